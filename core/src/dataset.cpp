@@ -1,0 +1,79 @@
+// BuildDataset: shuffle, sample, tokenize, split, vocabulary from train, encode. The only
+// randomness is the Fisher-Yates shuffle drawn from Rng(options.seed), so a seed names a split.
+#include "clslab/dataset.h"
+
+#include <cmath>
+#include <numeric>
+#include <utility>
+
+#include "clslab/rng.h"
+
+namespace clslab {
+namespace {
+
+std::string ClassCounts(int64_t positive, int64_t negative) {
+  return std::to_string(positive) + " positive, " + std::to_string(negative) + " negative";
+}
+
+}  // namespace
+
+Result<Dataset> BuildDataset(const std::vector<LabeledText>& rows, const PipelineOptions& options) {
+  using Failure = Result<Dataset>;
+  if (!(options.test_fraction >= 0 && options.test_fraction <= 0.9)) {
+    return Failure::Failure("test fraction " + std::to_string(options.test_fraction) +
+                            " is outside [0, 0.9]");
+  }
+  if (rows.empty()) return Failure::Failure("no rows: the dataset is empty");
+
+  std::vector<size_t> order(rows.size());
+  std::iota(order.begin(), order.end(), 0);
+  Rng rng(options.seed);
+  for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.Below(i)]);
+  if (options.max_reviews > 0 && order.size() > static_cast<size_t>(options.max_reviews)) {
+    order.resize(static_cast<size_t>(options.max_reviews));
+  }
+
+  Dataset dataset;
+  std::vector<size_t> kept;  // row index of each kept review, in shuffled order
+  std::vector<std::vector<std::string>> tokens;
+  int64_t positive = 0, negative = 0;
+  for (size_t index : order) {
+    std::vector<std::string> review = Tokenize(rows[index].text, options.tokenizer);
+    if (review.empty()) {
+      ++dataset.dropped_empty;
+      continue;
+    }
+    (rows[index].label > 0 ? positive : negative) += 1;
+    kept.push_back(index);
+    tokens.push_back(std::move(review));
+  }
+  if (kept.empty()) {
+    return Failure::Failure("no reviews left after tokenization: all " +
+                            std::to_string(dataset.dropped_empty) + " sampled reviews are empty");
+  }
+  if (positive == 0 || negative == 0) {
+    return Failure::Failure(std::string("only one class present: all ") +
+                            std::to_string(kept.size()) + " reviews are " +
+                            (positive > 0 ? "positive" : "negative") + " (" +
+                            ClassCounts(positive, negative) + "); training needs both classes");
+  }
+
+  const size_t n = kept.size();
+  size_t n_test = static_cast<size_t>(std::llround(options.test_fraction * static_cast<double>(n)));
+  n_test = std::min(n_test, n - 1);  // train is never empty
+  std::vector<std::vector<std::string>> train_tokens(tokens.begin() + n_test, tokens.end());
+  dataset.vocab = Vocabulary::Build(train_tokens, options.min_count, options.max_vocab);
+
+  dataset.train.vocab_size = dataset.test.vocab_size = dataset.vocab.size();
+  dataset.train.offsets = dataset.test.offsets = {0};
+  for (size_t i = 0; i < n; ++i) {
+    const LabeledText& row = rows[kept[i]];
+    bool is_test = i < n_test;
+    (is_test ? dataset.test : dataset.train)
+        .Add(dataset.vocab.Encode(tokens[i]), row.label > 0 ? 1 : -1);
+    (is_test ? dataset.test_texts : dataset.train_texts).push_back(row.text);
+  }
+  return Result<Dataset>::Success(std::move(dataset));
+}
+
+}  // namespace clslab

@@ -1,0 +1,143 @@
+// Byte-level checks every parser runs first (size limit, NUL bytes, UTF-8 validity, BOM) and
+// the Windows-1252 decoder offered when a file is not UTF-8. Small string helpers shared by
+// the format parsers live here too. Nothing here knows about columns or labels.
+#include <cstdio>
+
+#include "text_formats_internal.h"
+
+namespace clslab {
+namespace text_internal {
+namespace {
+
+int64_t LineAt(std::string_view bytes, size_t offset) {
+  int64_t line = 1;
+  for (size_t i = 0; i < offset; ++i) line += bytes[i] == '\n';
+  return line;
+}
+
+// Offset of the first byte that does not start or continue a valid UTF-8 sequence (no
+// overlongs, no surrogates, nothing above U+10FFFF), or npos when the text is valid.
+size_t FirstInvalidUtf8(std::string_view bytes) {
+  const auto* s = reinterpret_cast<const unsigned char*>(bytes.data());
+  const size_t n = bytes.size();
+  for (size_t i = 0; i < n;) {
+    unsigned char c = s[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t length = 0;
+    unsigned char low = 0x80, high = 0xbf;  // allowed range of the second byte
+    if (c >= 0xc2 && c <= 0xdf) {
+      length = 2;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      length = 3;
+      if (c == 0xe0) low = 0xa0;
+      if (c == 0xed) high = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      length = 4;
+      if (c == 0xf0) low = 0x90;
+      if (c == 0xf4) high = 0x8f;
+    } else {
+      return i;
+    }
+    if (i + length > n || s[i + 1] < low || s[i + 1] > high) return i;
+    for (size_t k = 2; k < length; ++k) {
+      if ((s[i + k] & 0xc0) != 0x80) return i;
+    }
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
+std::string Megabytes(int64_t bytes) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.1f MB", static_cast<double>(bytes) / (1 << 20));
+  return buffer;
+}
+
+}  // namespace
+
+Result<std::string_view> CheckEncoding(std::string_view bytes, const ParseOptions& options,
+                                       const std::string& source) {
+  if (static_cast<int64_t>(bytes.size()) > options.max_bytes) {
+    return Result<std::string_view>::Failure(
+        source + ": the input is " + Megabytes(static_cast<int64_t>(bytes.size())) +
+        ", larger than the limit of " + Megabytes(options.max_bytes) + " (" +
+        std::to_string(options.max_bytes) + " bytes)");
+  }
+  size_t nul = bytes.find('\0');
+  if (nul != std::string_view::npos) {
+    return Result<std::string_view>::Failure(
+        source + " line " + std::to_string(LineAt(bytes, nul)) +
+        ": binary data (a NUL byte); expected a text file such as CSV, TSV or JSON Lines");
+  }
+  size_t bad = FirstInvalidUtf8(bytes);
+  if (bad != std::string_view::npos) {
+    char hex[8];
+    std::snprintf(hex, sizeof(hex), "0x%02X", static_cast<unsigned char>(bytes[bad]));
+    return Result<std::string_view>::Failure(
+        source + " line " + std::to_string(LineAt(bytes, bad)) + ": not valid UTF-8 (byte " + hex +
+        "); the file is probably Latin-1 / Windows-1252: decode it as Latin-1 and retry");
+  }
+  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+  return Result<std::string_view>::Success(bytes);
+}
+
+bool IsBlank(std::string_view text) {
+  for (char c : text) {
+    if (static_cast<unsigned char>(c) > ' ') return false;
+  }
+  return true;
+}
+
+std::string_view Trim(std::string_view text) {
+  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
+  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
+  return text;
+}
+
+std::string AsciiLowercase(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+std::string Quote(std::string_view value) {
+  constexpr size_t kMaxShown = 40;
+  if (value.size() <= kMaxShown) return "\"" + std::string(value) + "\"";
+  size_t cut = kMaxShown;
+  while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xc0) == 0x80) --cut;
+  return "\"" + std::string(value.substr(0, cut)) + "...\"";
+}
+
+}  // namespace text_internal
+
+std::string Latin1ToUtf8(std::string_view bytes) {
+  // Windows-1252 0x80..0x9F; 0 marks the five undefined bytes, which decode as Latin-1 C1.
+  static constexpr uint16_t kCp1252[32] = {
+      0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+      0x2039, 0x0152, 0,      0x017D, 0,      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+      0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
+  std::string out;
+  out.reserve(bytes.size() + bytes.size() / 8);
+  for (char byte : bytes) {
+    uint32_t c = static_cast<unsigned char>(byte);
+    if (c >= 0x80 && c < 0xa0 && kCp1252[c - 0x80] != 0) c = kCp1252[c - 0x80];
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(c));
+    } else if (c < 0x800) {
+      out.push_back(static_cast<char>(0xc0 | (c >> 6)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3f)));
+    } else {
+      out.push_back(static_cast<char>(0xe0 | (c >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3f)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3f)));
+    }
+  }
+  return out;
+}
+
+}  // namespace clslab
