@@ -1,0 +1,90 @@
+// The model of THEORY.md: one softmax attention layer whose only query is the <cls>
+// embedding p, with trainable token embeddings E and output vector v. This file holds the
+// forward pass and its analytic gradient; optimizers and protocols live elsewhere.
+//
+// Legend: V vocabulary size, d embedding width, n reviews, T_i tokens in review i,
+//         N = sum_i T_i tokens. a_t = p.E_{x_t} (attention logit), b_t = v.E_{x_t} (value).
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <vector>
+
+#include "clslab/corpus.h"
+
+namespace clslab {
+
+// Row-major so that E_s (one token's embedding) is a contiguous run of d floats.
+using RowMatrixXf = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Float32 storage: halves memory and bandwidth (the step streams E twice), and the
+// browser memory budget is tight. Long sums are accumulated in double (see model.cpp).
+struct Weights {
+  RowMatrixXf E;      // V x d, row s is E_s
+  Eigen::VectorXf p;  // d, the <cls> embedding (the only query)
+  Eigen::VectorXf v;  // d, the output vector
+
+  int32_t vocab_size() const { return static_cast<int32_t>(E.rows()); }
+  int32_t width() const { return static_cast<int32_t>(E.cols()); }
+};
+
+// Gradient of the mean logistic loss in the rank-two form of THEORY.md:
+//   dL/dE_s = coef_p[s] p + coef_v[s] v   for s in rows, zero for every other row,
+//   dL/dp   = sum_{s in rows} coef_p[s] E_s,   dL/dv = sum_{s in rows} coef_v[s] E_s.
+// `rows` lists the tokens the reviews touched (all V for a full batch), so a mini-batch
+// step costs O(tokens in the batch + |rows| d) and never O(V d).
+struct Gradient {
+  std::vector<int32_t> rows;    // touched token ids, ascending, no duplicates
+  std::vector<double> coef_p;   // V, meaningful at `rows` only (zero elsewhere)
+  std::vector<double> coef_v;   // V, meaningful at `rows` only (zero elsewhere)
+  Eigen::VectorXf p;            // d
+  Eigen::VectorXf v;            // d
+};
+
+// Which reviews a loss covers: all of them, or an explicit list (a mini-batch).
+struct ReviewSelection {
+  const std::vector<int32_t>* indices = nullptr;  // nullptr = every review of the corpus
+};
+
+// Per-token scalars: scores[s] = p.E_s (attention logit), values[s] = v.E_s.
+struct TokenScalars {
+  std::vector<float> attention;  // V, p.E_s
+  std::vector<float> value;      // V, v.E_s
+};
+TokenScalars ComputeTokenScalars(const Weights& weights);
+
+struct LossAccuracy {
+  double loss = 0;      // mean log(1 + exp(-y f)) over the covered non-empty reviews
+  double accuracy = 0;  // share of covered non-empty reviews with y f > 0
+  int32_t reviews = 0;  // non-empty reviews covered
+};
+
+// Reusable scratch buffers so that a step allocates nothing after the first call.
+class ModelWorkspace {
+ public:
+  void Reserve(int32_t vocab_size, int32_t max_review_length);
+
+ private:
+  friend LossAccuracy LossAndGradient(const Weights&, const Corpus&, ReviewSelection,
+                                      ModelWorkspace*, Gradient*);
+  std::vector<float> attention_;  // V, p.E_s for touched s
+  std::vector<float> value_;      // V, v.E_s for touched s
+  std::vector<uint8_t> touched_;  // V, 1 when s is in the current `rows`
+  std::vector<double> softmax_;   // longest review, s_t
+  std::vector<int32_t> rows_;     // touched rows when the caller wants no gradient
+  std::vector<double> grad_p_;    // d, double accumulator of dL/dp
+  std::vector<double> grad_v_;    // d, double accumulator of dL/dv
+};
+
+// Forward pass over the selected reviews; when `gradient` is not null also the full
+// analytic gradient of the mean loss (the mean is over the covered non-empty reviews).
+// Empty reviews have no tokens to attend to: they are skipped, not scored as f = 0.
+LossAccuracy LossAndGradient(const Weights& weights, const Corpus& corpus,
+                             ReviewSelection selection, ModelWorkspace* workspace,
+                             Gradient* gradient);
+
+// Logit f(X) and attention weights s_t of one review (T_i values), for display.
+double ReviewLogit(const Weights& weights, const Corpus& corpus, int32_t review,
+                   std::vector<float>* attention_weights);
+
+}  // namespace clslab

@@ -1,0 +1,225 @@
+// The paper protocol and joint training, one resumable step at a time.
+// Legend: V vocabulary, d width, n train reviews.
+#include "clslab/trainer.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clslab {
+namespace {
+
+constexpr const char* kLowerEta = "lower eta (the step on E)";
+constexpr const char* kLowerFlowRate = "lower the flow rate";
+constexpr const char* kLowerLearningRate = "lower the learning rate";
+
+// A mean logistic loss above 100 log 2 means the average review is misclassified with a
+// margin below -69: no schedule recovers from that, so the run is called diverged before
+// the weights grow further (they stay finite, but the numbers would mean nothing).
+constexpr double kDivergedLoss = 100 * 0.6931471805599453;
+
+}  // namespace
+
+const char* PhaseName(Phase phase) {
+  switch (phase) {
+    case Phase::kInitialized: return "initialized";
+    case Phase::kEmbeddingsStepped: return "embeddings stepped";
+    case Phase::kFlow: return "flow on p";
+    case Phase::kJoint: return "joint";
+  }
+  return "unknown";
+}
+
+Trainer::Trainer(const Corpus* train, const RunConfig& config)
+    : train_(train), config_(config), rng_(config.seed) {
+  InitializeWeights();
+  flow_step_length_ = config_.flow_rate;
+  if (config_.protocol == Protocol::kJoint) {
+    optimizer_ = std::make_unique<Optimizer>(config_.optimizer, config_.learning_rate);
+  }
+}
+
+void Trainer::InitializeWeights() {
+  const int32_t vocab_size = train_->vocab_size, d = config_.width;
+  // E(0) entries ~ N(0, sigma^2 / d): each row has norm about sigma whatever d is.
+  const double scale = config_.sigma / std::sqrt(static_cast<double>(d));
+  weights_.E.resize(vocab_size, d);
+  for (int64_t k = 0; k < weights_.E.size(); ++k) {
+    weights_.E.data()[k] = static_cast<float>(scale * rng_.Normal());
+  }
+  weights_.p = Eigen::VectorXf::Zero(d);  // p = 0: uniform attention at the start
+  // v: a random unit vector, drawn after E so that E(0) does not depend on d's tail.
+  Eigen::VectorXd v(d);
+  for (int32_t j = 0; j < d; ++j) v[j] = rng_.Normal();
+  v /= std::max(v.norm(), 1e-300);
+  weights_.v = v.cast<float>();
+}
+
+bool Trainer::RefuseIfNotFinite(const LossAccuracy& forward, StepOutcome* outcome) const {
+  if (std::isfinite(forward.loss) && forward.loss <= kDivergedLoss) return false;
+  outcome->stopped = true;
+  outcome->message = std::isfinite(forward.loss)
+                         ? "training diverged (the loss passed 100 log 2)"
+                         : "the loss is not finite";
+  return true;
+}
+
+StepOutcome Trainer::StepEmbeddings() {
+  StepOutcome outcome;
+  if (config_.protocol != Protocol::kPaper || phase_ != Phase::kInitialized) {
+    outcome.message = "the step on E is the first step of the paper protocol only";
+    return outcome;
+  }
+  // One GD step of size eta on E alone, from p = 0 (uniform attention) with v fixed:
+  // E_s(1) = E_s(0) - eta coef_v[s] v, which is E_s(0) + (eta/2) alpha_s v when f = 0.
+  // (No divergence test on the loss here: a large sigma legitimately starts high.)
+  LossAccuracy forward = LossAndGradient(weights_, *train_, {}, &workspace_, &gradient_);
+  if (!std::isfinite(forward.loss)) {
+    outcome.stopped = true;
+    outcome.message = "the loss is not finite; lower sigma";
+    return outcome;
+  }
+  Optimizer step(OptimizerKind::kGradientDescent, config_.eta);
+  const Status status = step.Apply(gradient_, {true, false, false}, &weights_);
+  if (!status.ok()) {
+    outcome.stopped = true;
+    outcome.message = status.message() + "; " + kLowerEta;
+    return outcome;
+  }
+  ++step_;
+  phase_ = Phase::kEmbeddingsStepped;
+  outcome.taken = 1;
+  return outcome;
+}
+
+// One step of the flow on p with E and v frozen. Each rule is gradient flow
+// dp/dt = -grad L(p) under a change of clock, which is why all three trace the same path
+// (up to discretization) but move along it at different speeds:
+//   normalized: p -= r g / ||g||   (dt = r / ||g||: constant distance per step; ||g|| decays
+//               like the loss once reviews are separated, so plain GD would crawl)
+//   growing:    p -= (r / L) g     (dt = r / L(p): the step grows as the loss falls)
+//   armijo:     p -= t g, with t doubled after each accepted step and halved until
+//               L decreases by at least t ||g||^2 / 2 (stable on stiff losses)
+Status Trainer::FlowStep() {
+  const LossAccuracy forward = LossAndGradient(weights_, *train_, {}, &workspace_, &gradient_);
+  if (!std::isfinite(forward.loss) || !gradient_.p.allFinite()) {
+    return Status::Error("the loss or its gradient is not finite");
+  }
+  if (forward.loss > kDivergedLoss) {
+    return Status::Error("the flow diverged (the loss passed 100 log 2)");
+  }
+  const double gradient_norm = gradient_.p.cast<double>().norm();
+  if (gradient_norm == 0) return Status::Ok();  // stationary: nothing to do
+  Eigen::VectorXf next;
+  switch (config_.flow_step) {
+    case FlowStep::kNormalized:
+      flow_step_length_ = config_.flow_rate / gradient_norm;
+      next = weights_.p - static_cast<float>(flow_step_length_) * gradient_.p;
+      break;
+    case FlowStep::kGrowing:
+      flow_step_length_ = config_.flow_rate / std::max(forward.loss, 1e-12);
+      next = weights_.p - static_cast<float>(flow_step_length_) * gradient_.p;
+      break;
+    case FlowStep::kArmijo: {
+      const Eigen::VectorXf start = weights_.p;
+      double t = 2 * flow_step_length_;
+      bool accepted = false;
+      for (int halvings = 0; halvings < 60 && !accepted; ++halvings, t *= 0.5) {
+        weights_.p = start - static_cast<float>(t) * gradient_.p;
+        const LossAccuracy trial = LossAndGradient(weights_, *train_, {}, &workspace_, nullptr);
+        accepted = std::isfinite(trial.loss) &&
+                   trial.loss <= forward.loss - 0.5 * t * gradient_norm * gradient_norm;
+        if (accepted) flow_step_length_ = t;
+      }
+      next = weights_.p;
+      weights_.p = start;
+      if (!accepted) return Status::Ok();  // no decrease at float resolution: at a minimum
+      break;
+    }
+  }
+  if (!next.allFinite() || next.cwiseAbs().maxCoeff() > 1e15f) {
+    return Status::Error("the flow step would make p overflow");
+  }
+  weights_.p = next;
+  return Status::Ok();
+}
+
+StepOutcome Trainer::StepFlow(int32_t steps) {
+  StepOutcome outcome;
+  if (config_.protocol != Protocol::kPaper || phase_ == Phase::kInitialized) {
+    outcome.message = "the flow on p runs after the step on E, in the paper protocol";
+    return outcome;
+  }
+  for (int32_t k = 0; k < steps; ++k) {
+    const Status status = FlowStep();
+    if (!status.ok()) {
+      outcome.stopped = true;
+      outcome.message = status.message() + "; " + kLowerFlowRate;
+      return outcome;
+    }
+    ++step_;
+    ++outcome.taken;
+    phase_ = Phase::kFlow;
+  }
+  return outcome;
+}
+
+StepOutcome Trainer::StepJoint(int32_t steps) {
+  StepOutcome outcome;
+  if (config_.protocol != Protocol::kJoint) {
+    outcome.message = "joint steps need the joint protocol";
+    return outcome;
+  }
+  const int32_t n = train_->NumReviews();
+  const bool full_batch = config_.optimizer == OptimizerKind::kGradientDescent ||
+                          config_.batch_size <= 0 || config_.batch_size >= n;
+  const TrainableBlocks blocks{true, true, config_.train_v};
+  for (int32_t k = 0; k < steps; ++k) {
+    ReviewSelection selection;
+    if (!full_batch) {
+      // Sample without replacement from a shuffled epoch order (Fisher-Yates, our Rng).
+      if (order_.empty()) {
+        order_.resize(n);
+        for (int32_t i = 0; i < n; ++i) order_[i] = i;
+        order_position_ = n;
+      }
+      batch_.clear();
+      while (static_cast<int32_t>(batch_.size()) < config_.batch_size) {
+        if (order_position_ >= n) {
+          for (int32_t i = n - 1; i > 0; --i) std::swap(order_[i], order_[rng_.Below(i + 1)]);
+          order_position_ = 0;
+        }
+        batch_.push_back(order_[order_position_++]);
+      }
+      selection.indices = &batch_;
+    }
+    const LossAccuracy forward =
+        LossAndGradient(weights_, *train_, selection, &workspace_, &gradient_);
+    if (RefuseIfNotFinite(forward, &outcome)) {
+      outcome.message += std::string("; ") + kLowerLearningRate;
+      return outcome;
+    }
+    const Status status = optimizer_->Apply(gradient_, blocks, &weights_);
+    if (!status.ok()) {
+      outcome.stopped = true;
+      outcome.message = status.message();
+      return outcome;
+    }
+    ++step_;
+    ++outcome.taken;
+    phase_ = Phase::kJoint;
+  }
+  return outcome;
+}
+
+StepOutcome Trainer::Advance(int32_t steps) {
+  if (steps <= 0) return {};
+  if (config_.protocol == Protocol::kJoint) return StepJoint(steps);
+  if (phase_ != Phase::kInitialized) return StepFlow(steps);
+  StepOutcome outcome = StepEmbeddings();
+  if (outcome.stopped || steps == 1) return outcome;
+  StepOutcome rest = StepFlow(steps - 1);
+  rest.taken += outcome.taken;
+  return rest;
+}
+
+}  // namespace clslab
