@@ -1,0 +1,130 @@
+// Experiment: the one object a front end holds (the wasm worker, the CLI). It owns the
+// dataset, the trainer and the analysis, and answers in plain value structs, so that the
+// bindings only marshal. It never throws: failures come back as Status or in the structs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "clslab/config.h"
+#include "clslab/status.h"
+
+namespace clslab {
+
+struct Dataset;
+
+struct DatasetSummary {
+  std::string source_name;
+  std::string format;                     // detected format, e.g. "label<TAB>text"
+  std::vector<std::string> columns;       // header or column names, when any
+  std::string text_column, label_column;  // what was used
+  int64_t parsed_rows = 0;
+  int64_t dropped = 0;                    // rows dropped while parsing or as empty
+  std::vector<std::string> drop_reasons;  // "12 rows: 3-star rating (neutral)"
+  int32_t train_reviews = 0, test_reviews = 0;
+  int32_t train_positive = 0, train_negative = 0;
+  int32_t vocab_size = 0;  // including <unk>
+  int64_t train_tokens = 0;
+};
+
+// Scalar metrics of the current weights. Every number is finite; a metric that does not
+// apply yet has its `has_*` flag false and value 0 (the page shows "n/a", never NaN).
+struct Metrics {
+  int64_t step = 0;
+  std::string phase;  // "initialized", "embeddings stepped", "flow on p", "joint"
+  double train_loss = 0, train_accuracy = 0;
+  bool has_test = false;
+  double test_loss = 0, test_accuracy = 0;
+  double p_norm = 0;
+  // Result 1: least-squares fit of v.E_s on alpha_s over tokens that occur in train.
+  double alignment_slope = 0, alignment_intercept = 0, alignment_r2 = 0;
+  bool has_predicted_slope = false;  // paper protocol, after the step on E
+  double predicted_slope = 0;        // (eta / 2) ||v||^2
+  // Result 2: against the attention-SVM solution p_mm (after SolveMaxMargin).
+  bool has_max_margin = false;
+  double cosine_to_max_margin = 0;
+  double normalized_margin = 0;      // min_k p.z_k / ||p||
+  double max_margin_reference = 0;   // 1 / ||p_mm||
+  double selection_accuracy = 0, selection_mass = 0;
+  // Figure 1 summary over tokens with count >= 20.
+  double u_score = 0, signed_score = 0, u_contrast = 0;
+  int32_t u_tokens = 0;
+  std::string checksum;  // 16 hex digits of a hash over E, p, v bytes
+  bool stopped = false;  // a step would have produced a non-finite value
+  std::string message;   // why it stopped, naming the setting to lower
+};
+
+// Per-token columns, V rows each, in vocabulary order (row 0 is <unk>).
+struct TokenTable {
+  std::vector<std::string> tokens;
+  std::vector<double> count, alpha, delta;  // train statistics (THEORY.md)
+  std::vector<float> value;                 // v.E_s
+  std::vector<float> attention;             // p.E_s
+};
+
+// One review as the page draws it.
+struct ReviewView {
+  std::string text;
+  std::vector<std::string> tokens;  // T, vocabulary strings (<unk> for unknown words)
+  std::vector<std::string> words;   // T, the words as typed
+  std::vector<float> attention;     // T, softmax weights s_t
+  std::vector<uint8_t> selected;    // T, 1 when the token is in S_i (theory's choice)
+  int32_t label = 0;                // +1, -1, or 0 for typed text
+  double logit = 0;                 // f(X)
+};
+
+struct MaxMarginReport {
+  bool solved = false;
+  std::string message;
+  bool acyclic = false;  // hard margin feasible when d >= V (THEORY.md)
+  bool hard_margin = false;  // which problem was solved
+  int64_t constraints = 0, review_constraints = 0;
+  int64_t constraints_in_cycles = 0, reviews_in_cycles = 0;
+  std::vector<std::string> cycles;  // "great -> film -> great"
+  double norm = 0, gap = 0, min_margin = 0;
+  int64_t violated = 0;
+  int32_t epochs = 0;
+  bool converged = false;
+};
+
+class Experiment {
+ public:
+  Experiment();
+  ~Experiment();
+
+  // Replaces the dataset only when the new one parses and builds; the old one stays
+  // loaded otherwise. Resets training with `config`.
+  Result<DatasetSummary> LoadText(std::string_view bytes, std::string_view source_name,
+                                  const RunConfig& config);
+  Result<DatasetSummary> LoadSynthetic(const RunConfig& config);
+  const DatasetSummary& summary() const;
+  bool has_dataset() const;
+
+  // New weights from config.seed; keeps the dataset (pipeline settings need a reload).
+  Status Reset(const RunConfig& config);
+  const RunConfig& config() const;
+
+  // Protocol-aware steps: paper = the step on E first, then the flow on p; joint = optimizer.
+  Metrics Advance(int32_t steps);
+  Metrics StepEmbeddings();           // paper protocol only: the one GD step on E
+  Metrics StepAttention(int32_t steps);  // paper protocol only: steps of the flow on p
+  Metrics CurrentMetrics();
+  int64_t step() const;
+
+  TokenTable Tokens() const;
+  ReviewView Review(bool test_split, int32_t index) const;
+  ReviewView ScoreText(std::string_view text) const;
+  MaxMarginReport SolveMaxMargin();
+
+ private:
+  // Takes a built dataset (all checks passed) and resets training on it.
+  Result<DatasetSummary> Adopt(Dataset&& dataset, DatasetSummary summary, const RunConfig& config);
+
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace clslab

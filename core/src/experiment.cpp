@@ -1,0 +1,423 @@
+// Experiment: glue from bytes to numbers. Parsing, pipeline, trainer and analysis are
+// each in their own file; this one only sequences them and fills the plain structs the
+// front ends show. Legend: V vocabulary, d width, n train reviews, K constraints.
+#include "clslab/experiment.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "clslab/dataset.h"
+#include "clslab/max_margin.h"
+#include "clslab/selection.h"
+#include "clslab/statistics.h"
+#include "clslab/synthetic.h"
+#include "clslab/text_formats.h"
+#include "clslab/trainer.h"
+
+namespace clslab {
+namespace {
+
+// The weights of one run live in float: V x d of them for E, and Adam keeps two more
+// copies. 32 M floats (128 MB per copy) is past what a browser tab should be asked for.
+constexpr int64_t kMaxWeights = 32 << 20;
+
+// FNV-1a over the bytes of E, p and v: equal weights give equal checksums, and a single
+// flipped bit changes it. Not cryptographic; it lets two people compare runs by eye.
+std::string Checksum(const Weights& w) {
+  uint64_t hash = 1469598103934665603ull;
+  auto mix = [&](const float* data, int64_t count) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(data);
+    for (int64_t k = 0; k < count * static_cast<int64_t>(sizeof(float)); ++k) {
+      hash = (hash ^ bytes[k]) * 1099511628211ull;
+    }
+  };
+  mix(w.E.data(), w.E.size());
+  mix(w.p.data(), w.p.size());
+  mix(w.v.data(), w.v.size());
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+PipelineOptions PipelineFrom(const RunConfig& config) {
+  PipelineOptions options;
+  options.test_fraction = config.test_fraction;
+  options.max_reviews = config.max_reviews;
+  options.tokenizer.lowercase = config.lowercase;
+  options.tokenizer.remove_stop_words = config.remove_stop_words;
+  options.tokenizer.max_tokens = config.max_tokens;
+  options.min_count = config.min_count;
+  options.max_vocab = config.max_vocab;
+  options.seed = config.seed;
+  return options;
+}
+
+double Finite(double x) { return std::isfinite(x) ? x : 0.0; }
+
+}  // namespace
+
+struct Experiment::State {
+  RunConfig config;
+  bool loaded = false;
+  Dataset dataset;
+  DatasetSummary summary;
+  TokenStatistics statistics;  // of the train split
+  std::unique_ptr<Trainer> trainer;
+  Metrics last_stop;  // carries the stop message until the next reset
+  // Attention-SVM solution, valid while E is unchanged since `solved_at_step`.
+  bool has_max_margin = false;
+  int64_t solved_at_step = -1;
+  Eigen::VectorXf p_mm;  // d
+  MarginConstraints constraints;
+
+  // The step at which E last changed: 1 after the paper's step on E, every joint step.
+  int64_t EmbeddingVersion() const {
+    if (trainer->phase() == Phase::kInitialized) return 0;
+    return config.protocol == Protocol::kPaper ? 1 : trainer->step();
+  }
+};
+
+Experiment::Experiment() : state_(std::make_unique<State>()) {}
+Experiment::~Experiment() = default;
+
+const DatasetSummary& Experiment::summary() const { return state_->summary; }
+bool Experiment::has_dataset() const { return state_->loaded; }
+const RunConfig& Experiment::config() const { return state_->config; }
+int64_t Experiment::step() const { return state_->trainer ? state_->trainer->step() : 0; }
+
+Result<DatasetSummary> Experiment::LoadText(std::string_view bytes, std::string_view source_name,
+                                            const RunConfig& config) {
+  const Status valid = ValidateConfig(config);
+  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
+  ParseOptions parse;
+  parse.source_name = std::string(source_name);
+  Result<ParsedReviews> parsed = ParseReviews(bytes, parse);
+  if (!parsed.ok()) return Result<DatasetSummary>::Failure(parsed.status.message());
+  Result<Dataset> built = BuildDataset(parsed.value.rows, PipelineFrom(config));
+  if (!built.ok()) {
+    return Result<DatasetSummary>::Failure(parse.source_name + ": " + built.status.message());
+  }
+  DatasetSummary summary;
+  summary.source_name = parse.source_name;
+  summary.format = parsed.value.format;
+  summary.columns = parsed.value.columns;
+  summary.text_column = parsed.value.text_column;
+  summary.label_column = parsed.value.label_column;
+  summary.parsed_rows = static_cast<int64_t>(parsed.value.rows.size());
+  summary.dropped = parsed.value.dropped;
+  for (const auto& [reason, count] : parsed.value.drop_reasons) {
+    summary.drop_reasons.push_back(std::to_string(count) + " rows: " + reason);
+  }
+  return Adopt(std::move(built.value), std::move(summary), config);
+}
+
+Result<DatasetSummary> Experiment::LoadSynthetic(const RunConfig& config) {
+  const Status valid = ValidateConfig(config);
+  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
+  SyntheticOptions options;
+  options.reviews = config.synthetic_reviews;
+  options.feasible = config.synthetic_feasible;
+  options.label_noise = config.synthetic_feasible ? 0.0 : config.synthetic_label_noise;
+  if (config.synthetic_feasible) options.opposite_rate = 0;
+  options.seed = config.seed;
+  Result<SyntheticData> data = GenerateSynthetic(options);
+  if (!data.ok()) return Result<DatasetSummary>::Failure("synthetic: " + data.status.message());
+  // Through the same pipeline as a file, so split and vocabulary rules are identical.
+  std::vector<LabeledText> rows;
+  rows.reserve(data.value.texts.size());
+  for (int32_t i = 0; i < data.value.corpus.NumReviews(); ++i) {
+    rows.push_back({data.value.texts[i], data.value.corpus.labels[i]});
+  }
+  Result<Dataset> built = BuildDataset(rows, PipelineFrom(config));
+  if (!built.ok()) return Result<DatasetSummary>::Failure("synthetic: " + built.status.message());
+  DatasetSummary summary;
+  summary.source_name = "synthetic";
+  summary.format = config.synthetic_feasible ? "synthetic (feasible)" : "synthetic";
+  summary.parsed_rows = static_cast<int64_t>(rows.size());
+  return Adopt(std::move(built.value), std::move(summary), config);
+}
+
+Result<DatasetSummary> Experiment::Adopt(Dataset&& dataset, DatasetSummary summary,
+                                         const RunConfig& config) {
+  const int64_t weights = static_cast<int64_t>(dataset.vocab.size()) * config.width;
+  if (weights > kMaxWeights) {
+    return Result<DatasetSummary>::Failure(
+        "vocabulary " + std::to_string(dataset.vocab.size()) + " x width " +
+        std::to_string(config.width) + " is over the limit of " + std::to_string(kMaxWeights) +
+        " weights; lower max_vocab or d");
+  }
+  summary.dropped += dataset.dropped_empty;
+  if (dataset.dropped_empty > 0) {
+    summary.drop_reasons.push_back(std::to_string(dataset.dropped_empty) +
+                                   " rows: no tokens after tokenization");
+  }
+  summary.train_reviews = dataset.train.NumReviews();
+  summary.test_reviews = dataset.test.NumReviews();
+  for (int8_t y : dataset.train.labels) (y > 0 ? summary.train_positive : summary.train_negative)++;
+  summary.vocab_size = dataset.vocab.size();
+  summary.train_tokens = dataset.train.NumTokens();
+  // Commit: from here on nothing can fail, so the old dataset is replaced whole.
+  state_->trainer.reset();
+  state_->dataset = std::move(dataset);
+  state_->summary = std::move(summary);
+  state_->statistics = ComputeTokenStatistics(state_->dataset.train);
+  state_->loaded = true;
+  const Status reset = Reset(config);
+  if (!reset.ok()) return Result<DatasetSummary>::Failure(reset.message());
+  return Result<DatasetSummary>::Success(state_->summary);
+}
+
+Status Experiment::Reset(const RunConfig& config) {
+  const Status valid = ValidateConfig(config);
+  if (!valid.ok()) return valid;
+  if (!state_->loaded) return Status::Error("no dataset is loaded");
+  const int64_t weights = static_cast<int64_t>(state_->dataset.vocab.size()) * config.width;
+  if (weights > kMaxWeights) {
+    return Status::Error("vocabulary x width is over the limit of " +
+                         std::to_string(kMaxWeights) + " weights; lower d");
+  }
+  state_->config = config;
+  state_->trainer = std::make_unique<Trainer>(&state_->dataset.train, config);
+  state_->last_stop = Metrics();
+  state_->has_max_margin = false;
+  state_->solved_at_step = -1;
+  return Status::Ok();
+}
+
+namespace {
+
+Metrics Refused(std::string message) {
+  Metrics metrics;
+  metrics.stopped = true;
+  metrics.message = std::move(message);
+  return metrics;
+}
+
+}  // namespace
+
+Metrics Experiment::Advance(int32_t steps) {
+  if (!state_->trainer) return Refused("no dataset is loaded");
+  const StepOutcome outcome = state_->trainer->Advance(steps);
+  Metrics metrics = CurrentMetrics();
+  if (outcome.stopped) {
+    metrics.stopped = true;
+    metrics.message = outcome.message;
+  }
+  return metrics;
+}
+
+Metrics Experiment::StepEmbeddings() {
+  if (!state_->trainer) return Refused("no dataset is loaded");
+  const StepOutcome outcome = state_->trainer->StepEmbeddings();
+  Metrics metrics = CurrentMetrics();
+  metrics.stopped = outcome.stopped || outcome.taken == 0;
+  metrics.message = outcome.message;
+  return metrics;
+}
+
+Metrics Experiment::StepAttention(int32_t steps) {
+  if (!state_->trainer) return Refused("no dataset is loaded");
+  const StepOutcome outcome = state_->trainer->StepFlow(steps);
+  Metrics metrics = CurrentMetrics();
+  metrics.stopped = outcome.stopped || outcome.taken == 0;
+  metrics.message = outcome.message;
+  return metrics;
+}
+
+Metrics Experiment::CurrentMetrics() {
+  Metrics m;
+  if (!state_->trainer) return Refused("no dataset is loaded");
+  const State& st = *state_;
+  const Weights& w = st.trainer->weights();
+  const Corpus& train = st.dataset.train;
+  m.step = st.trainer->step();
+  m.phase = PhaseName(st.trainer->phase());
+  ModelWorkspace workspace;
+  const LossAccuracy on_train = LossAndGradient(w, train, {}, &workspace, nullptr);
+  m.train_loss = Finite(on_train.loss);
+  m.train_accuracy = on_train.accuracy;
+  if (st.dataset.test.NumReviews() > 0) {
+    const LossAccuracy on_test = LossAndGradient(w, st.dataset.test, {}, &workspace, nullptr);
+    m.has_test = on_test.reviews > 0;
+    m.test_loss = Finite(on_test.loss);
+    m.test_accuracy = on_test.accuracy;
+  }
+  m.p_norm = w.p.cast<double>().norm();
+
+  // Result 1: v.E_s against alpha_s over tokens seen in train (<unk> included: it is a
+  // real token of the model and obeys the same update).
+  const TokenScalars scalars = ComputeTokenScalars(w);
+  std::vector<double> alpha, value;
+  for (int32_t s = 0; s < w.vocab_size(); ++s) {
+    if (st.statistics.count[s] == 0) continue;
+    alpha.push_back(st.statistics.alpha[s]);
+    value.push_back(scalars.value[s]);
+  }
+  const LinearFit fit = FitLine(alpha, value);
+  m.alignment_slope = Finite(fit.slope);
+  m.alignment_intercept = Finite(fit.intercept);
+  m.alignment_r2 = Finite(fit.r_squared);
+  if (st.config.protocol == Protocol::kPaper && st.trainer->phase() != Phase::kInitialized) {
+    m.has_predicted_slope = true;
+    m.predicted_slope = st.config.eta / 2 * w.v.cast<double>().squaredNorm();
+  }
+
+  // Result 2: selection by the theory's selected sets S_i (from v.E_s), and p_mm.
+  const SelectedSets sets = ComputeSelectedSets(train, scalars.value);
+  const SelectionMetrics selection = MeasureSelection(train, sets, scalars.attention);
+  m.selection_accuracy = selection.accuracy;
+  m.selection_mass = Finite(selection.mean_mass);
+  if (st.has_max_margin && st.solved_at_step >= st.EmbeddingVersion()) {
+    const double norm_mm = st.p_mm.cast<double>().norm();
+    m.has_max_margin = norm_mm > 0;
+    if (m.has_max_margin) {
+      m.max_margin_reference = 1 / norm_mm;
+      m.cosine_to_max_margin =
+          m.p_norm > 0 ? w.p.cast<double>().dot(st.p_mm.cast<double>()) / (m.p_norm * norm_mm) : 0;
+      double smallest = INFINITY;
+      for (int64_t k = 0; k < st.constraints.size(); ++k) {
+        smallest = std::min(smallest, static_cast<double>(scalars.attention[st.constraints.winner[k]]) -
+                                          scalars.attention[st.constraints.loser[k]]);
+      }
+      m.normalized_margin = m.p_norm > 0 && std::isfinite(smallest) ? smallest / m.p_norm : 0;
+    }
+  }
+
+  // Figure 1: the U shape of p.E_s against Delta_s.
+  const UShape u = ComputeUShape(scalars.attention, st.statistics);
+  m.u_score = Finite(u.u_score);
+  m.signed_score = Finite(u.signed_score);
+  m.u_contrast = Finite(u.contrast);
+  m.u_tokens = u.tokens;
+  m.checksum = Checksum(w);
+  return m;
+}
+
+TokenTable Experiment::Tokens() const {
+  TokenTable table;
+  if (!state_->trainer) return table;
+  const TokenStatistics& stats = state_->statistics;
+  table.tokens = state_->dataset.vocab.tokens();
+  table.count.assign(stats.count.begin(), stats.count.end());
+  table.alpha = stats.alpha;
+  table.delta = stats.delta;
+  TokenScalars scalars = ComputeTokenScalars(state_->trainer->weights());
+  table.value = std::move(scalars.value);
+  table.attention = std::move(scalars.attention);
+  return table;
+}
+
+namespace {
+
+// Fills a view of one tokenized review: attention weights, logit and the selected set
+// S_i for label y (the predicted sign when the text has no label).
+ReviewView View(const Weights& weights, const Vocabulary& vocab, const TokenizerOptions& tokenizer,
+                std::string_view text, int32_t label) {
+  ReviewView view;
+  view.text = std::string(text);
+  view.label = label;
+  view.words = Tokenize(text, tokenizer);
+  Corpus one;
+  one.vocab_size = vocab.size();
+  const std::vector<int32_t> ids = vocab.Encode(view.words);
+  for (int32_t id : ids) view.tokens.push_back(vocab.Token(id));
+  one.Add(ids, label >= 0 ? 1 : -1);
+  view.logit = Finite(ReviewLogit(weights, one, 0, &view.attention));
+  if (label == 0) one.labels[0] = view.logit >= 0 ? 1 : -1;
+  const TokenScalars scalars = ComputeTokenScalars(weights);
+  const SelectedSets sets = ComputeSelectedSets(one, scalars.value);
+  view.selected.assign(ids.size(), 0);
+  for (size_t t = 0; t < ids.size(); ++t) {
+    for (int32_t k = sets.offsets[0]; k < sets.offsets[1]; ++k) {
+      if (sets.token_ids[k] == ids[t]) view.selected[t] = 1;
+    }
+  }
+  return view;
+}
+
+TokenizerOptions TokenizerFrom(const RunConfig& config) { return PipelineFrom(config).tokenizer; }
+
+}  // namespace
+
+ReviewView Experiment::Review(bool test_split, int32_t index) const {
+  if (!state_->trainer) return {};
+  const Corpus& corpus = test_split ? state_->dataset.test : state_->dataset.train;
+  const std::vector<std::string>& texts =
+      test_split ? state_->dataset.test_texts : state_->dataset.train_texts;
+  if (index < 0 || index >= corpus.NumReviews()) return {};
+  return View(state_->trainer->weights(), state_->dataset.vocab, TokenizerFrom(state_->config),
+              texts[index], corpus.labels[index]);
+}
+
+ReviewView Experiment::ScoreText(std::string_view text) const {
+  if (!state_->trainer) return {};
+  return View(state_->trainer->weights(), state_->dataset.vocab, TokenizerFrom(state_->config),
+              text.substr(0, 100000), 0);
+}
+
+MaxMarginReport Experiment::SolveMaxMargin() {
+  MaxMarginReport report;
+  if (!state_->trainer) {
+    report.message = "no dataset is loaded";
+    return report;
+  }
+  State& st = *state_;
+  if (st.trainer->phase() == Phase::kInitialized) {
+    report.message = "take the step on E first: the selected tokens come from E(1)";
+    return report;
+  }
+  const Weights& w = st.trainer->weights();
+  const Corpus& train = st.dataset.train;
+  const TokenScalars scalars = ComputeTokenScalars(w);
+  const SelectedSets sets = ComputeSelectedSets(train, scalars.value);
+  st.constraints = BuildConstraints(train, sets);
+  report.constraints = st.constraints.size();
+  report.review_constraints = st.constraints.review_constraints;
+  const CycleReport cycles = FindCycles(st.constraints, train, sets, w.vocab_size());
+  report.acyclic = cycles.acyclic;
+  report.constraints_in_cycles = cycles.constraints_in_cycles;
+  report.reviews_in_cycles = cycles.reviews_in_cycles;
+  for (const std::vector<int32_t>& cycle : cycles.example_cycles) {
+    std::string text;
+    for (int32_t id : cycle) text += (text.empty() ? "" : " -> ") + st.dataset.vocab.Token(id);
+    if (!cycle.empty()) text += " -> " + st.dataset.vocab.Token(cycle.front());
+    report.cycles.push_back(text);
+  }
+  SvmOptions options;
+  options.C = st.config.svm_c;
+  options.seed = st.config.seed;
+  options.tolerance = 1e-3;
+  Result<SvmSolution> solution = Result<SvmSolution>::Failure("not attempted");
+  if (cycles.acyclic) {
+    // Acyclic is necessary but, when d < V, not sufficient: try the hard margin first.
+    options.hard_margin = true;
+    solution = SolveAttentionSvm(w.E, st.constraints, options);
+    report.hard_margin = solution.ok() && solution.value.converged;
+  }
+  if (!report.hard_margin) {
+    options.hard_margin = false;
+    solution = SolveAttentionSvm(w.E, st.constraints, options);
+  }
+  if (!solution.ok()) {
+    report.message = solution.status.message();
+    return report;
+  }
+  const SvmSolution& svm = solution.value;
+  report.solved = true;
+  report.norm = Finite(svm.norm);
+  report.gap = Finite(svm.gap);
+  report.min_margin = Finite(svm.min_margin);
+  report.violated = svm.violated;
+  report.epochs = svm.epochs;
+  report.converged = svm.converged;
+  report.message = report.hard_margin ? "hard margin: every review can select its tokens"
+                                      : "soft margin (C = " + GetSetting(st.config, "svm_c") +
+                                            "): the hard-margin problem is infeasible";
+  st.p_mm = svm.p;
+  st.has_max_margin = true;
+  st.solved_at_step = st.EmbeddingVersion();
+  return report;
+}
+
+}  // namespace clslab

@@ -1,0 +1,135 @@
+// End-to-end checks of the paper's claims through the Experiment facade (what the page
+// and the CLI run), and the facade's promises: failed loads lose nothing, every number
+// is finite, reviews are shown as tokens with attention.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "clslab/experiment.h"
+
+namespace clslab {
+namespace {
+
+RunConfig FeasibleSyntheticConfig() {
+  RunConfig config;
+  config.dataset = "synthetic";
+  config.synthetic_reviews = 300;
+  config.synthetic_feasible = true;
+  config.test_fraction = 0;
+  config.min_count = 1;
+  // d >= V makes the rows of E(0) independent, so an acyclic pattern is feasible; sigma = 1
+  // gives the directions orthogonal to v enough size for the flow to use them quickly.
+  config.width = 256;
+  config.sigma = 1;
+  config.eta = 1000;
+  config.flow_step = FlowStep::kArmijo;
+  return config;
+}
+
+TEST(Experiment, FlowOnFeasibleSyntheticDataConvergesToTheMaxMarginDirection) {
+  Experiment experiment;
+  const RunConfig config = FeasibleSyntheticConfig();
+  ASSERT_TRUE(experiment.LoadSynthetic(config).ok());
+  const Metrics after_step = experiment.StepEmbeddings();
+  ASSERT_FALSE(after_step.stopped) << after_step.message;
+  const MaxMarginReport report = experiment.SolveMaxMargin();
+  ASSERT_TRUE(report.solved) << report.message;
+  EXPECT_TRUE(report.acyclic);
+  EXPECT_TRUE(report.hard_margin);
+  EXPECT_EQ(report.violated, 0);
+  EXPECT_GE(report.min_margin, 1 - 1e-6);
+  const Metrics m = experiment.StepAttention(20000);
+  ASSERT_FALSE(m.stopped) << m.message;
+  ASSERT_TRUE(m.has_max_margin);
+  EXPECT_GT(m.cosine_to_max_margin, 0.99);
+  EXPECT_EQ(m.selection_accuracy, 1.0);
+  EXPECT_GT(m.selection_mass, 0.99);
+  // The normalized margin approaches 1/||p_mm|| from below; it lags the cosine (an error
+  // of angle theta costs the margin O(theta ||z||)), so it is checked at 70%.
+  EXPECT_GT(m.normalized_margin, 0.7 * m.max_margin_reference);
+  EXPECT_LE(m.normalized_margin, m.max_margin_reference * (1 + 1e-4));
+}
+
+TEST(Experiment, StepOnEMatchesThePredictedSlope) {
+  Experiment experiment;
+  RunConfig config = FeasibleSyntheticConfig();
+  config.sigma = 0.01;
+  config.width = 64;
+  config.eta = 3000;
+  ASSERT_TRUE(experiment.LoadSynthetic(config).ok());
+  const Metrics before = experiment.CurrentMetrics();
+  EXPECT_FALSE(before.has_predicted_slope);
+  const Metrics m = experiment.StepEmbeddings();
+  ASSERT_TRUE(m.has_predicted_slope);
+  EXPECT_NEAR(m.predicted_slope, 1500, 1500 * 1e-6);  // ||v|| = 1
+  EXPECT_NEAR(m.alignment_slope, m.predicted_slope, 0.01 * m.predicted_slope);
+  EXPECT_GT(m.alignment_r2, 0.999);
+}
+
+TEST(Experiment, FailedLoadKeepsThePreviousDatasetAndRun) {
+  Experiment experiment;
+  RunConfig config;
+  const std::string good = "1\tgreat fun film\n0\tdull boring film\n1\tgreat cast\n0\tboring plot\n";
+  ASSERT_TRUE(experiment.LoadText(good, "good.tsv", config).ok());
+  experiment.Advance(3);
+  const Metrics before = experiment.CurrentMetrics();
+  const Result<DatasetSummary> one_class = experiment.LoadText("1\ta\n1\tb\n", "pos.tsv", config);
+  EXPECT_FALSE(one_class.ok());
+  EXPECT_NE(one_class.status.message().find("pos.tsv"), std::string::npos);
+  const Result<DatasetSummary> binary = experiment.LoadText(std::string("\0\1\2", 3), "x.bin", config);
+  EXPECT_FALSE(binary.ok());
+  EXPECT_EQ(experiment.summary().source_name, "good.tsv");
+  EXPECT_EQ(experiment.CurrentMetrics().checksum, before.checksum);
+  EXPECT_EQ(experiment.step(), 3);
+}
+
+TEST(Experiment, ReviewViewShowsTokensAttentionAndTheSelectedToken) {
+  Experiment experiment;
+  RunConfig config;
+  config.test_fraction = 0;
+  config.min_count = 1;
+  const std::string data = "1\tgreat fun film\n0\tdull boring film\n1\tgreat cast\n0\tboring plot\n";
+  ASSERT_TRUE(experiment.LoadText(data, "tiny.tsv", config).ok());
+  experiment.StepEmbeddings();
+  const ReviewView typed = experiment.ScoreText("A great <b>film</b>, zyzzyva!");
+  ASSERT_EQ(typed.words.size(), typed.attention.size());
+  ASSERT_EQ(typed.tokens.size(), typed.words.size());
+  EXPECT_EQ(typed.words, (std::vector<std::string>{"a", "great", "film", ",", "zyzzyva", "!"}));
+  EXPECT_EQ(typed.tokens[4], "<unk>");
+  double total = 0;
+  for (float w : typed.attention) total += w;
+  EXPECT_NEAR(total, 1.0, 1e-5);
+  // "great" is the only positive word: the theory selects it for a positive prediction.
+  EXPECT_GT(typed.logit, 0);
+  EXPECT_EQ(typed.selected[1], 1);
+  EXPECT_EQ(typed.selected[2], 0);
+  const ReviewView stored = experiment.Review(false, 0);
+  EXPECT_FALSE(stored.text.empty());
+  EXPECT_TRUE(experiment.Review(false, 999).text.empty());
+}
+
+TEST(Experiment, EveryMetricIsFiniteInEveryPhase) {
+  Experiment experiment;
+  RunConfig config = FeasibleSyntheticConfig();
+  config.synthetic_feasible = false;
+  config.test_fraction = 0.2;
+  ASSERT_TRUE(experiment.LoadSynthetic(config).ok());
+  auto finite = [](const Metrics& m) {
+    for (double x : {m.train_loss, m.train_accuracy, m.test_loss, m.test_accuracy, m.p_norm,
+                     m.alignment_slope, m.alignment_r2, m.predicted_slope,
+                     m.cosine_to_max_margin, m.normalized_margin, m.max_margin_reference,
+                     m.selection_accuracy, m.selection_mass, m.u_score, m.signed_score,
+                     m.u_contrast}) {
+      if (!std::isfinite(x)) return false;
+    }
+    return true;
+  };
+  EXPECT_TRUE(finite(experiment.CurrentMetrics()));
+  EXPECT_TRUE(finite(experiment.StepEmbeddings()));
+  const MaxMarginReport report = experiment.SolveMaxMargin();
+  EXPECT_TRUE(report.solved) << report.message;
+  EXPECT_TRUE(finite(experiment.StepAttention(50)));
+}
+
+}  // namespace
+}  // namespace clslab
