@@ -7,6 +7,13 @@ bash scripts/setup.sh
 echo "== native build and tests"
 bash scripts/build-native.sh
 ctest --preset native -j2
+echo "== golden losses from the native CLI (the wasm tests compare against them)"
+mkdir -p build/golden
+cli=build/native/core/clslab
+data=web/public/datasets/movies.tsv
+"$cli" train --data "$data" --set protocol=paper --steps 20 >build/golden/paper.jsonl
+"$cli" train --data "$data" --set protocol=joint --set optimizer=adam --set batch_size=32 \
+  --steps 20 >build/golden/joint.jsonl
 echo "== wasm build"
 bash scripts/build-wasm.sh
 echo "== wasm and web-module tests (Node, real module)"

@@ -1,0 +1,164 @@
+// Types of the Embind module built from wasm/bindings.cpp. Hand-written: it is the
+// contract between the C++ core and the web worker, and the only place where the C++
+// snake_case names appear in their JS camelCase spelling besides bindings.cpp.
+// Every method returns plain objects and copied typed arrays (never views into the wasm
+// heap); failures are { ok: false, message } values, never exceptions.
+
+export type FieldKind = 'number' | 'integer' | 'boolean' | 'choice' | 'text';
+
+export interface SettingField {
+  key: string;
+  label: string;
+  group: 'data' | 'synthetic' | 'model' | 'protocol' | 'svm';
+  kind: FieldKind;
+  min: number;
+  max: number;
+  logScale: boolean;
+  choices: string[];
+  help: string;
+  defaultText: string;
+}
+
+/** A run's settings as a JSON object {"version": 1, key: number | boolean | string}: the same
+ *  document as the CLI's --config file. */
+export type ConfigJson = string;
+
+export interface ConfigResult {
+  ok: boolean;
+  message: string;
+  /** Normalized JSON of the whole config (all keys), when ok. */
+  configJson: ConfigJson;
+}
+
+export interface DecodedShareLink {
+  configJson: ConfigJson;
+  /** One sentence per problem; the offending value was replaced by its default. */
+  warnings: string[];
+}
+
+export interface DatasetSummary {
+  ok: boolean;
+  message: string;
+  sourceName: string;
+  format: string;
+  columns: string[];
+  textColumn: string;
+  labelColumn: string;
+  parsedRows: number;
+  dropped: number;
+  dropReasons: string[];
+  trainReviews: number;
+  testReviews: number;
+  trainPositive: number;
+  trainNegative: number;
+  vocabSize: number;
+  trainTokens: number;
+}
+
+export interface Metrics {
+  step: number;
+  phase: string;
+  trainLoss: number;
+  trainAccuracy: number;
+  hasTest: boolean;
+  testLoss: number;
+  testAccuracy: number;
+  pNorm: number;
+  alignmentSlope: number;
+  alignmentIntercept: number;
+  alignmentR2: number;
+  hasPredictedSlope: boolean;
+  predictedSlope: number;
+  hasMaxMargin: boolean;
+  cosineToMaxMargin: number;
+  normalizedMargin: number;
+  maxMarginReference: number;
+  selectionAccuracy: number;
+  selectionMass: number;
+  uScore: number;
+  signedScore: number;
+  uContrast: number;
+  uTokens: number;
+  checksum: string;
+  stopped: boolean;
+  message: string;
+}
+
+/** Per-token columns in vocabulary order; row 0 is <unk>. */
+export interface TokenTable {
+  tokens: string[];
+  count: Float64Array;
+  alpha: Float64Array;
+  delta: Float64Array;
+  /** v.E_s */
+  value: Float32Array;
+  /** p.E_s */
+  attention: Float32Array;
+}
+
+export interface ReviewView {
+  text: string;
+  tokens: string[];
+  words: string[];
+  attention: Float32Array;
+  selected: Uint8Array;
+  label: number;
+  logit: number;
+}
+
+export interface MaxMarginReport {
+  solved: boolean;
+  message: string;
+  acyclic: boolean;
+  hardMargin: boolean;
+  constraints: number;
+  reviewConstraints: number;
+  constraintsInCycles: number;
+  reviewsInCycles: number;
+  cycles: string[];
+  norm: number;
+  gap: number;
+  minMargin: number;
+  violated: number;
+  epochs: number;
+  converged: boolean;
+}
+
+/** One per worker. Embind objects are not garbage-collected: call delete() when done. */
+export interface Lab {
+  /** Parses `bytes` (any supported format) and builds the dataset; keeps the old one on failure. */
+  loadText(bytes: Uint8Array, sourceName: string, configJson: ConfigJson): DatasetSummary;
+  loadSynthetic(configJson: ConfigJson): DatasetSummary;
+  hasDataset(): boolean;
+  /** New weights from the config's seed; the dataset stays. */
+  reset(configJson: ConfigJson): ConfigResult;
+  advance(steps: number): Metrics;
+  stepEmbeddings(): Metrics;
+  stepAttention(steps: number): Metrics;
+  metrics(): Metrics;
+  step(): number;
+  tokens(): TokenTable;
+  review(testSplit: boolean, index: number): ReviewView;
+  scoreText(text: string): ReviewView;
+  solveMaxMargin(): MaxMarginReport;
+  delete(): void;
+}
+
+export interface ClslabModule {
+  Lab: new () => Lab;
+  settingFields(): SettingField[];
+  defaultConfigJson(): ConfigJson;
+  /** Strict: unknown keys, wrong types and out-of-range values are errors. */
+  validateConfig(configJson: string): ConfigResult;
+  encodeShareLink(configJson: ConfigJson): string;
+  /** Lenient: never fails; problems become warnings and defaults. */
+  decodeShareLink(hash: string): DecodedShareLink;
+}
+
+export interface ClslabModuleOptions {
+  /** Node tests pass the .wasm bytes directly (the web build fetches it). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+}
+
+export default function createClslab(options?: ClslabModuleOptions): Promise<ClslabModule>;
