@@ -1,0 +1,94 @@
+// Chart 2 (Result 1): v.E_s against alpha_s for every token seen in training, with the
+// least-squares line and the predicted slope (eta/2)||v||^2 through the origin. After the
+// one step on E the points fall on the predicted line when sigma is small.
+import { formatIf, formatNumber } from '../format.ts';
+import type { ChartView, Snapshot, TokenPoint } from './snapshot.ts';
+import { palette } from './setup.ts';
+import { short, TokenScatter } from './token-scatter.ts';
+
+export class AlignmentChart implements ChartView {
+  private readonly view: TokenScatter;
+  private readonly readout: HTMLElement;
+
+  constructor(canvas: HTMLCanvasElement, readout: HTMLElement) {
+    this.readout = readout;
+    this.view = new TokenScatter(
+      canvas,
+      [
+        {
+          label: 'tokens',
+          data: [],
+          backgroundColor: `${palette.blue}99`,
+          borderWidth: 0,
+          pointRadius: 2.5,
+          pointHoverRadius: 5,
+        },
+        {
+          label: 'least-squares fit',
+          data: [],
+          showLine: true,
+          borderColor: palette.vermillion,
+          backgroundColor: palette.vermillion,
+          borderWidth: 2,
+          pointRadius: 0,
+        },
+        {
+          label: 'predicted (η/2)‖v‖² α',
+          data: [],
+          showLine: true,
+          borderColor: palette.grey,
+          backgroundColor: palette.grey,
+          borderDash: [6, 4],
+          borderWidth: 2,
+          pointRadius: 0,
+        },
+      ],
+      { x: 'average signed frequency α_s', y: 'v · E_s' },
+      (row, point) => `α = ${short(point.x)}, v·E = ${short(point.y)}`,
+    );
+  }
+
+  append({ metrics, columns, statistics }: Snapshot): void {
+    const m = metrics;
+    this.readout.textContent =
+      `slope ${formatNumber(m.alignmentSlope)} · predicted (η/2)‖v‖² ` +
+      `${formatIf(m.hasPredictedSlope, m.predictedSlope)} · R² ${formatNumber(m.alignmentR2)}`;
+    if (statistics === null || columns === null) return;
+    this.view.statistics = statistics;
+    const points: TokenPoint[] = [];
+    let low = Infinity;
+    let high = -Infinity;
+    // Row 0 is <unk>; tokens never seen in training carry no alpha.
+    for (let row = 1; row < statistics.tokens.length; row++) {
+      const x = statistics.alpha[row] ?? NaN;
+      const y = columns.value[row] ?? NaN;
+      if ((statistics.count[row] ?? 0) <= 0 || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+      points.push({ x, y, row });
+      low = Math.min(low, x);
+      high = Math.max(high, x);
+    }
+    const [tokens, fit, predicted] = this.view.chart.data.datasets;
+    if (tokens === undefined || fit === undefined || predicted === undefined) return;
+    tokens.data = points;
+    const line = (slope: number, intercept: number): TokenPoint[] =>
+      points.length < 2 || !Number.isFinite(slope)
+        ? []
+        : [
+            { x: low, y: intercept + slope * low, row: -1 },
+            { x: high, y: intercept + slope * high, row: -1 },
+          ];
+    fit.data = line(m.alignmentSlope, m.alignmentIntercept);
+    predicted.data = m.hasPredictedSlope ? line(m.predictedSlope, 0) : [];
+    this.view.redraw();
+  }
+
+  reset(): void {
+    for (const dataset of this.view.chart.data.datasets) dataset.data = [];
+    this.readout.textContent = '';
+    this.view.redraw();
+  }
+
+  dump() {
+    return this.view.dump();
+  }
+}

@@ -1,0 +1,28 @@
+// Number formatting for panels and chart read-outs. A value that is not a finite number,
+// or does not apply yet, reads "n/a": the page never shows NaN or Infinity.
+
+export const NOT_AVAILABLE = 'n/a';
+
+/** `digits` significant digits; large and tiny magnitudes in exponent form. */
+export function formatNumber(value: number | null | undefined, digits = 4): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
+  if (value === 0) return '0';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e6 || magnitude < 1e-4) return value.toExponential(digits - 1);
+  return Number(value.toPrecision(digits)).toString();
+}
+
+/** A share in [0, 1] as a percentage with one decimal. */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+/** Shows `value` only when `applies`; otherwise n/a (metrics carry has* flags). */
+export function formatIf(applies: boolean, value: number, digits = 4): string {
+  return applies ? formatNumber(value, digits) : NOT_AVAILABLE;
+}
+
+export function formatInteger(value: number): string {
+  return Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : NOT_AVAILABLE;
+}

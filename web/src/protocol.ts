@@ -1,0 +1,101 @@
+// The messages between the page and the training worker: commands are imperative
+// (client -> worker), events past tense (worker -> client). Both threads import this file
+// and switch exhaustively on `type`; nothing else crosses the thread boundary.
+import type {
+  DatasetSummary,
+  MaxMarginReport,
+  Metrics,
+  ReviewView,
+  SettingField,
+} from 'clslab-wasm';
+
+export type { DatasetSummary, MaxMarginReport, Metrics, ReviewView, SettingField };
+
+/** A user's own file, read on the page and sent as bytes. */
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export type Command =
+  /** Load the module; `hash` is the share link (location.hash without '#'), may be empty. */
+  | { type: 'init'; datasetBaseUrl: string; hash: string }
+  /** Adopt the settings of a share link the user opened. */
+  | { type: 'openShareLink'; hash: string }
+  /** Validate `configJson`; when valid, reload the dataset (`reload`) or reset the weights. */
+  | { type: 'applySettings'; configJson: string; reload: boolean }
+  /** Load the user's file with the current settings. */
+  | { type: 'loadFile'; file: UploadedFile }
+  | { type: 'reset' }
+  /** Run until the config's `steps` total (or `steps` more when already past it). */
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'step'; count: number }
+  | { type: 'stepEmbeddings' }
+  | { type: 'stepAttention'; count: number }
+  | { type: 'solveMaxMargin' }
+  | { type: 'requestReview'; testSplit: boolean; index: number }
+  | { type: 'scoreText'; text: string };
+
+/** Per-token statistics that are fixed for a dataset: sent once with datasetLoaded. */
+export interface TokenStatistics {
+  tokens: string[];
+  count: Float64Array;
+  alpha: Float64Array;
+  delta: Float64Array;
+}
+
+/** Per-token columns that change with the weights, in the same order as TokenStatistics. */
+export interface TokenColumns {
+  /** v.E_s */
+  value: Float32Array;
+  /** p.E_s */
+  attention: Float32Array;
+}
+
+export type StopReason = 'paused' | 'finished' | 'diverged' | 'interrupted';
+
+export type WorkerEvent =
+  | {
+      type: 'ready';
+      fields: SettingField[];
+      configJson: string;
+      shareHash: string;
+      /** Problems found decoding the share link, one sentence each. */
+      warnings: string[];
+    }
+  | { type: 'settingsApplied'; configJson: string; shareHash: string; warnings: string[] }
+  | { type: 'settingsRejected'; message: string }
+  | { type: 'datasetLoaded'; summary: DatasetSummary; statistics: TokenStatistics }
+  | {
+      type: 'metricsUpdated';
+      metrics: Metrics;
+      /** Present when the token columns changed since the last event carrying them. */
+      columns: TokenColumns | null;
+      /** The step Play is heading for (0 when not playing). */
+      targetStep: number;
+      /** Measured over the last chunk; 0 for single steps. */
+      stepsPerSecond: number;
+    }
+  | { type: 'started'; targetStep: number }
+  | { type: 'stopped'; reason: StopReason; message: string }
+  | { type: 'maxMarginSolved'; report: MaxMarginReport }
+  | { type: 'reviewShown'; review: ReviewView; testSplit: boolean; index: number; total: number }
+  | { type: 'textScored'; review: ReviewView }
+  | { type: 'failed'; command: Command['type']; message: string };
+
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled message: ${JSON.stringify(value)}`);
+}
+
+/** Typed arrays a message owns, so postMessage can transfer rather than copy them. */
+export function transferablesOf(event: WorkerEvent): Transferable[] {
+  if (event.type === 'metricsUpdated' && event.columns !== null) {
+    return [event.columns.value.buffer, event.columns.attention.buffer];
+  }
+  if (event.type === 'datasetLoaded') {
+    const s = event.statistics;
+    return [s.count.buffer, s.alpha.buffer, s.delta.buffer];
+  }
+  return [];
+}

@@ -1,0 +1,49 @@
+// Building DOM from data without HTML parsing: text goes through textContent only, so a
+// token such as `<img src=x onerror=...>` shows as text. No innerHTML anywhere in the app.
+
+type Attributes = Record<string, string | number | boolean | undefined>;
+
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  options: { className?: string; text?: string; attributes?: Attributes } = {},
+  children: Array<Node | null> = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (options.className !== undefined) node.className = options.className;
+  if (options.text !== undefined) node.textContent = options.text;
+  for (const [name, value] of Object.entries(options.attributes ?? {})) {
+    if (value === undefined || value === false) continue;
+    node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children) if (child !== null) node.append(child);
+  return node;
+}
+
+/** The element with `id`, which index.html must contain. */
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const node = document.getElementById(id);
+  if (node === null) throw new Error(`index.html lacks #${id}`);
+  return node as T;
+}
+
+/** A definition list of label/value rows, kept as text nodes to update cheaply. */
+export class ReadoutList {
+  readonly root: HTMLDListElement;
+  private readonly values = new Map<string, HTMLElement>();
+
+  constructor(root: HTMLDListElement, rows: Array<{ key: string; label: string; hint?: string }>) {
+    this.root = root;
+    root.replaceChildren();
+    for (const row of rows) {
+      const value = element('dd', { text: 'n/a' });
+      const term = element('dt', { text: row.label, attributes: { title: row.hint } });
+      root.append(element('div', { className: 'readout' }, [term, value]));
+      this.values.set(row.key, value);
+    }
+  }
+
+  set(key: string, text: string): void {
+    const node = this.values.get(key);
+    if (node !== undefined && node.textContent !== text) node.textContent = text;
+  }
+}

@@ -1,0 +1,321 @@
+// The training session: the only code that touches the wasm module and its Lab. It turns
+// commands into Lab calls and Lab results into events. It knows nothing about workers or
+// the DOM (entry.ts adapts it to `self`), so the Node tests drive it with the real module.
+import type { ClslabModule, DatasetSummary, Lab, Metrics } from 'clslab-wasm';
+import type { Command, TokenColumns, UploadedFile, WorkerEvent } from '../protocol.ts';
+import { assertNever } from '../protocol.ts';
+import { PlayLoop } from './play-loop.ts';
+import {
+  changedKeys,
+  DATASET_KEY,
+  readConfig,
+  STEPS_KEY,
+  SYNTHETIC_DATASET,
+} from './config-view.ts';
+
+export interface SessionDeps {
+  loadModule: () => Promise<ClslabModule>;
+  post: (event: WorkerEvent) => void;
+  /** Bytes of a built-in dataset file (fetch in the browser, readFile in Node). */
+  fetchBytes: (url: string) => Promise<Uint8Array>;
+  /** Lets queued messages (Pause) run between chunks of Play. */
+  yieldToEvents?: () => Promise<void>;
+  now?: () => number;
+}
+
+/** Token columns (V floats x 2) go out at most this often while playing. */
+const COLUMNS_INTERVAL_MILLISECONDS = 150;
+
+export class Session {
+  private readonly deps: Required<SessionDeps>;
+  private module: ClslabModule | null = null;
+  private lab: Lab | null = null;
+  private configJson = '';
+  private datasetBaseUrl = '';
+  /** The user's file while it is the loaded dataset, so data settings can re-read it. */
+  private file: UploadedFile | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly loop = new PlayLoop();
+  private lastColumnsAt = Number.NEGATIVE_INFINITY;
+  /** Reviews in each split of the loaded dataset (for the review browser's bounds). */
+  private splitSizes = { train: 0, test: 0 };
+
+  constructor(deps: SessionDeps) {
+    this.deps = {
+      yieldToEvents: () => new Promise((resolve) => setTimeout(resolve, 0)),
+      now: () => performance.now(),
+      ...deps,
+    };
+  }
+
+  /** Pause acts at once (between chunks); every other command runs in arrival order. */
+  handle(command: Command): Promise<void> {
+    if (command.type === 'pause') {
+      this.loop.pause();
+      return Promise.resolve();
+    }
+    this.queue = this.queue
+      .then(() => this.run(command))
+      .catch((error: unknown) => {
+        this.deps.post({ type: 'failed', command: command.type, message: describe(error) });
+      });
+    return this.queue;
+  }
+
+  /** Frees the Lab (Embind objects are not garbage-collected). */
+  dispose(): void {
+    this.halt();
+    this.lab?.delete();
+    this.lab = null;
+  }
+
+  private async run(command: Command): Promise<void> {
+    switch (command.type) {
+      case 'init':
+        return this.init(command.datasetBaseUrl, command.hash);
+      case 'openShareLink':
+        return this.openShareLink(command.hash);
+      case 'applySettings':
+        return this.adopt(command.configJson, command.reload, [], command.type);
+      case 'loadFile':
+        this.halt();
+        return this.loadFile(command.file);
+      case 'reset':
+        return this.resetWeights(command.type);
+      case 'play':
+        this.play();
+        return;
+      case 'pause':
+        this.loop.pause();
+        return;
+      case 'step':
+        return this.stepOnce(command.type, (lab) => lab.advance(command.count));
+      case 'stepEmbeddings':
+        return this.stepOnce(command.type, (lab) => lab.stepEmbeddings());
+      case 'stepAttention':
+        return this.stepOnce(command.type, (lab) => lab.stepAttention(command.count));
+      case 'solveMaxMargin':
+        return this.solveMaxMargin();
+      case 'requestReview':
+        return this.showReview(command.testSplit, command.index);
+      case 'scoreText':
+        this.deps.post({ type: 'textScored', review: this.requireLab().scoreText(command.text) });
+        return;
+      default:
+        return assertNever(command);
+    }
+  }
+
+  private async init(datasetBaseUrl: string, hash: string): Promise<void> {
+    this.datasetBaseUrl = datasetBaseUrl;
+    this.module = await this.deps.loadModule();
+    const module = this.module;
+    const decoded = hash === '' ? null : module.decodeShareLink(hash);
+    const checked = module.validateConfig(decoded?.configJson ?? module.defaultConfigJson());
+    // A decoded link is valid field by field; a whole-config rule may still reject it.
+    this.configJson = checked.ok ? checked.configJson : module.defaultConfigJson();
+    const warnings = [...(decoded?.warnings ?? [])];
+    if (!checked.ok) warnings.push(`${checked.message} The default settings are used instead.`);
+    this.lab = new module.Lab();
+    this.deps.post({
+      type: 'ready',
+      fields: module.settingFields(),
+      configJson: this.configJson,
+      shareHash: module.encodeShareLink(this.configJson),
+      warnings,
+    });
+    await this.loadConfiguredDataset('init');
+  }
+
+  private async openShareLink(hash: string): Promise<void> {
+    const module = this.requireModule();
+    const decoded = module.decodeShareLink(hash);
+    await this.adopt(decoded.configJson, true, decoded.warnings, 'openShareLink');
+  }
+
+  private async adopt(
+    configJson: string,
+    reload: boolean,
+    warnings: string[],
+    command: Command['type'],
+  ): Promise<void> {
+    const module = this.requireModule();
+    const checked = module.validateConfig(configJson);
+    if (!checked.ok) {
+      this.deps.post({ type: 'settingsRejected', message: checked.message });
+      return;
+    }
+    const changed = changedKeys(this.configJson, checked.configJson);
+    // The run length only matters to Play: changing it keeps the weights and the run.
+    const runLengthOnly = changed.length > 0 && changed.every((key) => key === STEPS_KEY);
+    if (!runLengthOnly) this.halt();
+    const datasetChanged = changed.includes(DATASET_KEY);
+    this.configJson = checked.configJson;
+    this.deps.post({
+      type: 'settingsApplied',
+      configJson: this.configJson,
+      shareHash: module.encodeShareLink(this.configJson),
+      warnings,
+    });
+    if (runLengthOnly) return;
+    if (reload && datasetChanged) this.file = null;
+    if (reload) await this.loadConfiguredDataset(command);
+    else this.resetWeights(command);
+  }
+
+  private async loadConfiguredDataset(command: Command['type']): Promise<void> {
+    if (this.file !== null) return this.loadFile(this.file);
+    const lab = this.requireLab();
+    const name = readConfig(this.configJson).dataset;
+    if (name === SYNTHETIC_DATASET) {
+      this.afterLoad(command, lab.loadSynthetic(this.configJson));
+      return;
+    }
+    const url = new URL(`${encodeURIComponent(name)}.tsv`, this.datasetBaseUrl).href;
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.deps.fetchBytes(url);
+    } catch (error) {
+      throw new Error(`Could not download the dataset "${name}" (${url}): ${describe(error)}`);
+    }
+    this.afterLoad(command, lab.loadText(bytes, `${name}.tsv`, this.configJson));
+  }
+
+  private async loadFile(file: UploadedFile): Promise<void> {
+    const summary = this.requireLab().loadText(file.bytes, file.name, this.configJson);
+    if (summary.ok) this.file = file;
+    this.afterLoad('loadFile', summary);
+  }
+
+  /** On failure the Lab kept its previous dataset: say why, and leave the page as it was. */
+  private afterLoad(command: Command['type'], summary: DatasetSummary): void {
+    if (!summary.ok) {
+      this.deps.post({ type: 'failed', command, message: summary.message });
+      return;
+    }
+    const lab = this.requireLab();
+    this.splitSizes = { train: summary.trainReviews, test: summary.testReviews };
+    const table = lab.tokens();
+    this.deps.post({
+      type: 'datasetLoaded',
+      summary,
+      statistics: {
+        tokens: table.tokens,
+        count: table.count,
+        alpha: table.alpha,
+        delta: table.delta,
+      },
+    });
+    this.postMetrics(lab.metrics(), { value: table.value, attention: table.attention }, 0, 0);
+  }
+
+  private resetWeights(command: Command['type']): void {
+    this.halt();
+    const lab = this.requireLab();
+    if (!lab.hasDataset()) return;
+    const result = lab.reset(this.configJson);
+    if (!result.ok) {
+      this.deps.post({ type: 'failed', command, message: result.message });
+      return;
+    }
+    this.postMetrics(lab.metrics(), this.columns(), 0, 0);
+  }
+
+  private stepOnce(command: Command['type'], step: (lab: Lab) => Metrics): void {
+    this.halt();
+    const lab = this.requireDataset(command);
+    const metrics = step(lab);
+    this.postMetrics(metrics, this.columns(), 0, 0);
+    if (metrics.stopped)
+      this.deps.post({ type: 'stopped', reason: 'diverged', message: metrics.message });
+  }
+
+  /** Starts the Play loop and returns; the loop yields between chunks. */
+  private play(): void {
+    if (this.loop.isRunning) return;
+    const lab = this.requireDataset('play');
+    const steps = readConfig(this.configJson).steps;
+    const start = lab.step();
+    const targetStep = start < steps ? steps : start + steps;
+    const { post, now, yieldToEvents } = this.deps;
+    post({ type: 'started', targetStep });
+    const run = this.loop.run(targetStep, {
+      advance: (count) => lab.advance(count),
+      currentStep: () => lab.step(),
+      chunkDone: (metrics, stepsPerSecond) => {
+        const due = now() - this.lastColumnsAt >= COLUMNS_INTERVAL_MILLISECONDS;
+        this.postMetrics(metrics, due ? this.columns() : null, targetStep, stepsPerSecond);
+      },
+      ended: (reason, message) => {
+        // The last chunk may not have carried the columns: the scatter charts end current.
+        this.postMetrics(lab.metrics(), this.columns(), 0, 0);
+        post({ type: 'stopped', reason, message });
+      },
+      yieldToEvents,
+      now,
+    });
+    run.catch((error: unknown) => {
+      this.loop.halt();
+      post({ type: 'failed', command: 'play', message: describe(error) });
+    });
+  }
+
+  /** Ends a running Play loop because another command changes the Lab. */
+  private halt(): void {
+    if (this.loop.halt()) this.deps.post({ type: 'stopped', reason: 'interrupted', message: '' });
+  }
+
+  private solveMaxMargin(): void {
+    this.halt();
+    const lab = this.requireDataset('solveMaxMargin');
+    const report = lab.solveMaxMargin();
+    this.deps.post({ type: 'maxMarginSolved', report });
+    this.postMetrics(lab.metrics(), null, 0, 0);
+  }
+
+  private showReview(testSplit: boolean, index: number): void {
+    const lab = this.requireDataset('requestReview');
+    const total = testSplit ? this.splitSizes.test : this.splitSizes.train;
+    if (total === 0) {
+      throw new Error(`The ${testSplit ? 'test' : 'training'} split is empty.`);
+    }
+    const clamped = Math.min(Math.max(0, Math.trunc(index)), total - 1);
+    const review = lab.review(testSplit, clamped);
+    this.deps.post({ type: 'reviewShown', review, testSplit, index: clamped, total });
+  }
+
+  private postMetrics(
+    metrics: Metrics,
+    columns: TokenColumns | null,
+    targetStep: number,
+    stepsPerSecond: number,
+  ): void {
+    if (columns !== null) this.lastColumnsAt = this.deps.now();
+    this.deps.post({ type: 'metricsUpdated', metrics, columns, targetStep, stepsPerSecond });
+  }
+
+  private columns(): TokenColumns {
+    const table = this.requireLab().tokens();
+    return { value: table.value, attention: table.attention };
+  }
+
+  private requireModule(): ClslabModule {
+    if (this.module === null) throw new Error('The wasm module is not loaded yet.');
+    return this.module;
+  }
+
+  private requireLab(): Lab {
+    if (this.lab === null) throw new Error('The wasm module is not loaded yet.');
+    return this.lab;
+  }
+
+  private requireDataset(command: Command['type']): Lab {
+    const lab = this.requireLab();
+    if (!lab.hasDataset()) throw new Error(`Load a dataset before "${command}".`);
+    return lab;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
