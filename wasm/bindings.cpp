@@ -10,6 +10,7 @@
 
 #include "clslab/config.h"
 #include "clslab/experiment.h"
+#include "clslab/run_file.h"
 
 namespace {
 
@@ -150,6 +151,17 @@ val ReviewObject(const clslab::ReviewView& r) {
   return o;
 }
 
+val ReadRun(const std::string& json) {
+  const clslab::Result<clslab::RunFile> run = clslab::ReadRunFile(json);
+  val o = StatusObject(run.ok(), run.status.message());
+  o.set("configJson", run.ok() ? clslab::ConfigToJson(run.value.config) : std::string());
+  o.set("sourceName", run.value.source_name);
+  o.set("datasetText", run.value.dataset_text);
+  o.set("step", static_cast<double>(run.value.step));
+  o.set("checksum", run.value.checksum);
+  return o;
+}
+
 // The one long-lived object per worker: an Experiment with string/bytes adapters.
 class Lab {
  public:
@@ -194,6 +206,15 @@ class Lab {
     return ReviewObject(experiment_.Review(test_split, index));
   }
   val ScoreText(const std::string& text) const { return ReviewObject(experiment_.ScoreText(text)); }
+  std::string ExportRun(const std::string& dataset_text) {
+    return clslab::WriteRunFile(experiment_, dataset_text);
+  }
+  val RestoreRun(const std::string& json) {
+    const clslab::Result<clslab::RunFile> run = clslab::ReadRunFile(json);
+    if (!run.ok()) return StatusObject(false, run.status.message());
+    const clslab::Status status = clslab::RestoreRunFile(&experiment_, run.value);
+    return StatusObject(status.ok(), status.message());
+  }
   val SolveMaxMargin() {
     const clslab::MaxMarginReport r = experiment_.SolveMaxMargin();
     val o = val::object();
@@ -227,6 +248,7 @@ EMSCRIPTEN_BINDINGS(clslab) {
   emscripten::function("validateConfig", &ValidateConfig);
   emscripten::function("encodeShareLink", &EncodeShareLink);
   emscripten::function("decodeShareLink", &DecodeShareLink);
+  emscripten::function("readRun", &ReadRun);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .function("loadText", &Lab::LoadText)
@@ -241,5 +263,7 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("tokens", &Lab::Tokens)
       .function("review", &Lab::Review)
       .function("scoreText", &Lab::ScoreText)
-      .function("solveMaxMargin", &Lab::SolveMaxMargin);
+      .function("solveMaxMargin", &Lab::SolveMaxMargin)
+      .function("exportRun", &Lab::ExportRun)
+      .function("restoreRun", &Lab::RestoreRun);
 }

@@ -141,7 +141,23 @@ export interface Lab {
   review(testSplit: boolean, index: number): ReviewView;
   scoreText(text: string): ReviewView;
   solveMaxMargin(): MaxMarginReport;
+  /** The run as one JSON document (config, step, weights bit for bit, metrics). Pass the
+   *  custom dataset's label<TAB>text, or '' for built-in and synthetic data. */
+  exportRun(datasetText: string): string;
+  /** After loading the run's dataset with its config: restores the weights, checks the checksum. */
+  restoreRun(json: string): { ok: boolean; message: string };
   delete(): void;
+}
+
+export interface RunHeader {
+  ok: boolean;
+  message: string;
+  configJson: ConfigJson;
+  sourceName: string;
+  /** label<TAB>text of a custom dataset; '' for built-in and synthetic data. */
+  datasetText: string;
+  step: number;
+  checksum: string;
 }
 
 export interface ClslabModule {
@@ -153,6 +169,8 @@ export interface ClslabModule {
   encodeShareLink(configJson: ConfigJson): string;
   /** Lenient: never fails; problems become warnings and defaults. */
   decodeShareLink(hash: string): DecodedShareLink;
+  /** Reads a run file's header: its config, dataset and step (strict; errors as values). */
+  readRun(json: string): RunHeader;
 }
 
 export interface ClslabModuleOptions {

@@ -356,6 +356,34 @@ ReviewView Experiment::ScoreText(std::string_view text) const {
               text.substr(0, 100000), 0);
 }
 
+const Weights* Experiment::weights() const {
+  return state_->trainer ? &state_->trainer->weights() : nullptr;
+}
+
+Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::string_view phase) {
+  if (!state_->trainer) return Status::Error("load the run's dataset first");
+  const Weights& current = state_->trainer->weights();
+  if (weights.E.rows() != current.E.rows() || weights.E.cols() != current.E.cols() ||
+      weights.p.size() != current.p.size() || weights.v.size() != current.v.size()) {
+    return Status::Error("the run's weights are " + std::to_string(weights.E.rows()) + " x " +
+                         std::to_string(weights.E.cols()) + " but the dataset and settings give " +
+                         std::to_string(current.E.rows()) + " x " +
+                         std::to_string(current.E.cols()));
+  }
+  if (!AllFinite(weights)) return Status::Error("the run's weights are not all finite");
+  Phase restored = Phase::kInitialized;
+  bool known = false;
+  for (Phase candidate :
+       {Phase::kInitialized, Phase::kEmbeddingsStepped, Phase::kFlow, Phase::kJoint}) {
+    if (phase == PhaseName(candidate)) restored = candidate, known = true;
+  }
+  if (!known || step < 0) return Status::Error("the run's step or phase is not valid");
+  state_->trainer->Restore(weights, step, restored);
+  state_->has_max_margin = false;
+  state_->solved_at_step = -1;
+  return Status::Ok();
+}
+
 MaxMarginReport Experiment::SolveMaxMargin() {
   MaxMarginReport report;
   if (!state_->trainer) {

@@ -211,6 +211,16 @@ StepOutcome Trainer::StepJoint(int32_t steps) {
   return outcome;
 }
 
+void Trainer::Restore(Weights weights, int64_t step, Phase phase) {
+  weights_ = std::move(weights);
+  step_ = step;
+  phase_ = phase;
+  flow_step_length_ = config_.flow_rate;
+  if (config_.protocol == Protocol::kJoint) {
+    optimizer_ = std::make_unique<Optimizer>(config_.optimizer, config_.learning_rate);
+  }
+}
+
 StepOutcome Trainer::Advance(int32_t steps) {
   if (steps <= 0) return {};
   if (config_.protocol == Protocol::kJoint) return StepJoint(steps);

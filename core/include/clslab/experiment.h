@@ -15,6 +15,7 @@
 namespace clslab {
 
 struct Dataset;
+struct Weights;
 
 struct DatasetSummary {
   std::string source_name;
@@ -118,6 +119,11 @@ class Experiment {
   ReviewView Review(bool test_split, int32_t index) const;
   ReviewView ScoreText(std::string_view text) const;
   MaxMarginReport SolveMaxMargin();
+
+  // For run files (run_file.h): the current weights (nullptr before a dataset loads), and
+  // restoring weights of matching shape with their step and phase name.
+  const Weights* weights() const;
+  Status RestoreWeights(const Weights& weights, int64_t step, std::string_view phase);
 
  private:
   // Takes a built dataset (all checks passed) and resets training on it.

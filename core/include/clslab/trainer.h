@@ -40,6 +40,10 @@ class Trainer {
   const Weights& weights() const { return weights_; }
   int64_t step() const { return step_; }
   Phase phase() const { return phase_; }
+
+  // Replaces the weights and the step counter (a run file loaded back). Optimizer moments
+  // and the mini-batch order are not part of a run file: they restart from zero.
+  void Restore(Weights weights, int64_t step, Phase phase);
   const RunConfig& config() const { return config_; }
   // Current step length of the flow on p (for the growing and Armijo rules).
   double flow_step_length() const { return flow_step_length_; }

@@ -1,0 +1,144 @@
+// Run files: JSON with base64 float32 weights. Legend: V vocabulary, d width.
+#include "clslab/run_file.h"
+
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+namespace clslab {
+namespace {
+
+constexpr int kRunVersion = 1;
+constexpr int64_t kMaxFloats = 64ll << 20;  // refuse absurd shapes before allocating
+
+constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+// Bytes of `count` floats as stored in memory: little-endian on x86 and on wasm, the two
+// targets this builds for, so a file written by one reads identically on the other.
+std::string Base64(const float* data, int64_t count) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(data);
+  const int64_t n = count * static_cast<int64_t>(sizeof(float));
+  std::string out;
+  out.reserve((n + 2) / 3 * 4);
+  for (int64_t k = 0; k < n; k += 3) {
+    const uint32_t chunk = (bytes[k] << 16) | (k + 1 < n ? bytes[k + 1] << 8 : 0) |
+                           (k + 2 < n ? bytes[k + 2] : 0);
+    out += kAlphabet[(chunk >> 18) & 63];
+    out += kAlphabet[(chunk >> 12) & 63];
+    out += k + 1 < n ? kAlphabet[(chunk >> 6) & 63] : '=';
+    out += k + 2 < n ? kAlphabet[chunk & 63] : '=';
+  }
+  return out;
+}
+
+bool FromBase64(std::string_view text, float* out, int64_t count) {
+  const int64_t n = count * static_cast<int64_t>(sizeof(float));
+  if (static_cast<int64_t>(text.size()) != (n + 2) / 3 * 4) return false;
+  auto* bytes = reinterpret_cast<unsigned char*>(out);
+  auto value = [](char c) -> int {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return c == '=' ? 0 : -1;
+  };
+  int64_t written = 0;
+  for (size_t k = 0; k < text.size(); k += 4) {
+    uint32_t chunk = 0;
+    for (int j = 0; j < 4; ++j) {
+      const int v = value(text[k + j]);
+      if (v < 0) return false;
+      chunk = (chunk << 6) | static_cast<uint32_t>(v);
+    }
+    for (int j = 0; j < 3 && written < n; ++j) bytes[written++] = (chunk >> (16 - 8 * j)) & 255;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string WriteRunFile(Experiment& experiment, std::string_view dataset_text) {
+  nlohmann::ordered_json json;
+  json["clslab_run"] = kRunVersion;
+  json["config"] = nlohmann::json::parse(ConfigToJson(experiment.config()));
+  json["source_name"] = experiment.summary().source_name;
+  if (!dataset_text.empty()) json["dataset_text"] = std::string(dataset_text);
+  const Metrics metrics = experiment.CurrentMetrics();
+  json["step"] = metrics.step;
+  json["phase"] = metrics.phase;
+  json["checksum"] = metrics.checksum;
+  json["metrics"] = {{"train_loss", metrics.train_loss},
+                     {"train_accuracy", metrics.train_accuracy},
+                     {"test_accuracy", metrics.test_accuracy},
+                     {"alignment_slope", metrics.alignment_slope},
+                     {"alignment_r2", metrics.alignment_r2},
+                     {"u_score", metrics.u_score},
+                     {"selection_accuracy", metrics.selection_accuracy}};
+  if (const Weights* w = experiment.weights()) {
+    json["weights"] = {{"vocab_size", w->vocab_size()},
+                       {"width", w->width()},
+                       {"E", Base64(w->E.data(), w->E.size())},
+                       {"p", Base64(w->p.data(), w->p.size())},
+                       {"v", Base64(w->v.data(), w->v.size())}};
+  }
+  return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+Result<RunFile> ReadRunFile(std::string_view text) {
+  using R = Result<RunFile>;
+  const nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded() || !json.is_object()) return R::Failure("the run file is not JSON");
+  if (!json.contains("clslab_run") || json["clslab_run"] != kRunVersion) {
+    return R::Failure("not a clslab run file (version " + std::to_string(kRunVersion) + ")");
+  }
+  for (const char* key : {"config", "source_name", "step", "phase", "checksum", "weights"}) {
+    if (!json.contains(key)) return R::Failure(std::string("the run file has no ") + key);
+  }
+  RunFile run;
+  Result<RunConfig> config = ConfigFromJson(json["config"].dump());
+  if (!config.ok()) return R::Failure("run config: " + config.status.message());
+  run.config = config.value;
+  const nlohmann::json& w = json["weights"];
+  if (!json["source_name"].is_string() || !json["phase"].is_string() ||
+      !json["checksum"].is_string() || !json["step"].is_number_integer() || !w.is_object() ||
+      !w.contains("vocab_size") || !w.contains("width") || !w["vocab_size"].is_number_integer() ||
+      !w["width"].is_number_integer() || !w.contains("E") || !w["E"].is_string() ||
+      !w.contains("p") || !w["p"].is_string() || !w.contains("v") || !w["v"].is_string()) {
+    return R::Failure("the run file's fields have the wrong types");
+  }
+  run.source_name = json["source_name"].get<std::string>();
+  if (json.contains("dataset_text") && json["dataset_text"].is_string()) {
+    run.dataset_text = json["dataset_text"].get<std::string>();
+  }
+  run.step = json["step"].get<int64_t>();
+  run.phase = json["phase"].get<std::string>();
+  run.checksum = json["checksum"].get<std::string>();
+  const int64_t vocab_size = w["vocab_size"].get<int64_t>(), width = w["width"].get<int64_t>();
+  if (vocab_size < 1 || width < 1 || width != run.config.width ||
+      vocab_size * width > kMaxFloats) {
+    return R::Failure("the run's weight shape " + std::to_string(vocab_size) + " x " +
+                      std::to_string(width) + " is not valid for its config");
+  }
+  run.weights.E.resize(vocab_size, width);
+  run.weights.p.resize(width);
+  run.weights.v.resize(width);
+  if (!FromBase64(w["E"].get<std::string>(), run.weights.E.data(), run.weights.E.size()) ||
+      !FromBase64(w["p"].get<std::string>(), run.weights.p.data(), width) ||
+      !FromBase64(w["v"].get<std::string>(), run.weights.v.data(), width)) {
+    return R::Failure("the run's weights are not valid base64 of the stated shape");
+  }
+  return R::Success(std::move(run));
+}
+
+Status RestoreRunFile(Experiment* experiment, const RunFile& run) {
+  const Status status = experiment->RestoreWeights(run.weights, run.step, run.phase);
+  if (!status.ok()) return status;
+  const std::string checksum = experiment->CurrentMetrics().checksum;
+  if (checksum != run.checksum) {
+    return Status::Error("the restored weights' checksum " + checksum + " is not the file's " +
+                         run.checksum);
+  }
+  return Status::Ok();
+}
+
+}  // namespace clslab
