@@ -115,6 +115,10 @@ std::string Quote(std::string_view value) {
 
 }  // namespace text_internal
 
+bool IsUtf8(std::string_view bytes) {
+  return text_internal::FirstInvalidUtf8(bytes) == std::string_view::npos;
+}
+
 std::string Latin1ToUtf8(std::string_view bytes) {
   // Windows-1252 0x80..0x9F; 0 marks the five undefined bytes, which decode as Latin-1 C1.
   static constexpr uint16_t kCp1252[32] = {

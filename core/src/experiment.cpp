@@ -61,6 +61,7 @@ struct Experiment::State {
   RunConfig config;
   bool loaded = false;
   Dataset dataset;
+  std::vector<LabeledText> rows;  // as parsed, for ExportLabelTabText
   DatasetSummary summary;
   TokenStatistics statistics;  // of the train split
   std::unique_ptr<Trainer> trainer;
@@ -88,18 +89,46 @@ int64_t Experiment::step() const { return state_->trainer ? state_->trainer->ste
 
 Result<DatasetSummary> Experiment::LoadText(std::string_view bytes, std::string_view source_name,
                                             const RunConfig& config) {
-  const Status valid = ValidateConfig(config);
-  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
   ParseOptions parse;
   parse.source_name = std::string(source_name);
-  Result<ParsedReviews> parsed = ParseReviews(bytes, parse);
+  return LoadText(bytes, parse, config);
+}
+
+Result<DatasetSummary> Experiment::LoadText(std::string_view bytes, const ParseOptions& options,
+                                            const RunConfig& config) {
+  const Status valid = ValidateConfig(config);
+  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
+  return LoadParsed(ParseReviews(bytes, options), options.source_name, config);
+}
+
+Result<DatasetSummary> Experiment::LoadPairedLines(std::string_view positive_bytes,
+                                                   std::string_view negative_bytes,
+                                                   const ParseOptions& options,
+                                                   const RunConfig& config) {
+  const Status valid = ValidateConfig(config);
+  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
+  return LoadParsed(ParsePairedLines(positive_bytes, negative_bytes, options),
+                    options.source_name, config);
+}
+
+Result<DatasetSummary> Experiment::LoadLabeledTexts(std::vector<LabeledText> rows,
+                                                    const ParseOptions& options,
+                                                    const RunConfig& config) {
+  const Status valid = ValidateConfig(config);
+  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
+  return LoadParsed(ParseLabeledTexts(std::move(rows), options), options.source_name, config);
+}
+
+Result<DatasetSummary> Experiment::LoadParsed(Result<ParsedReviews> parsed,
+                                              const std::string& source_name,
+                                              const RunConfig& config) {
   if (!parsed.ok()) return Result<DatasetSummary>::Failure(parsed.status.message());
   Result<Dataset> built = BuildDataset(parsed.value.rows, PipelineFrom(config));
   if (!built.ok()) {
-    return Result<DatasetSummary>::Failure(parse.source_name + ": " + built.status.message());
+    return Result<DatasetSummary>::Failure(source_name + ": " + built.status.message());
   }
   DatasetSummary summary;
-  summary.source_name = parse.source_name;
+  summary.source_name = source_name;
   summary.format = parsed.value.format;
   summary.columns = parsed.value.columns;
   summary.text_column = parsed.value.text_column;
@@ -109,7 +138,76 @@ Result<DatasetSummary> Experiment::LoadText(std::string_view bytes, std::string_
   for (const auto& [reason, count] : parsed.value.drop_reasons) {
     summary.drop_reasons.push_back(std::to_string(count) + " rows: " + reason);
   }
-  return Adopt(std::move(built.value), std::move(summary), config);
+  return Adopt(std::move(built.value), std::move(summary), config, std::move(parsed.value.rows));
+}
+
+namespace {
+
+// At most kPreviewTextBytes of text, cut at a UTF-8 boundary.
+std::string Shortened(const std::string& text) {
+  if (text.size() <= kPreviewTextBytes) return text;
+  size_t cut = kPreviewTextBytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
+  return text.substr(0, cut) + "\xE2\x80\xA6";  // U+2026 ellipsis
+}
+
+DatasetPreview PreviewOf(const Result<ParsedReviews>& parsed, const ParseOptions& options,
+                         bool not_utf8) {
+  DatasetPreview preview;
+  preview.source_name = options.source_name;
+  if (!parsed.ok()) {
+    preview.message = parsed.status.message();
+    // Only a failure Latin-1 decoding could cure: invalid UTF-8 that was not decoded yet.
+    preview.not_utf8 = not_utf8 && !options.latin1;
+    return preview;
+  }
+  const ParsedReviews& p = parsed.value;
+  preview.ok = true;
+  preview.format = p.format;
+  preview.columns = p.columns;
+  preview.text_column = p.text_column;
+  preview.label_column = p.label_column;
+  preview.label_mapping = p.label_mapping;
+  preview.parsed_rows = static_cast<int64_t>(p.rows.size());
+  for (const LabeledText& row : p.rows) (row.label > 0 ? preview.positive : preview.negative)++;
+  for (size_t i = 0; i < p.rows.size() && i < static_cast<size_t>(kPreviewRows); ++i) {
+    preview.rows.push_back({Shortened(p.rows[i].text), p.rows[i].label});
+  }
+  preview.dropped = p.dropped;
+  for (const auto& [reason, count] : p.drop_reasons) {
+    preview.drop_reasons.push_back(std::to_string(count) + " rows: " + reason);
+  }
+  if (preview.positive == 0 || preview.negative == 0) {
+    preview.warnings.push_back(std::string("only one class: all ") +
+                               std::to_string(preview.parsed_rows) + " rows are " +
+                               (preview.positive > 0 ? "positive" : "negative") +
+                               "; a classifier needs both, so loading will be refused");
+  }
+  return preview;
+}
+
+}  // namespace
+
+DatasetPreview Experiment::Preview(std::string_view bytes, const ParseOptions& options) {
+  return PreviewOf(ParseReviews(bytes, options), options, !IsUtf8(bytes));
+}
+
+DatasetPreview Experiment::PreviewPairedLines(std::string_view positive_bytes,
+                                              std::string_view negative_bytes,
+                                              const ParseOptions& options) {
+  return PreviewOf(ParsePairedLines(positive_bytes, negative_bytes, options), options,
+                   !IsUtf8(positive_bytes) || !IsUtf8(negative_bytes));
+}
+
+DatasetPreview Experiment::PreviewLabeledTexts(std::vector<LabeledText> rows,
+                                               const ParseOptions& options) {
+  bool not_utf8 = false;
+  for (const LabeledText& row : rows) not_utf8 = not_utf8 || !IsUtf8(row.text);
+  return PreviewOf(ParseLabeledTexts(std::move(rows), options), options, not_utf8);
+}
+
+std::string Experiment::ExportLabelTabText() const {
+  return state_->loaded ? WriteLabelTabText(state_->rows) : std::string();
 }
 
 Result<DatasetSummary> Experiment::LoadSynthetic(const RunConfig& config) {
@@ -135,11 +233,11 @@ Result<DatasetSummary> Experiment::LoadSynthetic(const RunConfig& config) {
   summary.source_name = "synthetic";
   summary.format = config.synthetic_feasible ? "synthetic (feasible)" : "synthetic";
   summary.parsed_rows = static_cast<int64_t>(rows.size());
-  return Adopt(std::move(built.value), std::move(summary), config);
+  return Adopt(std::move(built.value), std::move(summary), config, std::move(rows));
 }
 
 Result<DatasetSummary> Experiment::Adopt(Dataset&& dataset, DatasetSummary summary,
-                                         const RunConfig& config) {
+                                         const RunConfig& config, std::vector<LabeledText> rows) {
   const int64_t weights = static_cast<int64_t>(dataset.vocab.size()) * config.width;
   if (weights > kMaxWeights) {
     return Result<DatasetSummary>::Failure(
@@ -160,6 +258,7 @@ Result<DatasetSummary> Experiment::Adopt(Dataset&& dataset, DatasetSummary summa
   // Commit: from here on nothing can fail, so the old dataset is replaced whole.
   state_->trainer.reset();
   state_->dataset = std::move(dataset);
+  state_->rows = std::move(rows);
   state_->summary = std::move(summary);
   state_->statistics = ComputeTokenStatistics(state_->dataset.train);
   state_->loaded = true;

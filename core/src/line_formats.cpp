@@ -2,6 +2,8 @@
 // SST-2 `<label> <text>`, and paired positive/negative files; plus the label<TAB>text
 // writer. No quoting: real files of this shape carry stray quotes (UCI IMDB), so a line is
 // split on its first tab (label first) or its last tab (label last) and never re-joined.
+#include <algorithm>
+
 #include "text_formats_internal.h"
 
 namespace clslab {
@@ -89,7 +91,14 @@ Result<ParsedReviews> ParsePairedLines(std::string_view positive_bytes,
     const int8_t label = file.second;  // a named copy: lambdas cannot capture bindings in C++17
     const std::string_view bytes = file.first;
     std::string source = options.source_name + (label > 0 ? " (positive)" : " (negative)");
-    Result<std::string_view> checked = text_internal::CheckEncoding(bytes, options, source);
+    std::string decoded;
+    ParseOptions limits = options;
+    if (options.latin1 && static_cast<int64_t>(bytes.size()) <= options.max_bytes) {
+      decoded = Latin1ToUtf8(bytes);
+      limits.max_bytes = static_cast<int64_t>(decoded.size());  // the input passed the limit
+    }
+    Result<std::string_view> checked =
+        text_internal::CheckEncoding(decoded.empty() ? bytes : decoded, limits, source);
     if (!checked.ok()) return Result<ParsedReviews>::Failure(checked.status.message());
     text_internal::ForEachLine(checked.value, [&](std::string_view line, int64_t) {
       if (!text_internal::IsBlank(line)) parsed.rows.push_back({std::string(line), label});
@@ -98,6 +107,49 @@ Result<ParsedReviews> ParsePairedLines(std::string_view positive_bytes,
   if (parsed.rows.empty()) {
     return Result<ParsedReviews>::Failure(options.source_name +
                                           ": no rows at all (both files are empty)");
+  }
+  return Result<ParsedReviews>::Success(std::move(parsed));
+}
+
+Result<ParsedReviews> ParseLabeledTexts(std::vector<LabeledText> rows,
+                                        const ParseOptions& options) {
+  ParsedReviews parsed;
+  parsed.format = "labeled texts";
+  parsed.label_mapping = "folder pos = positive, neg = negative";
+  int64_t total = 0;
+  for (const LabeledText& row : rows) total += static_cast<int64_t>(row.text.size());
+  if (total > options.max_bytes) {
+    return Result<ParsedReviews>::Failure(
+        options.source_name + ": the texts add up to " + std::to_string(total) +
+        " bytes, more than the limit of " + std::to_string(options.max_bytes) + " bytes");
+  }
+  // The total passed the limit; a text is checked against its own (possibly decoded) size.
+  ParseOptions each = options;
+  int64_t blank = 0;
+  parsed.rows.reserve(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    LabeledText& row = rows[i];
+    const std::string source = options.source_name + " review " + std::to_string(i + 1);
+    if (row.label != 1 && row.label != -1) {
+      return Result<ParsedReviews>::Failure(source + ": label " + std::to_string(row.label) +
+                                            " is neither +1 (positive) nor -1 (negative)");
+    }
+    if (options.latin1) row.text = Latin1ToUtf8(row.text);
+    each.max_bytes = std::max<int64_t>(total, static_cast<int64_t>(row.text.size()));
+    Result<std::string_view> checked = text_internal::CheckEncoding(row.text, each, source);
+    if (!checked.ok()) return Result<ParsedReviews>::Failure(checked.status.message());
+    if (text_internal::IsBlank(checked.value)) {
+      ++blank;
+      continue;
+    }
+    parsed.rows.push_back({std::string(checked.value), row.label});
+  }
+  if (blank > 0) {
+    parsed.dropped = blank;
+    parsed.drop_reasons.push_back({"empty text", blank});
+  }
+  if (parsed.rows.empty()) {
+    return Result<ParsedReviews>::Failure(options.source_name + ": no reviews with text");
   }
   return Result<ParsedReviews>::Success(std::move(parsed));
 }

@@ -11,6 +11,7 @@
 
 #include "clslab/config.h"
 #include "clslab/status.h"
+#include "clslab/text_formats.h"
 
 namespace clslab {
 
@@ -30,6 +31,27 @@ struct DatasetSummary {
   int32_t vocab_size = 0;  // including <unk>
   int64_t train_tokens = 0;
 };
+
+// What a source would load as, shown before the user confirms; computing it never touches
+// the loaded dataset. `ok` false: `message` says why, and `not_utf8` tells the page to offer
+// decoding as Latin-1 (ParseOptions::latin1), which would get past the failure.
+struct DatasetPreview {
+  bool ok = false;
+  std::string message;
+  bool not_utf8 = false;
+  std::string source_name;
+  std::string format;                     // detected or chosen, e.g. "csv"
+  std::vector<std::string> columns;       // header or column names, when tabular
+  std::string text_column, label_column;  // what was used
+  std::string label_mapping;              // "0 = negative, 1 = positive"
+  std::vector<LabeledText> rows;          // the first kPreviewRows rows, texts cut short
+  int64_t parsed_rows = 0, positive = 0, negative = 0;
+  int64_t dropped = 0;
+  std::vector<std::string> drop_reasons;  // "12 rows: 3-star rating (neutral)"
+  std::vector<std::string> warnings;      // e.g. one class only: loading will be refused
+};
+constexpr int kPreviewRows = 8;
+constexpr size_t kPreviewTextBytes = 160;  // cut at a UTF-8 boundary, "…" appended
 
 // Scalar metrics of the current weights. Every number is finite; a metric that does not
 // apply yet has its `has_*` flag false and value 0 (the page shows "n/a", never NaN).
@@ -100,6 +122,27 @@ class Experiment {
   // loaded otherwise. Resets training with `config`.
   Result<DatasetSummary> LoadText(std::string_view bytes, std::string_view source_name,
                                   const RunConfig& config);
+  // The same with the user's parse choices (format, columns, header, stars, Latin-1);
+  // options.source_name names the dataset.
+  Result<DatasetSummary> LoadText(std::string_view bytes, const ParseOptions& options,
+                                  const RunConfig& config);
+  // rt-polarity style: one review per line, a file of positive and one of negative reviews.
+  Result<DatasetSummary> LoadPairedLines(std::string_view positive_bytes,
+                                         std::string_view negative_bytes,
+                                         const ParseOptions& options, const RunConfig& config);
+  // aclImdb style: texts already split and labelled (see ParseLabeledTexts).
+  Result<DatasetSummary> LoadLabeledTexts(std::vector<LabeledText> rows,
+                                          const ParseOptions& options, const RunConfig& config);
+  // Parse only: what LoadText / LoadPairedLines / LoadLabeledTexts would load.
+  static DatasetPreview Preview(std::string_view bytes, const ParseOptions& options);
+  static DatasetPreview PreviewPairedLines(std::string_view positive_bytes,
+                                           std::string_view negative_bytes,
+                                           const ParseOptions& options);
+  static DatasetPreview PreviewLabeledTexts(std::vector<LabeledText> rows,
+                                            const ParseOptions& options);
+  // The loaded rows (as parsed, before sampling and splitting) as `label<TAB>text`
+  // (WriteLabelTabText); loading the result again gives the same dataset. Empty when none.
+  std::string ExportLabelTabText() const;
   Result<DatasetSummary> LoadSynthetic(const RunConfig& config);
   const DatasetSummary& summary() const;
   bool has_dataset() const;
@@ -127,7 +170,11 @@ class Experiment {
 
  private:
   // Takes a built dataset (all checks passed) and resets training on it.
-  Result<DatasetSummary> Adopt(Dataset&& dataset, DatasetSummary summary, const RunConfig& config);
+  Result<DatasetSummary> Adopt(Dataset&& dataset, DatasetSummary summary, const RunConfig& config,
+                               std::vector<LabeledText> rows);
+  // Builds parsed rows with config's pipeline and adopts them (the common tail of the loads).
+  Result<DatasetSummary> LoadParsed(Result<ParsedReviews> parsed, const std::string& source_name,
+                                    const RunConfig& config);
 
   struct State;
   std::unique_ptr<State> state_;

@@ -47,6 +47,10 @@ struct ParseOptions {
   // (1 + (threshold - 1) * 9 / 4, so 3 -> 5.5).
   double star_threshold = 3;
   int64_t max_bytes = 256 << 20;  // larger input is refused with a message that states the limit
+  // Decode the input as Windows-1252 (Latin1ToUtf8) before parsing: the user's answer to a
+  // "not valid UTF-8" error. UTF-8 input decoded this way turns into mojibake, so it is
+  // never guessed. The size limit applies to the input as given.
+  bool latin1 = false;
 };
 
 struct ParsedReviews {
@@ -73,6 +77,15 @@ Result<ParsedReviews> ParseReviews(std::string_view bytes, const ParseOptions& o
 Result<ParsedReviews> ParsePairedLines(std::string_view positive_bytes,
                                        std::string_view negative_bytes,
                                        const ParseOptions& options);
+
+// Texts already split into reviews (one file per review, labels from the folder name, as in
+// aclImdb's pos/ and neg/). Labels must be +1 or -1; each text gets the byte checks of a file
+// (UTF-8, NUL, the latin1 option; max_bytes on the total); blank texts are dropped with a
+// reason. Errors name "<source_name> review <1-based index>".
+Result<ParsedReviews> ParseLabeledTexts(std::vector<LabeledText> rows, const ParseOptions& options);
+
+// True when `bytes` is valid UTF-8 (no overlongs, surrogates or values above U+10FFFF).
+bool IsUtf8(std::string_view bytes);
 
 // Decode Windows-1252 bytes (a superset of Latin-1's printable range) to UTF-8; offered when
 // input is not UTF-8. The five bytes cp1252 leaves undefined map to U+0081.. like Latin-1.

@@ -1,0 +1,228 @@
+// Loading a user's data through the Experiment facade: previews that leave the loaded
+// dataset alone, the user's parse choices, Latin-1 on request, paired files, labelled
+// texts from folders, and the export that loads back to the same dataset.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "clslab/experiment.h"
+
+namespace clslab {
+namespace {
+
+bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A small config that keeps every word (min_count 1) and a test split.
+RunConfig SmallConfig() {
+  RunConfig config;
+  config.min_count = 1;
+  config.width = 16;
+  config.test_fraction = 0.25;
+  return config;
+}
+
+// id,title,review,stars: the title is short, the review long, stars on 1-5 with a 3.
+const char* kStarsCsv =
+    "id,title,review,stars\n"
+    "1,Great,\"a wonderful film, moving and superb\",5\n"
+    "2,Bad,an awful boring film with dull scenes,1\n"
+    "3,Fine,the film was a film,3\n"
+    "4,Good,\"a delightful, superb story\",4\n"
+    "5,Poor,terrible clumsy acting in a dull film,2\n"
+    "6,Wow,superb wonderful acting,5\n"
+    "7,Meh,boring and awful plot,1\n";
+
+TEST(DatasetPreview, ShowsFormatColumnsMappingRowsBalanceAndDrops) {
+  ParseOptions options;
+  options.source_name = "reviews.csv";
+  const DatasetPreview preview = Experiment::Preview(kStarsCsv, options);
+  ASSERT_TRUE(preview.ok) << preview.message;
+  EXPECT_EQ(preview.format, "csv");
+  EXPECT_EQ(preview.columns, (std::vector<std::string>{"id", "title", "review", "stars"}));
+  EXPECT_EQ(preview.text_column, "review");
+  EXPECT_EQ(preview.label_column, "stars");
+  EXPECT_FALSE(preview.label_mapping.empty());
+  EXPECT_EQ(preview.parsed_rows, 6);
+  EXPECT_EQ(preview.positive, 3);
+  EXPECT_EQ(preview.negative, 3);
+  EXPECT_EQ(preview.dropped, 1);
+  ASSERT_EQ(preview.drop_reasons.size(), 1u);
+  EXPECT_TRUE(Contains(preview.drop_reasons[0], "1 rows:")) << preview.drop_reasons[0];
+  ASSERT_EQ(preview.rows.size(), 6u);
+  EXPECT_EQ(preview.rows[0].text, "a wonderful film, moving and superb");
+  EXPECT_EQ(preview.rows[0].label, 1);
+  EXPECT_TRUE(preview.warnings.empty());
+}
+
+TEST(DatasetPreview, KeepsAtMostEightRowsAndCutsLongTextsAtACharacterBoundary) {
+  std::string data = "label\ttext\n";
+  const std::string long_text = std::string(kPreviewTextBytes - 1, 'a') + "\xC3\xA9" + "tail";
+  for (int i = 0; i < 20; ++i) data += std::string(i % 2 ? "1" : "0") + "\t" + long_text + "\n";
+  ParseOptions options;
+  const DatasetPreview preview = Experiment::Preview(data, options);
+  ASSERT_TRUE(preview.ok) << preview.message;
+  EXPECT_EQ(preview.parsed_rows, 20);
+  ASSERT_EQ(preview.rows.size(), static_cast<size_t>(kPreviewRows));
+  // The two-byte e-acute straddles the cut: it is left out whole, then the ellipsis.
+  EXPECT_EQ(preview.rows[0].text, std::string(kPreviewTextBytes - 1, 'a') + "\xE2\x80\xA6");
+}
+
+TEST(DatasetPreview, DoesNotReplaceTheLoadedDataset) {
+  Experiment experiment;
+  const RunConfig config = SmallConfig();
+  ParseOptions options;
+  options.source_name = "reviews.csv";
+  ASSERT_TRUE(experiment.LoadText(kStarsCsv, options, config).ok());
+  const DatasetSummary before = experiment.summary();
+  const DatasetPreview other = Experiment::Preview("1\tgood\n0\tbad\n", ParseOptions());
+  ASSERT_TRUE(other.ok) << other.message;
+  EXPECT_EQ(experiment.summary().source_name, before.source_name);
+  EXPECT_EQ(experiment.summary().parsed_rows, before.parsed_rows);
+}
+
+TEST(DatasetPreview, ChosenColumnsAndStarThresholdAreUsedByPreviewAndLoad) {
+  ParseOptions options;
+  options.source_name = "reviews.csv";
+  options.text_column = "title";
+  options.star_threshold = 2;  // 3 becomes positive, 2 is dropped as neutral
+  const DatasetPreview preview = Experiment::Preview(kStarsCsv, options);
+  ASSERT_TRUE(preview.ok) << preview.message;
+  EXPECT_EQ(preview.text_column, "title");
+  EXPECT_EQ(preview.rows[0].text, "Great");
+  EXPECT_EQ(preview.positive, 4);
+  EXPECT_EQ(preview.negative, 2);
+  Experiment experiment;
+  const Result<DatasetSummary> loaded = experiment.LoadText(kStarsCsv, options, SmallConfig());
+  ASSERT_TRUE(loaded.ok()) << loaded.status.message();
+  EXPECT_EQ(loaded.value.text_column, "title");
+  EXPECT_EQ(loaded.value.parsed_rows, 6);
+}
+
+TEST(DatasetPreview, ExplicitFormatOverridesDetection) {
+  // Detected as label<TAB>text; read as TSV with a header the columns are named.
+  const std::string data = "label\ttext\n1\tgood film\n0\tbad film\n";
+  ParseOptions options;
+  options.format = TextFormat::kTsv;
+  const DatasetPreview preview = Experiment::Preview(data, options);
+  ASSERT_TRUE(preview.ok) << preview.message;
+  EXPECT_EQ(preview.format, "tsv");
+  EXPECT_EQ(preview.columns, (std::vector<std::string>{"label", "text"}));
+}
+
+TEST(DatasetPreview, NotUtf8OffersLatin1AndLatin1DecodesEveryByte) {
+  const std::string data = "text,label\ncaf\xE9 cr\xE8me,1\nna\xEFve \x93plot\x94,0\n";
+  ParseOptions options;
+  options.source_name = "latin.csv";
+  const DatasetPreview refused = Experiment::Preview(data, options);
+  EXPECT_FALSE(refused.ok);
+  EXPECT_TRUE(refused.not_utf8);
+  EXPECT_TRUE(Contains(refused.message, "Latin-1")) << refused.message;
+  options.latin1 = true;
+  const DatasetPreview decoded = Experiment::Preview(data, options);
+  ASSERT_TRUE(decoded.ok) << decoded.message;
+  ASSERT_EQ(decoded.rows.size(), 2u);
+  EXPECT_EQ(decoded.rows[0].text, "caf\xC3\xA9 cr\xC3\xA8me");
+  EXPECT_EQ(decoded.rows[1].text, "na\xC3\xAFve \xE2\x80\x9Cplot\xE2\x80\x9D");
+}
+
+TEST(DatasetPreview, OtherFailuresDoNotOfferLatin1) {
+  const DatasetPreview binary = Experiment::Preview(std::string("a\0b", 3), ParseOptions());
+  EXPECT_FALSE(binary.ok);
+  EXPECT_FALSE(binary.not_utf8);
+  EXPECT_FALSE(binary.message.empty());
+}
+
+TEST(DatasetPreview, OneClassIsWarnedAndTheLoadIsRefusedKeepingThePreviousDataset) {
+  const std::string one_class = "label\ttext\n1\tgood\n1\tgreat\n1\tfine\n";
+  const DatasetPreview preview = Experiment::Preview(one_class, ParseOptions());
+  ASSERT_TRUE(preview.ok) << preview.message;
+  ASSERT_EQ(preview.warnings.size(), 1u);
+  EXPECT_TRUE(Contains(preview.warnings[0], "only one class")) << preview.warnings[0];
+  Experiment experiment;
+  ParseOptions options;
+  options.source_name = "reviews.csv";
+  ASSERT_TRUE(experiment.LoadText(kStarsCsv, options, SmallConfig()).ok());
+  options.source_name = "positive.tsv";
+  const Result<DatasetSummary> refused = experiment.LoadText(one_class, options, SmallConfig());
+  EXPECT_FALSE(refused.ok());
+  EXPECT_EQ(experiment.summary().source_name, "reviews.csv");
+}
+
+TEST(DatasetLoading, PairedLinesLoadOneReviewPerLine) {
+  Experiment experiment;
+  ParseOptions options;
+  options.source_name = "rt-polarity";
+  const std::string positive = "a wonderful film\n\nsuperb acting\nmoving story\n";
+  const std::string negative = "an awful film\nboring plot\n";
+  const DatasetPreview preview = Experiment::PreviewPairedLines(positive, negative, options);
+  ASSERT_TRUE(preview.ok) << preview.message;
+  EXPECT_EQ(preview.positive, 3);
+  EXPECT_EQ(preview.negative, 2);
+  const Result<DatasetSummary> loaded =
+      experiment.LoadPairedLines(positive, negative, options, SmallConfig());
+  ASSERT_TRUE(loaded.ok()) << loaded.status.message();
+  EXPECT_EQ(loaded.value.parsed_rows, 5);
+  EXPECT_EQ(loaded.value.format, "paired-lines");
+}
+
+TEST(DatasetLoading, LabeledTextsDropBlanksAndRejectBadLabelsAndBytes) {
+  ParseOptions options;
+  options.source_name = "aclImdb";
+  std::vector<LabeledText> rows = {{"a wonderful film", 1},
+                                   {"  \n", 1},
+                                   {"an awful film", -1},
+                                   {"superb", 1},
+                                   {"boring", -1}};
+  Experiment experiment;
+  const Result<DatasetSummary> loaded = experiment.LoadLabeledTexts(rows, options, SmallConfig());
+  ASSERT_TRUE(loaded.ok()) << loaded.status.message();
+  EXPECT_EQ(loaded.value.parsed_rows, 4);
+  EXPECT_EQ(loaded.value.dropped, 1);
+
+  const DatasetPreview bad_label = Experiment::PreviewLabeledTexts({{"x", 0}}, options);
+  EXPECT_FALSE(bad_label.ok);
+  EXPECT_TRUE(Contains(bad_label.message, "aclImdb review 1")) << bad_label.message;
+
+  std::vector<LabeledText> latin = {{"caf\xE9", 1}, {"bad", -1}};
+  const DatasetPreview refused = Experiment::PreviewLabeledTexts(latin, options);
+  EXPECT_FALSE(refused.ok);
+  EXPECT_TRUE(refused.not_utf8);
+  options.latin1 = true;
+  const DatasetPreview decoded = Experiment::PreviewLabeledTexts(latin, options);
+  ASSERT_TRUE(decoded.ok) << decoded.message;
+  EXPECT_EQ(decoded.rows[0].text, "caf\xC3\xA9");
+}
+
+TEST(DatasetLoading, ExportLoadsBackToTheSameRowsAndSummary) {
+  Experiment first;
+  ParseOptions options;
+  options.source_name = "reviews.csv";
+  const RunConfig config = SmallConfig();
+  ASSERT_TRUE(first.LoadText(kStarsCsv, options, config).ok());
+  const std::string exported = first.ExportLabelTabText();
+  ASSERT_FALSE(exported.empty());
+
+  Experiment second;
+  const Result<DatasetSummary> again = second.LoadText(exported, options, config);
+  ASSERT_TRUE(again.ok()) << again.status.message();
+  EXPECT_EQ(second.ExportLabelTabText(), exported);
+  const DatasetSummary& a = first.summary();
+  const DatasetSummary& b = again.value;
+  EXPECT_EQ(a.parsed_rows, b.parsed_rows);
+  EXPECT_EQ(a.train_reviews, b.train_reviews);
+  EXPECT_EQ(a.test_reviews, b.test_reviews);
+  EXPECT_EQ(a.train_positive, b.train_positive);
+  EXPECT_EQ(a.vocab_size, b.vocab_size);
+  EXPECT_EQ(a.train_tokens, b.train_tokens);
+  EXPECT_EQ(first.CurrentMetrics().checksum, second.CurrentMetrics().checksum);
+}
+
+TEST(DatasetLoading, NothingToExportBeforeALoad) {
+  Experiment experiment;
+  EXPECT_EQ(experiment.ExportLabelTabText(), "");
+}
+
+}  // namespace
+}  // namespace clslab
