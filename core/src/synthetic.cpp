@@ -27,20 +27,24 @@
 namespace clslab {
 namespace {
 
-// Zipf draws within a group of `size` tokens with ids first .. first + size - 1.
+// Zipf draws within a group of `size` tokens with ids first .. first + size - 1. A reversed
+// group gives the last id the largest weight.
 struct ZipfGroup {
   int32_t first = 0;
+  bool reversed = false;
   std::vector<double> cumulative;  // size, cumulative[k] = sum_{j <= k} 1 / (j + 1)
 
-  ZipfGroup(int32_t first_id, int32_t size) : first(first_id), cumulative(size) {
+  ZipfGroup(int32_t first_id, int32_t size, bool reverse = false)
+      : first(first_id), reversed(reverse), cumulative(size) {
     double total = 0;
     for (int32_t k = 0; k < size; ++k) cumulative[k] = total += 1.0 / (k + 1);
   }
   int32_t Draw(Rng* rng) const {
     const double u = rng->Uniform() * cumulative.back();
     const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), u);
-    const size_t k = static_cast<size_t>(it - cumulative.begin());  // u < total: k < size
-    return first + static_cast<int32_t>(std::min(k, cumulative.size() - 1));
+    size_t k = std::min(static_cast<size_t>(it - cumulative.begin()), cumulative.size() - 1);
+    if (reversed) k = cumulative.size() - 1 - k;
+    return first + static_cast<int32_t>(k);
   }
 };
 
@@ -103,6 +107,15 @@ Result<SyntheticData> GenerateSynthetic(const SyntheticOptions& options) {
   auto own = [&](bool is_positive) {
     return is_positive ? positive.Draw(&rng) : negative.Draw(&rng);
   };
+  // Opposite-class draws favour the other group's rarest tokens: "good1" is frequent and
+  // almost only positive, "good12" is rare and leans less (or even the other way). Delta
+  // then spreads over (-1, 1) instead of taking one value per group, as on real reviews.
+  const ZipfGroup positive_reversed(1, std::max(1, options.positive_tokens), true);
+  const ZipfGroup negative_reversed(1 + options.positive_tokens,
+                                    std::max(1, options.negative_tokens), true);
+  auto opposite = [&](bool is_positive) {
+    return is_positive ? negative_reversed.Draw(&rng) : positive_reversed.Draw(&rng);
+  };
 
   if (!options.feasible) {
     for (int32_t i = 0; i < options.reviews; ++i) {
@@ -111,7 +124,7 @@ Result<SyntheticData> GenerateSynthetic(const SyntheticOptions& options) {
       for (int32_t& s : ids) {
         const double u = rng.Uniform();
         s = u < options.polar_rate                           ? own(is_positive)
-            : u < options.polar_rate + options.opposite_rate ? own(!is_positive)
+            : u < options.polar_rate + options.opposite_rate ? opposite(is_positive)
                                                              : neutral.Draw(&rng);
       }
       const bool flipped = rng.Uniform() < options.label_noise;
