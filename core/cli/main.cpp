@@ -1,6 +1,7 @@
 // clslab command line: the same Experiment the page runs, driven from a terminal.
 //   clslab train     --data FILE [--config run.json] [--set key=value]... [--steps N]
 //   clslab reproduce --data FILE [--config run.json] [--set key=value]... --out result.json
+//   clslab evaluate  --run run.clslab.json [--data FILE]   (a run file exported by the page)
 // FILE is any supported review format, or "synthetic". File I/O lives here, not in core.
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 
 #include "clslab/config.h"
 #include "clslab/experiment.h"
+#include "clslab/run_file.h"
 
 namespace {
 
@@ -27,6 +29,7 @@ constexpr const char* kUsage =
     "[--steps N]\n"
     "  clslab reproduce --data FILE|synthetic [--config run.json] [--set key=value]... "
     "[--protocol paper|joint] [--steps N] --out result.json\n"
+    "  clslab evaluate  --run run.json [--data FILE]  (metrics of a run exported by the page)\n"
     "  clslab settings  (prints the settings table as JSON)\n";
 
 int Fail(const std::string& message) {
@@ -74,7 +77,7 @@ Json MetricsJson(const Metrics& m) {
 }
 
 struct Arguments {
-  std::string command, data, config_path, out, protocol;
+  std::string command, data, config_path, out, protocol, run;
   std::vector<std::string> sets;
   int32_t steps = -1;
 };
@@ -92,6 +95,7 @@ bool Parse(int argc, char** argv, Arguments* args, std::string* error) {
     if (flag == "--data") args->data = value;
     else if (flag == "--config") args->config_path = value;
     else if (flag == "--out") args->out = value;
+    else if (flag == "--run") args->run = value;
     else if (flag == "--protocol") args->protocol = value;
     else if (flag == "--set") args->sets.push_back(value);
     else if (flag == "--steps") args->steps = std::atoi(value.c_str());
@@ -158,6 +162,34 @@ int Train(const Arguments& args) {
 
 int Reproduce(const Arguments& args);
 
+// Loads a run file, its dataset (embedded text, --data, or the synthetic generator) and
+// its weights, then prints the metrics as one JSON object.
+int Evaluate(const Arguments& args) {
+  std::string text;
+  if (args.run.empty() || !ReadFile(args.run, &text)) return Fail("--run FILE is required and readable");
+  clslab::Result<clslab::RunFile> run = clslab::ReadRunFile(text);
+  if (!run.ok()) return Fail(args.run + ": " + run.status.message());
+  Experiment experiment;
+  clslab::Result<clslab::DatasetSummary> loaded;
+  if (!run.value.dataset_text.empty()) {
+    loaded = experiment.LoadText(run.value.dataset_text, run.value.source_name, run.value.config);
+  } else if (run.value.config.dataset == "synthetic") {
+    loaded = experiment.LoadSynthetic(run.value.config);
+  } else {
+    std::string bytes;
+    if (args.data.empty() || !ReadFile(args.data, &bytes)) {
+      return Fail("the run used the built-in dataset '" + run.value.config.dataset +
+                  "': pass it with --data web/public/datasets/" + run.value.config.dataset + ".tsv");
+    }
+    loaded = experiment.LoadText(bytes, run.value.source_name, run.value.config);
+  }
+  if (!loaded.ok()) return Fail(loaded.status.message());
+  const clslab::Status restored = clslab::RestoreRunFile(&experiment, run.value);
+  if (!restored.ok()) return Fail(restored.message());
+  std::cout << MetricsJson(experiment.CurrentMetrics()).dump(2) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -170,6 +202,7 @@ int main(int argc, char** argv) {
   }
   if (args.command == "train") return Train(args);
   if (args.command == "reproduce") return Reproduce(args);
+  if (args.command == "evaluate") return Evaluate(args);
   if (args.command == "settings") {
     std::cout << clslab::ConfigToJson(RunConfig()) << "\n";
     return 0;
