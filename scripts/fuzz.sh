@@ -19,7 +19,14 @@ if [ ! -d "$seeds" ]; then
   printf '\000\357\273\277id,text,label\r\n1,"a, ""b""\r\nc",pos\r\n2,d,neg\r\n' >"$seeds/csv"
   printf '\000text,stars\na,1\nb,3\nc,4.5\nd,10\n' >"$seeds/stars"
 fi
-for target in fuzz_text_formats fuzz_tokenizer; do
+seeds="$build/corpus_fuzz_config"
+if [ ! -d "$seeds" ]; then
+  mkdir -p "$seeds"
+  printf 'v=1&width=32&sigma=0.05&flow_step=normalized' >"$seeds/link"
+  printf '{"version": 1, "width": 8, "protocol": "joint"}' >"$seeds/json"
+  printf '{"clslab_run": 1, "config": {"version": 1}, "weights": {"E": "AAAA"}}' >"$seeds/run"
+fi
+for target in fuzz_text_formats fuzz_tokenizer fuzz_config; do
   corpus="$build/corpus_$target"
   mkdir -p "$corpus"
   echo "== $target for ${seconds}s"
