@@ -116,6 +116,7 @@ LossAccuracy LossAndGradient(const Weights& weights, const Corpus& corpus,
   if (gradient) ClearCoefficients(vocab_size, gradient);
   std::vector<int32_t>& rows = gradient ? gradient->rows : workspace->rows_;
   rows.clear();
+  rows.reserve(vocab_size);  // once: later batches never grow it
   if (full) {
     rows.resize(vocab_size);
     for (int32_t s = 0; s < vocab_size; ++s) rows[s] = s;

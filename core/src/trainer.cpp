@@ -109,7 +109,9 @@ Status Trainer::FlowStep() {
   }
   const double gradient_norm = gradient_.p.cast<double>().norm();
   if (gradient_norm == 0) return Status::Ok();  // stationary: nothing to do
-  Eigen::VectorXf next;
+  // flow_next_ and flow_start_ are members sized once: a step allocates nothing.
+  Eigen::VectorXf& next = flow_next_;
+  next.resize(weights_.p.size());
   switch (config_.flow_step) {
     case FlowStep::kNormalized:
       flow_step_length_ = config_.flow_rate / gradient_norm;
@@ -120,7 +122,8 @@ Status Trainer::FlowStep() {
       next = weights_.p - static_cast<float>(flow_step_length_) * gradient_.p;
       break;
     case FlowStep::kArmijo: {
-      const Eigen::VectorXf start = weights_.p;
+      Eigen::VectorXf& start = flow_start_;
+      start = weights_.p;
       double t = 2 * flow_step_length_;
       bool accepted = false;
       for (int halvings = 0; halvings < 60 && !accepted; ++halvings, t *= 0.5) {

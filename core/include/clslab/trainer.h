@@ -65,6 +65,7 @@ class Trainer {
   int64_t step_ = 0;
   Phase phase_ = Phase::kInitialized;
   double flow_step_length_ = 0;
+  Eigen::VectorXf flow_start_, flow_next_;  // d, scratch of the flow on p
 };
 
 }  // namespace clslab
