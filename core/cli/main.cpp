@@ -150,6 +150,7 @@ int Train(const Arguments& args) {
     line["step"] = m.step;
     line["loss"] = m.train_loss;
     line["accuracy"] = m.train_accuracy;
+    line["checksum"] = m.checksum;
     if (m.has_test) {
       line["test_loss"] = m.test_loss;
       line["test_accuracy"] = m.test_accuracy;

@@ -1,6 +1,7 @@
 // The real Embind module in Node: marshaling (copied typed arrays, plain objects),
 // errors as values, and agreement with the native build on the first 20 losses of both
-// protocols (golden files written by the native CLI in scripts/test.sh).
+// protocols, weights checksums included (golden files the native CLI writes in
+// scripts/test.sh).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -97,6 +98,7 @@ interface GoldenLine {
   step: number;
   loss: number;
   accuracy: number;
+  checksum: string;
 }
 
 function readGolden(name: string): GoldenLine[] {
@@ -129,6 +131,9 @@ for (const [name, overrides] of [
           `step ${expected.step}: wasm ${m.trainLoss} vs native ${expected.loss}`,
         );
         assert.equal(m.trainAccuracy, expected.accuracy);
+        // The weights themselves, bit for bit: the checksum a student and a teacher
+        // compare is the same whichever build computed it.
+        assert.equal(m.checksum, expected.checksum, `step ${expected.step}: weights differ`);
       }
     });
   });
