@@ -20,6 +20,7 @@ import { MetricsPanel } from './ui/metrics-panel.ts';
 import { ReviewPanel } from './ui/review-panel.ts';
 import { SettingsForm } from './ui/settings-form.ts';
 import { ShareLink } from './ui/share-link.ts';
+import { LabViews } from './ui/lab-views.ts';
 
 applyTheme();
 const client = new WorkerClient();
@@ -47,6 +48,22 @@ const form = new SettingsForm(byId('settings'), (change) =>
 );
 const dataset = new DatasetPanel((file) => send({ type: 'loadFile', file }));
 const prompt = byId('prompt');
+const views = new LabViews({
+  send,
+  charts,
+  tokenCharts: [charts.alignment, charts.uShape],
+  share,
+  banner,
+  reviews,
+  tour: {
+    isPaper: () => isPaper(),
+    usePaperProtocol: () => {
+      const select = byId<HTMLSelectElement>('setting-protocol');
+      select.value = 'paper';
+      select.dispatchEvent(new Event('change'));
+    },
+  },
+});
 
 let statistics: TokenStatistics | null = null;
 let latest: Metrics | null = null;
@@ -99,7 +116,7 @@ function onEvent(event: WorkerEvent): void {
       maxMargin.clear();
       reviews.setSplits(event.summary.testReviews > 0);
       controls.setReady(true);
-      if (autoStepPending && isPaper()) send({ type: 'stepEmbeddings' });
+      if (autoStepPending && isPaper() && !views.hasPendingRun()) send({ type: 'stepEmbeddings' });
       autoStepPending = false;
       reviews.request(0);
       return;
@@ -144,19 +161,24 @@ function onEvent(event: WorkerEvent): void {
       if (event.command === 'solveMaxMargin') maxMargin.failed();
       banner.error(event.message);
       return;
+    case 'reviewsListed':
+    case 'runExported':
+    case 'runImported':
+      return; // ui/lab-views.ts
     default:
       assertNever(event);
   }
 }
 
 client.onEvent(onEvent);
+client.onEvent(views.onEvent);
 window.addEventListener('hashchange', () =>
-  send({ type: 'openShareLink', hash: location.hash.slice(1) }),
+  send({ type: 'openShareLink', hash: views.openHash(location.hash.slice(1)) }),
 );
 send({
   type: 'init',
   datasetBaseUrl: new URL('datasets/', document.baseURI).href,
-  hash: location.hash.slice(1),
+  hash: views.openHash(location.hash.slice(1)),
 });
 
 // Test hook (read-only): the e2e test reads plotted series and the latest metrics.

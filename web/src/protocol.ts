@@ -35,7 +35,41 @@ export type Command =
   | { type: 'stepAttention'; count: number }
   | { type: 'solveMaxMargin' }
   | { type: 'requestReview'; testSplit: boolean; index: number }
-  | { type: 'scoreText'; text: string };
+  | { type: 'scoreText'; text: string }
+  /** Play up to `step` (a share link's run length); pausable like Play. */
+  | { type: 'runTo'; step: number }
+  /** Caps Play at `stepsPerSecond` (0: as fast as the machine goes). Acts at once. */
+  | { type: 'setSpeed'; stepsPerSecond: number }
+  /** One page of the split's reviews that pass `filter`. */
+  | { type: 'listReviews'; filter: ReviewFilter }
+  /** The run as a JSON file (config, dataset, step, weights). */
+  | { type: 'exportRun' }
+  /** Load a run file: its settings and dataset, then its weights (same checksum). */
+  | { type: 'importRun'; json: string };
+
+/** The review list's filters; empty strings and 'all' mean no filter. */
+export interface ReviewFilter {
+  testSplit: boolean;
+  /** Case-insensitive substring of the review as written. */
+  query: string;
+  /** Exact token the review must contain (from the token table). */
+  token: string;
+  label: 'all' | 'positive' | 'negative';
+  /** Correct: sign of f(X) equals the label (f = 0 counts as positive). */
+  prediction: 'all' | 'correct' | 'wrong';
+  /** Selected: the most attended position holds a token of the selected set S_i. */
+  selection: 'all' | 'selected' | 'missed';
+  offset: number;
+  limit: number;
+}
+
+export interface ReviewListItem {
+  index: number;
+  review: ReviewView;
+  correct: boolean;
+  argmaxSelected: boolean;
+}
+
 
 /** Per-token statistics that are fixed for a dataset: sent once with datasetLoaded. */
 export interface TokenStatistics {
@@ -82,6 +116,16 @@ export type WorkerEvent =
   | { type: 'maxMarginSolved'; report: MaxMarginReport }
   | { type: 'reviewShown'; review: ReviewView; testSplit: boolean; index: number; total: number }
   | { type: 'textScored'; review: ReviewView }
+  | {
+      type: 'reviewsListed';
+      filter: ReviewFilter;
+      items: ReviewListItem[];
+      /** Reviews that pass the filter, and reviews in the split. */
+      matched: number;
+      total: number;
+    }
+  | { type: 'runExported'; json: string; step: number }
+  | { type: 'runImported'; step: number; checksum: string }
   | { type: 'failed'; command: Command['type']; message: string };
 
 export function assertNever(value: never): never {

@@ -2,11 +2,11 @@
 // least-squares line and the predicted slope (eta/2)||v||^2 through the origin. After the
 // one step on E the points fall on the predicted line when sigma is small.
 import { formatIf, formatNumber } from '../format.ts';
-import type { ChartView, Snapshot, TokenPoint } from './snapshot.ts';
+import type { Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
 import { palette } from './setup.ts';
 import { short, TokenScatter } from './token-scatter.ts';
 
-export class AlignmentChart implements ChartView {
+export class AlignmentChart implements TokenChartView {
   private readonly view: TokenScatter;
   private readonly readout: HTMLElement;
 
@@ -43,7 +43,7 @@ export class AlignmentChart implements ChartView {
           pointRadius: 0,
         },
       ],
-      { x: 'average signed frequency α_s', y: 'v · E_s' },
+      { x: 'average signed frequency α_s (share of tokens, signed)', y: 'v · E_s (value score)' },
       (row, point) => `α = ${short(point.x)}, v·E = ${short(point.y)}`,
     );
   }
@@ -90,5 +90,17 @@ export class AlignmentChart implements ChartView {
 
   dump() {
     return this.view.dump();
+  }
+
+  table() {
+    return this.view.table('α_s', 'v·E_s');
+  }
+
+  highlight(row: number | null): void {
+    this.view.highlight(row);
+  }
+
+  get chart() {
+    return this.view.chart;
   }
 }

@@ -18,14 +18,18 @@ export class LossChart implements ChartView {
       {
         logSteps: false,
         scales: {
-          x: { type: 'linear', title: { display: true, text: 'step' } },
-          y: { type: 'linear', title: { display: true, text: 'logistic loss' }, beginAtZero: true },
+          x: { type: 'linear', title: { display: true, text: 'step (gradient steps)' } },
+          y: {
+            type: 'linear',
+            title: { display: true, text: 'logistic loss (nats per review)' },
+            beginAtZero: true,
+          },
           accuracy: {
             type: 'linear',
             position: 'right',
             min: 0,
             max: 1,
-            title: { display: true, text: 'accuracy' },
+            title: { display: true, text: 'accuracy (share of reviews)' },
             grid: { drawOnChartArea: false },
           },
         },
@@ -51,5 +55,13 @@ export class LossChart implements ChartView {
 
   dump() {
     return this.view.dump();
+  }
+
+  table() {
+    return this.view.table();
+  }
+
+  get chart() {
+    return this.view.chart;
   }
 }

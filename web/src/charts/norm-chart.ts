@@ -32,7 +32,7 @@ export class NormChart implements ChartView {
           margin: {
             type: 'linear',
             position: 'right',
-            title: { display: true, text: 'normalized margin' },
+            title: { display: true, text: 'normalized margin (score units)' },
             grid: { drawOnChartArea: false },
           },
         },
@@ -65,5 +65,13 @@ export class NormChart implements ChartView {
 
   dump() {
     return this.view.dump();
+  }
+
+  table() {
+    return this.view.table();
+  }
+
+  get chart() {
+    return this.view.chart;
   }
 }

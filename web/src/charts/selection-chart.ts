@@ -28,7 +28,7 @@ export class SelectionChart implements ChartView {
             type: 'linear',
             suggestedMin: 0,
             suggestedMax: 1,
-            title: { display: true, text: 'value' },
+            title: { display: true, text: 'cosine / share of reviews (0 to 1)' },
           },
         },
       },
@@ -50,5 +50,13 @@ export class SelectionChart implements ChartView {
 
   dump() {
     return this.view.dump();
+  }
+
+  table() {
+    return this.view.table();
+  }
+
+  get chart() {
+    return this.view.chart;
   }
 }

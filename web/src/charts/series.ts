@@ -5,6 +5,7 @@
 // decimated copy, so points are never read back from the datasets.
 import type { ChartConfiguration, ChartDataset } from 'chart.js';
 import { Chart, scheduleUpdate } from './setup.ts';
+import type { ChartTable } from './snapshot.ts';
 
 export interface SeriesSpec {
   label: string;
@@ -103,6 +104,24 @@ export class SeriesChart {
   clear(): void {
     this.series.forEach((_, i) => this.set(i, []));
     this.redraw();
+  }
+
+  /** One row per step plotted in any series; blank where a series has no point. */
+  table(): ChartTable {
+    const byStep = new Map<number, Array<string | number>>();
+    this.series.forEach((data, i) => {
+      for (const point of data) {
+        let row = byStep.get(point.x);
+        if (row === undefined) {
+          row = [point.x, ...this.labels.map(() => '')];
+          byStep.set(point.x, row);
+        }
+        row[i + 1] = point.y;
+      }
+    });
+    const rows = [...byStep.values()].sort((a, b) => Number(a[0]) - Number(b[0]));
+    const note = this.logSteps ? 'Steps thinned geometrically, as plotted.' : '';
+    return { columns: ['step', ...this.labels], rows, note };
   }
 
   dump(): Record<string, Point[]> {

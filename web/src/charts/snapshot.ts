@@ -1,5 +1,6 @@
 // What the charts draw: the latest metrics and, when they changed, the per-token columns,
 // together with the dataset's fixed token statistics. Charts never see worker messages.
+import type { Chart } from 'chart.js';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 
 export interface Snapshot {
@@ -15,9 +16,25 @@ export interface TokenPoint {
   row: number;
 }
 
+/** A chart's data as rows, for its accessible table and its CSV. */
+export interface ChartTable {
+  columns: string[];
+  rows: Array<Array<string | number>>;
+  /** Says what was left out, when the table is shorter than the data. */
+  note: string;
+}
+
 export interface ChartView {
+  /** The Chart.js instance (exported as PNG). */
+  readonly chart: Chart;
   append(snapshot: Snapshot): void;
   reset(): void;
   /** Plain copies of the plotted series by label (the e2e test reads them). */
   dump(): Record<string, Array<{ x: number; y: number }>>;
+  table(): ChartTable;
+}
+
+/** A chart of tokens that can emphasize one of them (the token table's selection). */
+export interface TokenChartView extends ChartView {
+  highlight(row: number | null): void;
 }

@@ -3,14 +3,30 @@
 // Chart.js, never parsed as HTML.
 import type { ChartDataset, TooltipItem } from 'chart.js';
 import type { TokenStatistics } from '../protocol.ts';
-import type { TokenPoint } from './snapshot.ts';
-import { Chart, scheduleUpdate } from './setup.ts';
+import type { ChartTable, TokenPoint } from './snapshot.ts';
+import { Chart, scheduleUpdate, theme } from './setup.ts';
 
 export type ScatterDataset = ChartDataset<'scatter', TokenPoint[]>;
+
+/** Label of the ring drawn around the token chosen in the token table. */
+export const HIGHLIGHT_LABEL = 'chosen token';
+
+/** Rows listed in a scatter's table (most frequent tokens first); the CSV has them all. */
+const TABLE_ROWS = 1000;
 
 export class TokenScatter {
   readonly chart: Chart<'scatter', TokenPoint[]>;
   statistics: TokenStatistics | null = null;
+  private highlighted: number | null = null;
+  private readonly highlightSet: ScatterDataset = {
+    label: HIGHLIGHT_LABEL,
+    data: [],
+    backgroundColor: 'rgba(0, 0, 0, 0)',
+    borderColor: theme.text,
+    borderWidth: 3,
+    pointRadius: 11,
+    pointHoverRadius: 12,
+  };
 
   constructor(
     canvas: HTMLCanvasElement,
@@ -21,13 +37,22 @@ export class TokenScatter {
     const axis = (text: string) => ({ type: 'linear' as const, title: { display: true, text } });
     this.chart = new Chart<'scatter', TokenPoint[]>(canvas, {
       type: 'scatter',
-      data: { datasets },
+      data: { datasets: [...datasets, this.highlightSet] },
       options: {
         parsing: false,
         normalized: true,
         scales: { x: axis(axes.x), y: axis(axes.y) },
         plugins: {
-          legend: { labels: { usePointStyle: true, boxHeight: 6 } },
+          legend: {
+            labels: {
+              usePointStyle: true,
+              boxHeight: 6,
+              // The ring appears in the legend only while a token is chosen.
+              filter: (item, data) =>
+                item.text !== HIGHLIGHT_LABEL ||
+                (data.datasets[item.datasetIndex ?? -1]?.data.length ?? 0) > 0,
+            },
+          },
           tooltip: {
             callbacks: {
               label: (item: TooltipItem<'scatter'>) => {
@@ -43,8 +68,38 @@ export class TokenScatter {
     });
   }
 
+  /** Rings the point of vocabulary row `row` in every redraw; null removes the ring. */
+  highlight(row: number | null): void {
+    this.highlighted = row;
+    this.redraw();
+  }
+
   redraw(): void {
+    const row = this.highlighted;
+    const found =
+      row === null
+        ? undefined
+        : this.tokenSets()
+            .flatMap((dataset) => dataset.data)
+            .find((point) => point.row === row);
+    this.highlightSet.data = found === undefined ? [] : [{ ...found }];
     scheduleUpdate(this.chart);
+  }
+
+  /** Token rows of every point dataset (not fit lines), most frequent first. */
+  table(x: string, y: string): ChartTable {
+    const statistics = this.statistics;
+    const points = this.tokenSets().flatMap((dataset) => dataset.data);
+    const count = (row: number) => statistics?.count[row] ?? 0;
+    points.sort((a, b) => count(b.row) - count(a.row) || a.row - b.row);
+    const rows = points
+      .slice(0, TABLE_ROWS)
+      .map((p) => [statistics?.tokens[p.row] ?? `#${p.row}`, count(p.row), p.x, p.y]);
+    const note =
+      points.length > TABLE_ROWS
+        ? `The ${TABLE_ROWS} most frequent of ${points.length} tokens; the CSV has all.`
+        : '';
+    return { columns: ['token', 'count', x, y], rows, note };
   }
 
   dump(): Record<string, Array<{ x: number; y: number }>> {
@@ -53,6 +108,12 @@ export class TokenScatter {
       result[dataset.label ?? ''] = dataset.data.map((p) => ({ x: p.x, y: p.y }));
     }
     return result;
+  }
+
+  private tokenSets(): ScatterDataset[] {
+    return this.chart.data.datasets.filter(
+      (dataset) => dataset !== this.highlightSet && dataset.data.some((p) => p.row >= 0),
+    );
   }
 }
 

@@ -2,7 +2,7 @@
 // U_MIN_COUNT times (the tokens the U-score ranks), sized by count and coloured by the
 // sign of Delta. Important tokens of either sign score high, neutral ones low: a U.
 import { formatInteger, formatNumber } from '../format.ts';
-import type { ChartView, Snapshot, TokenPoint } from './snapshot.ts';
+import type { Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
 import { palette } from './setup.ts';
 import { short, TokenScatter, type ScatterDataset } from './token-scatter.ts';
 
@@ -26,7 +26,7 @@ function group(label: string, color: string): ScatterDataset {
   };
 }
 
-export class UShapeChart implements ChartView {
+export class UShapeChart implements TokenChartView {
   private readonly view: TokenScatter;
   private readonly readout: HTMLElement;
 
@@ -39,7 +39,10 @@ export class UShapeChart implements ChartView {
         group('Δ < 0 (leans negative)', palette.vermillion),
         group('Δ = 0', palette.grey),
       ],
-      { x: 'posterior difference Δ_s = P(+|s) − P(−|s)', y: 'p · E_s (attention score)' },
+      {
+        x: 'posterior difference Δ_s = P(+|s) − P(−|s)',
+        y: 'p · E_s (attention score, logit units)',
+      },
       (row, point) =>
         `Δ = ${short(point.x)}, p·E = ${short(point.y)}, count ${this.view.statistics?.count[row] ?? 0}`,
     );
@@ -65,9 +68,12 @@ export class UShapeChart implements ChartView {
       target?.points.push({ x, y, row });
       target?.radii.push(radiusFor(count));
     }
-    this.view.chart.data.datasets.forEach((dataset, i) => {
-      dataset.data = groups[i]?.points ?? [];
-      dataset.pointRadius = groups[i]?.radii ?? [];
+    // The first three datasets are the sign groups (the token ring follows them).
+    groups.forEach((group, i) => {
+      const dataset = this.view.chart.data.datasets[i];
+      if (dataset === undefined) return;
+      dataset.data = group.points;
+      dataset.pointRadius = group.radii;
     });
     this.view.redraw();
   }
@@ -80,5 +86,17 @@ export class UShapeChart implements ChartView {
 
   dump() {
     return this.view.dump();
+  }
+
+  table() {
+    return this.view.table('Δ_s', 'p·E_s');
+  }
+
+  highlight(row: number | null): void {
+    this.view.highlight(row);
+  }
+
+  get chart() {
+    return this.view.chart;
   }
 }

@@ -1,11 +1,16 @@
-// Play/Pause/Step/Reset, the paper protocol's "Step E" / "Step p", and the progress bar.
-// Buttons only send commands; what they may do is decided from the worker's events.
+// Play/Pause/Step/Reset, the paper protocol's "Step E" / "Step p", the speed slider and
+// the progress bar. Buttons only send commands; what they may do is decided from the
+// worker's events.
 import type { Command, Metrics } from '../protocol.ts';
 import { formatInteger, formatNumber } from '../format.ts';
 import { byId } from './dom.ts';
 
 /** Steps taken by one press of "Step p" (the flow on p moves slowly per step). */
 const ATTENTION_STEPS_PER_PRESS = 10;
+
+/** The speed slider's stops in steps per second; 0 is as fast as the machine goes. Slow
+ *  stops let a class watch the U form; the default is the fastest. */
+const SPEEDS = [2, 10, 50, 250, 0];
 
 export class Controls {
   private readonly play = byId<HTMLButtonElement>('play');
@@ -15,6 +20,8 @@ export class Controls {
   private readonly stepP = byId<HTMLButtonElement>('step-attention');
   private readonly progress = byId<HTMLProgressElement>('progress');
   private readonly progressText = byId('progress-text');
+  private readonly speed = byId<HTMLInputElement>('speed');
+  private readonly speedText = byId<HTMLOutputElement>('speed-text');
   private playing = false;
   private ready = false;
   private paper = true;
@@ -28,6 +35,16 @@ export class Controls {
       send({ type: 'stepAttention', count: ATTENTION_STEPS_PER_PRESS }),
     );
     this.stepP.textContent = `Step p ×${ATTENTION_STEPS_PER_PRESS}`;
+    this.speed.min = '0';
+    this.speed.max = String(SPEEDS.length - 1);
+    this.speed.step = '1';
+    this.speed.value = String(SPEEDS.length - 1);
+    this.speed.addEventListener('input', () => {
+      const stepsPerSecond = SPEEDS[Number(this.speed.value)] ?? 0;
+      this.showSpeed(stepsPerSecond);
+      send({ type: 'setSpeed', stepsPerSecond });
+    });
+    this.showSpeed(0);
     this.render();
   }
 
@@ -53,6 +70,12 @@ export class Controls {
     this.progress.value = Math.min(metrics.step, target);
     const rate = stepsPerSecond > 0 ? ` · ${formatNumber(stepsPerSecond, 3)} steps/s` : '';
     this.progressText.textContent = `step ${formatInteger(metrics.step)} / ${formatInteger(target)}${rate}`;
+  }
+
+  private showSpeed(stepsPerSecond: number): void {
+    const text = stepsPerSecond > 0 ? `${stepsPerSecond} steps/s` : 'as fast as possible';
+    this.speed.setAttribute('aria-valuetext', text);
+    this.speedText.value = text;
   }
 
   private render(): void {

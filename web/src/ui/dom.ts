@@ -31,12 +31,24 @@ export class ReadoutList {
   readonly root: HTMLDListElement;
   private readonly values = new Map<string, HTMLElement>();
 
-  constructor(root: HTMLDListElement, rows: Array<{ key: string; label: string; hint?: string }>) {
+  /** `term` names a glossary entry (ui/glossary.ts): the label gets its "i" marker. */
+  constructor(
+    root: HTMLDListElement,
+    rows: Array<{ key: string; label: string; hint?: string; term?: string }>,
+  ) {
     this.root = root;
     root.replaceChildren();
     for (const row of rows) {
       const value = element('dd', { text: 'n/a' });
-      const term = element('dt', { text: row.label, attributes: { title: row.hint } });
+      const marker =
+        row.term === undefined
+          ? null
+          : element('button', {
+              className: 'info',
+              text: 'i',
+              attributes: { type: 'button', 'data-term': row.term },
+            });
+      const term = element('dt', { text: row.label, attributes: { title: row.hint } }, [marker]);
       root.append(element('div', { className: 'readout' }, [term, value]));
       this.values.set(row.key, value);
     }

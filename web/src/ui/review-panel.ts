@@ -1,9 +1,13 @@
-// One review as the model reads it: each word shaded by its softmax attention weight s_t,
-// the theory's selected tokens (S_i) outlined, the label and the logit f(X). Also scores
-// text the user types. Words are text nodes; shading is set through element.style.
+// One review as the model reads it (review-words.ts): shaded by attention, the selected
+// tokens outlined, the label and the logit f(X). Also scores text the user types, live
+// (debounced) as they type.
 import type { Command, ReviewView } from '../protocol.ts';
 import { formatNumber, formatPercent } from '../format.ts';
-import { byId, element } from './dom.ts';
+import { byId } from './dom.ts';
+import { renderWords } from './review-words.ts';
+
+/** Scoring starts once typing pauses this long. */
+const TYPING_PAUSE_MILLISECONDS = 250;
 
 export class ReviewPanel {
   private readonly split = byId<HTMLSelectElement>('review-split');
@@ -20,8 +24,14 @@ export class ReviewPanel {
     byId('review-next').addEventListener('click', () => go(1));
     this.index.addEventListener('change', () => go(0));
     this.split.addEventListener('change', () => this.request(0));
-    byId('review-score').addEventListener('click', () => {
+    const score = () => {
       if (this.typed.value.trim() !== '') send({ type: 'scoreText', text: this.typed.value });
+    };
+    byId('review-score').addEventListener('click', score);
+    let debounce: ReturnType<typeof setTimeout> | undefined;
+    this.typed.addEventListener('input', () => {
+      clearTimeout(debounce);
+      debounce = setTimeout(score, TYPING_PAUSE_MILLISECONDS);
     });
   }
 
@@ -35,6 +45,14 @@ export class ReviewPanel {
   /** Refreshes the shown review (the weights changed). */
   refresh(): void {
     this.request(Number(this.index.value) - 1);
+  }
+
+  /** Shows review `index` of a split (from the review list) and brings it into view. */
+  open(testSplit: boolean, index: number): void {
+    this.split.value = testSplit ? 'test' : 'train';
+    this.total = 0; // the worker bounds the index for the new split
+    this.request(index);
+    this.words.scrollIntoView({ block: 'nearest' });
   }
 
   request(index: number): void {
@@ -56,27 +74,8 @@ export class ReviewPanel {
   }
 
   private render(review: ReviewView, label: string): void {
-    let peak = 0;
-    for (const weight of review.attention) peak = Math.max(peak, weight);
-    const spans: Node[] = [];
-    let selectedMass = 0;
-    review.words.forEach((word, t) => {
-      const weight = review.attention[t] ?? 0;
-      const selected = review.selected[t] === 1;
-      if (selected) selectedMass += weight;
-      const token = review.tokens[t] ?? '';
-      const span = element('span', {
-        className: selected ? 'word selected' : 'word',
-        text: word,
-        attributes: {
-          title: `${token}: attention ${formatPercent(weight)}${selected ? ' (selected)' : ''}`,
-        },
-      });
-      // Opacity relative to the review's largest weight so short and long reviews compare.
-      span.style.setProperty('--weight', peak > 0 ? (weight / peak).toFixed(3) : '0');
-      spans.push(span, document.createTextNode(' '));
-    });
-    this.words.replaceChildren(...spans);
+    const { nodes, selectedMass } = renderWords(review);
+    this.words.replaceChildren(...nodes);
     this.original.textContent = review.text;
     const prediction = review.logit >= 0 ? 'positive' : 'negative';
     this.caption.textContent =

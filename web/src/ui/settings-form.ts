@@ -3,6 +3,10 @@
 // the config JSON document; the module validates it and the worker applies it.
 import type { SettingField } from '../protocol.ts';
 import { element } from './dom.ts';
+import { infoMarker, type Term } from './glossary.ts';
+
+/** Settings whose symbol has a glossary entry get its "i" marker. */
+const FIELD_TERMS: Partial<Record<string, Term>> = { sigma: 'sigma', eta: 'eta' };
 
 const GROUP_TITLES: Record<SettingField['group'], string> = {
   data: 'Data',
@@ -93,6 +97,8 @@ export class SettingsForm {
       text: field.label,
       attributes: { for: id, title: field.help },
     });
+    const term = FIELD_TERMS[field.key];
+    if (term !== undefined) label.append(' ', infoMarker(term));
     const help = element('span', {
       className: 'visually-hidden',
       text: field.help,

@@ -16,12 +16,21 @@ export interface PlayHooks {
   ended(reason: StopReason, message: string): void;
   yieldToEvents(): Promise<void>;
   now(): number;
+  /** Waits `milliseconds` (only used when a speed cap is set). */
+  sleep?(milliseconds: number): Promise<void>;
 }
 
 export class PlayLoop {
   private running = false;
   /** Incremented by halt(); a loop runs only while it owns the current value. */
   private generation = 0;
+  /** 0: uncapped. Otherwise chunks shrink and the loop waits to hold this rate. */
+  private maxStepsPerSecond = 0;
+
+  /** Caps the rate of a running or future loop (0 removes the cap). */
+  setSpeed(stepsPerSecond: number): void {
+    this.maxStepsPerSecond = Number.isFinite(stepsPerSecond) ? Math.max(0, stepsPerSecond) : 0;
+  }
 
   get isRunning(): boolean {
     return this.running;
@@ -37,12 +46,21 @@ export class PlayLoop {
       if (!this.running) return hooks.ended('paused', '');
       const remaining = targetStep - hooks.currentStep();
       if (remaining <= 0) break;
-      const count = Math.min(chunk, remaining);
+      const cap = this.maxStepsPerSecond;
+      const capped = cap > 0 ? Math.max(1, Math.round((cap * CHUNK_MILLISECONDS) / 1000)) : chunk;
+      const count = Math.min(chunk, capped, remaining);
       const started = hooks.now();
       const metrics = hooks.advance(count);
-      const elapsed = Math.max(hooks.now() - started, 0.01);
+      let elapsed = Math.max(hooks.now() - started, 0.01);
       // Next chunk: scaled toward the target duration, growing at most 4x at a time.
       chunk = Math.max(1, Math.min(chunk * 4, Math.round((count * CHUNK_MILLISECONDS) / elapsed)));
+      const wait = cap > 0 ? (count * 1000) / cap - elapsed : 0;
+      if (wait > 1 && hooks.sleep !== undefined) {
+        await hooks.sleep(wait);
+        // Another command may have halted the loop and changed the Lab meanwhile.
+        if (generation !== this.generation) return;
+        elapsed += wait;
+      }
       hooks.chunkDone(metrics, (count * 1000) / elapsed);
       if (metrics.stopped) {
         this.running = false;

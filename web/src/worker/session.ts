@@ -2,9 +2,16 @@
 // commands into Lab calls and Lab results into events. It knows nothing about workers or
 // the DOM (entry.ts adapts it to `self`), so the Node tests drive it with the real module.
 import type { ClslabModule, DatasetSummary, Lab, Metrics } from 'clslab-wasm';
-import type { Command, TokenColumns, UploadedFile, WorkerEvent } from '../protocol.ts';
+import type {
+  Command,
+  ReviewFilter,
+  TokenColumns,
+  UploadedFile,
+  WorkerEvent,
+} from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
 import { PlayLoop } from './play-loop.ts';
+import { listReviews } from './review-list.ts';
 import {
   changedKeys,
   DATASET_KEY,
@@ -54,6 +61,10 @@ export class Session {
       this.loop.pause();
       return Promise.resolve();
     }
+    if (command.type === 'setSpeed') {
+      this.loop.setSpeed(command.stepsPerSecond);
+      return Promise.resolve();
+    }
     this.queue = this.queue
       .then(() => this.run(command))
       .catch((error: unknown) => {
@@ -101,6 +112,19 @@ export class Session {
       case 'scoreText':
         this.deps.post({ type: 'textScored', review: this.requireLab().scoreText(command.text) });
         return;
+      case 'runTo':
+        this.halt();
+        this.play(command.step);
+        return;
+      case 'setSpeed':
+        this.loop.setSpeed(command.stepsPerSecond);
+        return;
+      case 'listReviews':
+        return this.listReviews(command.filter);
+      case 'exportRun':
+        return this.exportRun();
+      case 'importRun':
+        return this.importRun(command.json);
       default:
         return assertNever(command);
     }
@@ -230,13 +254,15 @@ export class Session {
       this.deps.post({ type: 'stopped', reason: 'diverged', message: metrics.message });
   }
 
-  /** Starts the Play loop and returns; the loop yields between chunks. */
-  private play(): void {
+  /** Starts the Play loop and returns; the loop yields between chunks. Without `target`
+   *  it runs to the config's `steps` (or that many more when already past it). */
+  private play(target?: number): void {
     if (this.loop.isRunning) return;
-    const lab = this.requireDataset('play');
+    const lab = this.requireDataset(target === undefined ? 'play' : 'runTo');
     const steps = readConfig(this.configJson).steps;
     const start = lab.step();
-    const targetStep = start < steps ? steps : start + steps;
+    const targetStep = target ?? (start < steps ? steps : start + steps);
+    if (targetStep <= start) return;
     const { post, now, yieldToEvents } = this.deps;
     post({ type: 'started', targetStep });
     const run = this.loop.run(targetStep, {
@@ -253,6 +279,7 @@ export class Session {
       },
       yieldToEvents,
       now,
+      sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
     });
     run.catch((error: unknown) => {
       this.loop.halt();
@@ -282,6 +309,52 @@ export class Session {
     const clamped = Math.min(Math.max(0, Math.trunc(index)), total - 1);
     const review = lab.review(testSplit, clamped);
     this.deps.post({ type: 'reviewShown', review, testSplit, index: clamped, total });
+  }
+
+  private listReviews(filter: ReviewFilter): void {
+    const lab = this.requireDataset('listReviews');
+    const total = filter.testSplit ? this.splitSizes.test : this.splitSizes.train;
+    const page = listReviews((index) => lab.review(filter.testSplit, index), total, filter);
+    this.deps.post({ type: 'reviewsListed', filter, ...page, total });
+  }
+
+  /** Between Play chunks the Lab is consistent: exporting does not stop the run. */
+  private exportRun(): void {
+    const lab = this.requireDataset('exportRun');
+    // A user's file travels inside the run file as its text.
+    const text = this.file === null ? '' : new TextDecoder().decode(this.file.bytes);
+    this.deps.post({ type: 'runExported', json: lab.exportRun(text), step: lab.step() });
+  }
+
+  /** Settings first, then the run's dataset (by name, or its stored text), then the
+   *  weights; restoreRun checks shapes and the checksum and says what does not match. */
+  private async importRun(json: string): Promise<void> {
+    const module = this.requireModule();
+    const header = module.readRun(json);
+    if (!header.ok) throw new Error(`The run file cannot be read: ${header.message}`);
+    const checked = module.validateConfig(header.configJson);
+    if (!checked.ok) throw new Error(`The run file's settings are invalid: ${checked.message}`);
+    this.halt();
+    this.configJson = checked.configJson;
+    this.deps.post({
+      type: 'settingsApplied',
+      configJson: this.configJson,
+      shareHash: module.encodeShareLink(this.configJson),
+      warnings: [],
+    });
+    this.file = null;
+    if (header.datasetText !== '') {
+      const bytes = new TextEncoder().encode(header.datasetText);
+      await this.loadFile({ name: header.sourceName, bytes });
+    } else {
+      await this.loadConfiguredDataset('importRun');
+    }
+    const lab = this.requireLab();
+    const restored = lab.restoreRun(json);
+    if (!restored.ok) throw new Error(`The run's weights were not restored: ${restored.message}`);
+    const metrics = lab.metrics();
+    this.postMetrics(metrics, this.columns(), 0, 0);
+    this.deps.post({ type: 'runImported', step: metrics.step, checksum: metrics.checksum });
   }
 
   private postMetrics(

@@ -1,0 +1,183 @@
+// Shared by the browser tests of the views (views, share, classroom): serves dist/
+// read-only, launches Debian's Chromium once per file, and opens the lab on a page that
+// records console errors, CSP violations and dialogs (an alert() would be an injection).
+// Needs `npm run build` first. Screenshots go to test-results/ for a human look.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = join(root, 'dist');
+export const results = join(root, 'test-results');
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+function serve(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(dist + sep) || !existsSync(file)) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+export interface Problems {
+  console: string[];
+  dialogs: string[];
+}
+
+export interface Lab {
+  browser: Browser;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startLab(): Promise<Lab> {
+  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is missing: run `npm run build` first');
+  mkdirSync(results, { recursive: true });
+  const server = await serve();
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    baseUrl,
+    close: async () => {
+      await browser.close();
+      server.close();
+    },
+  };
+}
+
+export interface OpenOptions {
+  width?: number;
+  height?: number;
+  dark?: boolean;
+  /** Appended to the base URL, e.g. '#run=5'. */
+  hash?: string;
+  /** Wait until the metrics reach this step (default 1: the cold page's step on E). */
+  step?: number;
+  acceptDownloads?: boolean;
+}
+
+export async function openPage(
+  lab: Lab,
+  options: OpenOptions = {},
+): Promise<{ page: Page; problems: Problems; readyMilliseconds: number }> {
+  const context = await lab.browser.newContext({
+    viewport: { width: options.width ?? 1440, height: options.height ?? 1000 },
+    colorScheme: options.dark === true ? 'dark' : 'light',
+    acceptDownloads: options.acceptDownloads ?? true,
+  });
+  const page = await context.newPage();
+  // The context goes with its page; closing the browser first is not an error.
+  page.on('close', () => void context.close().catch(() => undefined));
+  const problems: Problems = { console: [], dialogs: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.console.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.console.push(`pageerror: ${error.message}`));
+  page.on('dialog', (dialog) => {
+    problems.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const started = Date.now();
+  await page.goto(lab.baseUrl + (options.hash ?? ''));
+  const step = options.step ?? 1;
+  await page.waitForFunction((want) => (window.__clslab?.metrics()?.step ?? -1) >= want, step, {
+    timeout: 60000,
+  });
+  const readyMilliseconds = Date.now() - started;
+  await page.waitForFunction(
+    () => !(document.getElementById('play') as HTMLButtonElement).disabled,
+  );
+  return { page, problems, readyMilliseconds };
+}
+
+export function metrics(page: Page) {
+  return page.evaluate(() => window.__clslab?.metrics() ?? null);
+}
+
+export function series(page: Page) {
+  return page.evaluate(() => window.__clslab?.series() ?? {});
+}
+
+/** Waits until Play has stopped (the button reads Play again). */
+export async function waitStopped(page: Page, timeout = 60000): Promise<void> {
+  await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Play', null, {
+    timeout,
+  });
+}
+
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.waitForTimeout(250); // a frame for the charts to draw
+  await page.screenshot({ path: join(results, name), fullPage });
+}
+
+declare global {
+  interface Window {
+    __clslab?: {
+      series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
+      metrics: () => { step: number; checksum: string; trainLoss: number } | null;
+    };
+  }
+}
+
+/** Loads a file through the dataset panel's picker, confirming its preview when the
+ *  panel asks for confirmation first. */
+export async function loadDatasetFile(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const before = await page.textContent('#dataset-summary');
+  await page.setInputFiles('#dataset-file', file);
+  await page.waitForFunction(
+    (old) =>
+      document.querySelector('#preview-confirm:not([disabled])') !== null ||
+      document.getElementById('dataset-summary')?.textContent !== old,
+    before,
+    { timeout: 30000 },
+  );
+  if ((await page.locator('#preview-confirm:not([disabled])').count()) > 0)
+    await page.click('#preview-confirm');
+  await page.waitForFunction(
+    (old) => document.getElementById('dataset-summary')?.textContent !== old,
+    before,
+    { timeout: 30000 },
+  );
+}

@@ -1,0 +1,264 @@
+// The lab's views in Chromium: every panel renders, Play updates every chart and its
+// table, the token table sorts, searches and rings a token in the charts, the review list
+// filters, typed text scores as you type, the speed slider slows Play, and markup in a
+// dataset stays text in the token table and the review list.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  loadDatasetFile,
+  metrics,
+  openPage,
+  screenshot,
+  series,
+  startLab,
+  waitStopped,
+  type Lab,
+} from './harness.ts';
+
+let lab: Lab;
+before(async () => {
+  lab = await startLab();
+});
+after(async () => {
+  await lab?.close();
+});
+
+const PANELS = [
+  'header',
+  'controls',
+  'export',
+  'dataset',
+  'settings',
+  'prompt',
+  'metrics',
+  'loss',
+  'alignment',
+  'ushape',
+  'result2',
+  'maxmargin',
+  'reviews',
+  'table',
+  'glossary',
+];
+
+test('the cold page shows every panel and the step on E without a click', async () => {
+  const { page, problems, readyMilliseconds } = await openPage(lab);
+  // Not asserted (shared CI machines vary); printed so a slowdown is visible in the log.
+  console.log(
+    `cold page: first meaningful picture (step on E plotted) after ${readyMilliseconds} ms`,
+  );
+  for (const panel of PANELS) {
+    assert.ok(
+      await page.locator(`[data-panel="${panel}"]`).first().isVisible(),
+      `panel ${panel} is visible`,
+    );
+  }
+  const points = (await series(page))['alignment']?.['tokens']?.length ?? 0;
+  assert.ok(points > 20, `the Result 1 scatter has ${points} points`);
+  // Every "i" marker is described by a glossary entry that exists.
+  const markers = await page.$$eval('.info[data-term]', (nodes) =>
+    nodes.map((node) => ({
+      described: node.getAttribute('aria-describedby') ?? '',
+      tip: (node as HTMLElement).dataset['tip'] ?? '',
+    })),
+  );
+  assert.ok(markers.length >= 15, `${markers.length} markers`);
+  for (const marker of markers) {
+    assert.ok(marker.tip.length > 20, 'a marker has tooltip text');
+    assert.equal(await page.locator(`#${marker.described}`).count(), 1, marker.described);
+  }
+  for (const symbol of ['p', 'v', 'E_s', 'α_s', 'Δ_s', 'margin', 'σ', 'η'])
+    assert.ok(
+      (await page.locator('#glossary dt').allTextContents()).includes(symbol),
+      `the glossary explains ${symbol}`,
+    );
+  // Each chart has its tools and a caption saying what to look for.
+  assert.equal(await page.locator('.chart-tools').count(), 5);
+  assert.equal(await page.locator('.chart-card figcaption').count(), 4);
+  await page.waitForFunction(() => document.querySelectorAll('#token-rows tr').length > 10);
+  await page.waitForFunction(() => document.querySelectorAll('#review-list li').length > 0);
+  await page.focus('.chart-card[data-panel="ushape"] .info[data-term="delta"]');
+  await screenshot(page, 'views-cold.png');
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('Play updates every chart, and each chart shows its data as a table', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.fill('#setting-steps', '60');
+  await page.press('#setting-steps', 'Tab');
+  await page.waitForFunction(() => !document.querySelector('#setting-steps.pending'));
+  await page.click('#play');
+  await waitStopped(page);
+  assert.equal((await metrics(page))?.step, 60);
+  const plotted = await series(page);
+  const count = (chart: string, label: string) => plotted[chart]?.[label]?.length ?? 0;
+  assert.ok(count('loss', 'train loss') >= 3, 'loss');
+  assert.ok(count('alignment', 'tokens') > 20, 'alignment');
+  assert.ok(count('uShape', 'Δ > 0 (leans positive)') > 0, 'U shape');
+  assert.ok(count('selection', 'selection accuracy') >= 3, 'selection');
+  assert.ok(count('norm', '‖p‖') >= 3, 'norm');
+  assert.match((await page.textContent('#progress-text')) ?? '', /step 60 \/ 60/);
+
+  for (const chart of ['loss', 'alignment', 'uShape', 'selection', 'norm']) {
+    const toggle = page.locator(`.chart-tools[data-chart="${chart}"] [data-action="table"]`);
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    const rows = await page.locator(`#table-${chart} tbody tr`).count();
+    assert.ok(rows > 0, `${chart} table has ${rows} rows`);
+    assert.ok((await page.locator(`#table-${chart} th[scope="col"]`).count()) >= 3);
+  }
+  const firstToken = await page.locator('#table-alignment tbody tr td').first().textContent();
+  assert.ok((firstToken ?? '').length > 0, 'the scatter table names tokens');
+  await screenshot(page, 'views-tables.png');
+  for (const chart of ['loss', 'alignment', 'uShape', 'selection', 'norm'])
+    await page.click(`.chart-tools[data-chart="${chart}"] [data-action="table"]`);
+  await screenshot(page, 'views-played.png');
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('the token table sorts, searches, and a chosen token is ringed and lists its reviews', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.waitForFunction(() => document.querySelectorAll('#token-rows tr').length > 10);
+  // Sort by α descending: the first rows lean positive.
+  await page.click('#token-head th:nth-child(3) button');
+  assert.equal(await page.getAttribute('#token-head th:nth-child(3)', 'aria-sort'), 'descending');
+  const alphas = await page.$$eval('#token-rows tr td:nth-of-type(2)', (cells) =>
+    cells.slice(0, 5).map((cell) => Number(cell.textContent)),
+  );
+  for (let i = 1; i < alphas.length; i++) assert.ok((alphas[i - 1] ?? 0) >= (alphas[i] ?? 0));
+  await page.click('#token-head th:nth-child(3) button');
+  assert.equal(await page.getAttribute('#token-head th:nth-child(3)', 'aria-sort'), 'ascending');
+
+  await page.fill('#token-search', 'perfect');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#token-rows .token-button')].every((b) =>
+      (b.textContent ?? '').includes('perfect'),
+    ),
+  );
+  await page.click('#token-rows .token-button >> text="perfect"');
+  assert.equal(
+    await page.getAttribute('#token-rows .token-button >> text="perfect"', 'aria-pressed'),
+    'true',
+  );
+  const ring = (await series(page))['alignment']?.['chosen token'] ?? [];
+  assert.equal(ring.length, 1, 'the Result 1 scatter rings the chosen token');
+  await page.waitForSelector('#review-filter-token:not([hidden])');
+  await page.waitForFunction(() => document.querySelectorAll('#review-list li').length > 0);
+  const texts = await page.locator('#review-list .review-words').allTextContents();
+  for (const text of texts) assert.match(text.toLowerCase(), /perfect/);
+  await screenshot(page, 'views-token-chosen.png');
+  await page.click('#review-filter-token-clear');
+  await page.waitForSelector('#review-filter-token[hidden]', { state: 'attached' });
+  assert.equal((await series(page))['alignment']?.['chosen token']?.length ?? 0, 0);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('the review list filters by label, prediction and top attention, and opens a review', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.waitForFunction(() => document.querySelectorAll('#review-list li').length === 10);
+  await page.selectOption('#review-filter-label', 'negative');
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('#review-list .badge.label-positive')].length === 0 &&
+      document.querySelectorAll('#review-list li').length > 0,
+  );
+  await page.selectOption('#review-filter-prediction', 'correct');
+  await page.waitForFunction(
+    () => document.querySelectorAll('#review-list .badge.wrong').length === 0,
+  );
+  await page.selectOption('#review-filter-selection', 'selected');
+  await page.waitForFunction(
+    () => document.querySelectorAll('#review-list .badge.off-selected').length === 0,
+  );
+  const status = (await page.textContent('#review-list-status')) ?? '';
+  assert.match(status, /of \d+ test reviews match/);
+  await page.selectOption('#review-filter-label', 'all');
+  await page.selectOption('#review-filter-prediction', 'all');
+  await page.selectOption('#review-filter-selection', 'all');
+  await page.fill('#review-search', 'boring');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#review-list .review-words')].every((p) =>
+      (p.textContent ?? '').toLowerCase().includes('boring'),
+    ),
+  );
+  const first = page.locator('#review-list .review-item-head button').first();
+  const label = (await first.textContent()) ?? '';
+  await first.click();
+  await page.waitForFunction(
+    (n) => (document.getElementById('review-index') as HTMLInputElement).value === n,
+    label.slice(1),
+  );
+  // Typed text scores after a pause in typing, without pressing Score.
+  await page.fill('#review-text', '');
+  await page.type('#review-text', 'a wonderful film with a dull ending', { delay: 10 });
+  await page.waitForFunction(() =>
+    (document.getElementById('review-caption')?.textContent ?? '').includes('your text'),
+  );
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('the speed slider slows Play and the progress line reports steps per second', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.fill('#setting-steps', '100000');
+  await page.press('#setting-steps', 'Tab');
+  await page.waitForFunction(() => !document.querySelector('#setting-steps.pending'));
+  await page.focus('#speed');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.getAttribute('#speed', 'aria-valuetext'), '2 steps/s');
+  await page.click('#play');
+  await page.waitForTimeout(2000);
+  await page.click('#play');
+  await waitStopped(page);
+  const step = (await metrics(page))?.step ?? 0;
+  assert.ok(step > 1 && step <= 8, `at 2 steps/s, 2 s of Play took ${step - 1} steps`);
+  assert.match((await page.textContent('#progress-text')) ?? '', /step \d+ \/ 100,000/);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('markup in a dataset shows as text in the token table and the review list', async () => {
+  const { page, problems } = await openPage(lab);
+  const hostile = '<img src=x onerror=alert(1)>';
+  const escaped = '&lt;img src=x onerror=alert(1)&gt;';
+  const lines: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    const positive = i % 2 === 1;
+    lines.push(
+      `${positive ? 1 : 0}\t${hostile} ${escaped} the film was ${positive ? 'great fun' : 'a dull mess'} ${i}`,
+    );
+  }
+  await loadDatasetFile(page, {
+    name: 'hostile.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(lines.join('\n') + '\n'),
+  });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('#token-rows .token-button')].some(
+        (b) => b.textContent === 'onerror',
+      ),
+    null,
+    { timeout: 30000 },
+  );
+  await page.fill('#token-search', '<');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#token-rows .token-button')].some((b) => b.textContent === '<'),
+  );
+  await page.waitForFunction(
+    (text) =>
+      [...document.querySelectorAll('#review-list .review-words')].length > 0 &&
+      document.getElementById('review-original')?.textContent?.includes(text),
+    hostile,
+  );
+  await page.fill('#review-search', 'onerror');
+  await page.waitForFunction(() => document.querySelectorAll('#review-list li').length > 0);
+  assert.equal(await page.locator('#token-rows img, #review-list img, #review-list b').count(), 0);
+  await screenshot(page, 'views-hostile.png');
+  assert.deepEqual(problems.dialogs, [], 'no alert() ran');
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});

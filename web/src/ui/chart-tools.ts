@@ -1,0 +1,146 @@
+// Under each chart: a toggle that shows the chart's data as an HTML table (the accessible
+// fallback for the canvas), and downloads of the chart as PNG and its data as CSV. The
+// table is built from text nodes and refreshed at most twice a second while visible.
+import type { ChartTable, ChartView } from '../charts/snapshot.ts';
+import { chartPng, downloadBlob, downloadText, fileStem, toCsv } from './download.ts';
+import { element } from './dom.ts';
+
+const REFRESH_MILLISECONDS = 500;
+
+export function formatCell(value: string | number): string {
+  if (typeof value === 'string') return value;
+  if (!Number.isFinite(value)) return 'n/a';
+  if (Number.isInteger(value) && Math.abs(value) < 1e9) return String(value);
+  const magnitude = Math.abs(value);
+  return magnitude >= 1e4 || magnitude < 1e-3 ? value.toExponential(3) : value.toPrecision(4);
+}
+
+/** A caption, header row and body from `table`; every cell is text. */
+export function buildTable(caption: string, table: ChartTable): HTMLTableElement {
+  const head = element('thead', {}, [
+    element(
+      'tr',
+      {},
+      table.columns.map((column) => element('th', { text: column, attributes: { scope: 'col' } })),
+    ),
+  ]);
+  const body = element(
+    'tbody',
+    {},
+    table.rows.map((row) =>
+      element(
+        'tr',
+        {},
+        row.map((value) =>
+          element('td', {
+            text: formatCell(value),
+            className: typeof value === 'number' ? 'number' : undefined,
+          }),
+        ),
+      ),
+    ),
+  );
+  const captionText = table.note === '' ? caption : `${caption}. ${table.note}`;
+  return element('table', { className: 'data-table' }, [
+    element('caption', { text: captionText }),
+    head,
+    body,
+  ]);
+}
+
+export class ChartTools {
+  private readonly region: HTMLElement;
+  private readonly toggle: HTMLButtonElement;
+  private lastRefresh = Number.NEGATIVE_INFINITY;
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** `name` is the chart's id stem (`loss`); `title` names it in files and the caption. */
+  constructor(
+    private readonly view: ChartView,
+    private readonly name: string,
+    private readonly title: string,
+    box: HTMLElement,
+  ) {
+    const regionId = `table-${name}`;
+    this.region = element('div', {
+      className: 'chart-table',
+      attributes: { id: regionId, role: 'region', 'aria-label': `${title}: data table` },
+    });
+    this.region.hidden = true;
+    this.toggle = element('button', {
+      text: 'Table',
+      attributes: {
+        type: 'button',
+        'aria-expanded': 'false',
+        'aria-controls': regionId,
+        'aria-label': `Show the data of “${title}” as a table`,
+        'data-action': 'table',
+      },
+    });
+    const png = element('button', {
+      text: 'PNG',
+      attributes: {
+        type: 'button',
+        'aria-label': `Download “${title}” as a PNG image`,
+        'data-action': 'png',
+      },
+    });
+    const csv = element('button', {
+      text: 'CSV',
+      attributes: {
+        type: 'button',
+        'aria-label': `Download the data of “${title}” as CSV`,
+        'data-action': 'csv',
+      },
+    });
+    this.toggle.addEventListener('click', () => this.setOpen(this.region.hidden));
+    png.addEventListener('click', () => void this.downloadPng());
+    csv.addEventListener('click', () => this.downloadCsv());
+    const tools = element('div', { className: 'chart-tools', attributes: { 'data-chart': name } }, [
+      this.toggle,
+      png,
+      csv,
+    ]);
+    box.after(tools, this.region);
+  }
+
+  setOpen(open: boolean): void {
+    this.region.hidden = !open;
+    this.toggle.setAttribute('aria-expanded', String(open));
+    this.toggle.textContent = open ? 'Hide table' : 'Table';
+    if (open) this.render();
+  }
+
+  /** The chart's data changed: refresh a visible table, coalesced. */
+  changed(): void {
+    if (this.region.hidden || this.refreshTimer !== null) return;
+    const wait = Math.max(0, this.lastRefresh + REFRESH_MILLISECONDS - performance.now());
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      if (!this.region.hidden) this.render();
+    }, wait);
+  }
+
+  private render(): void {
+    this.lastRefresh = performance.now();
+    const table = this.view.table();
+    this.region.replaceChildren(
+      table.rows.length === 0
+        ? element('p', { className: 'small muted', text: 'No data yet.' })
+        : buildTable(this.title, table),
+    );
+  }
+
+  private async downloadPng(): Promise<void> {
+    downloadBlob(`clslab-${this.name}.png`, await chartPng(this.view.chart, this.title));
+  }
+
+  private downloadCsv(): void {
+    const table = this.view.table();
+    downloadText(
+      `clslab-${fileStem(this.name)}.csv`,
+      toCsv(table.columns, table.rows),
+      'text/csv;charset=utf-8',
+    );
+  }
+}

@@ -1,0 +1,193 @@
+// The token table: token, count, alpha, Delta, v.E and p.E for the whole vocabulary,
+// sortable by each column and searchable. Choosing a token rings it in the scatter charts
+// and filters the review list (the caller decides). Rows are text nodes, rebuilt at most
+// twice a second while the weights change; keyboard focus survives a rebuild.
+import type { TokenColumns, TokenStatistics } from '../protocol.ts';
+import { downloadText, toCsv } from './download.ts';
+import { byId, element } from './dom.ts';
+import { formatCell } from './chart-tools.ts';
+
+/** Rows shown at once; the search narrows the rest. The CSV holds every token. */
+const ROWS_SHOWN = 100;
+const REFRESH_MILLISECONDS = 500;
+
+type Column = 'token' | 'count' | 'alpha' | 'delta' | 'value' | 'attention';
+const COLUMNS: Array<{ key: Column; label: string }> = [
+  { key: 'token', label: 'token' },
+  { key: 'count', label: 'count' },
+  { key: 'alpha', label: 'α_s' },
+  { key: 'delta', label: 'Δ_s' },
+  { key: 'value', label: 'v·E_s' },
+  { key: 'attention', label: 'p·E_s' },
+];
+
+export class TokenTable {
+  private readonly search = byId<HTMLInputElement>('token-search');
+  private readonly body = byId<HTMLTableSectionElement>('token-rows');
+  private readonly status = byId('token-status');
+  private readonly headers = new Map<Column, HTMLTableCellElement>();
+  private statistics: TokenStatistics | null = null;
+  private columns: TokenColumns | null = null;
+  private sortKey: Column = 'count';
+  private descending = true;
+  private chosen: number | null = null;
+  private lastRender = Number.NEGATIVE_INFINITY;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly onChoose: (row: number | null, token: string) => void) {
+    const headRow = byId<HTMLTableRowElement>('token-head');
+    headRow.replaceChildren(
+      ...COLUMNS.map(({ key, label }) => {
+        const button = element('button', {
+          text: label,
+          attributes: { type: 'button', 'aria-label': `Sort by ${label}` },
+        });
+        button.addEventListener('click', () => this.sortBy(key));
+        const th = element('th', { attributes: { scope: 'col' } }, [button]);
+        this.headers.set(key, th);
+        return th;
+      }),
+    );
+    let debounce: ReturnType<typeof setTimeout> | undefined;
+    this.search.addEventListener('input', () => {
+      clearTimeout(debounce);
+      debounce = setTimeout(() => this.render(), 150);
+    });
+    byId('token-csv').addEventListener('click', () => this.downloadCsv());
+    this.markSort();
+  }
+
+  setStatistics(statistics: TokenStatistics): void {
+    this.statistics = statistics;
+    this.columns = null;
+    this.chosen = null;
+    this.render();
+  }
+
+  setColumns(columns: TokenColumns): void {
+    this.columns = columns;
+    this.schedule();
+  }
+
+  /** Marks `row` as chosen (from here or from elsewhere, e.g. a test or the tour). */
+  choose(row: number | null): void {
+    this.chosen = row;
+    this.render();
+  }
+
+  private sortBy(key: Column): void {
+    this.descending = this.sortKey === key ? !this.descending : key !== 'token';
+    this.sortKey = key;
+    this.markSort();
+    this.render();
+  }
+
+  private markSort(): void {
+    for (const [key, th] of this.headers) {
+      if (key === this.sortKey)
+        th.setAttribute('aria-sort', this.descending ? 'descending' : 'ascending');
+      else th.removeAttribute('aria-sort');
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer !== null) return;
+    const wait = Math.max(0, this.lastRender + REFRESH_MILLISECONDS - performance.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.render();
+    }, wait);
+  }
+
+  private cell(row: number, key: Column): string | number {
+    const s = this.statistics;
+    if (s === null) return '';
+    switch (key) {
+      case 'token':
+        return s.tokens[row] ?? '';
+      case 'count':
+        return s.count[row] ?? NaN;
+      case 'alpha':
+        return s.alpha[row] ?? NaN;
+      case 'delta':
+        return s.delta[row] ?? NaN;
+      case 'value':
+        return this.columns?.value[row] ?? NaN;
+      case 'attention':
+        return this.columns?.attention[row] ?? NaN;
+    }
+  }
+
+  /** Rows passing the search, sorted; non-finite numbers sort last either way. */
+  private rows(): number[] {
+    const s = this.statistics;
+    if (s === null) return [];
+    const query = this.search.value.trim().toLowerCase();
+    const rows: number[] = [];
+    s.tokens.forEach((token, row) => {
+      if (query === '' || token.toLowerCase().includes(query)) rows.push(row);
+    });
+    const sign = this.descending ? -1 : 1;
+    const key = this.sortKey;
+    rows.sort((a, b) => {
+      const x = this.cell(a, key);
+      const y = this.cell(b, key);
+      if (typeof x === 'string' || typeof y === 'string')
+        return sign * String(x).localeCompare(String(y));
+      if (!Number.isFinite(x) || !Number.isFinite(y)) return Number.isFinite(x) ? -1 : 1;
+      return sign * (x - y) || a - b;
+    });
+    return rows;
+  }
+
+  private render(): void {
+    this.lastRender = performance.now();
+    const focusedRow = (document.activeElement as HTMLElement | null)?.dataset?.['row'];
+    const all = this.rows();
+    const shown = all.slice(0, ROWS_SHOWN);
+    this.body.replaceChildren(...shown.map((row) => this.rowElement(row)));
+    this.status.textContent =
+      this.statistics === null
+        ? 'No dataset yet.'
+        : `Showing ${shown.length} of ${all.length} tokens` +
+          (all.length < this.statistics.tokens.length ? ' matching the search' : '') +
+          '. Choose a token to ring it in the scatter charts and list its reviews.';
+    if (focusedRow !== undefined)
+      this.body.querySelector<HTMLElement>(`button[data-row="${Number(focusedRow)}"]`)?.focus();
+  }
+
+  private rowElement(row: number): HTMLTableRowElement {
+    const token = String(this.cell(row, 'token'));
+    const chosen = row === this.chosen;
+    const button = element('button', {
+      className: 'token-button',
+      text: token,
+      attributes: {
+        type: 'button',
+        'data-row': row,
+        'aria-pressed': String(chosen),
+        title: chosen ? 'Chosen: press again to clear' : 'Ring this token in the charts',
+      },
+    });
+    button.addEventListener('click', () => {
+      this.chosen = chosen ? null : row;
+      this.render();
+      this.onChoose(this.chosen, this.chosen === null ? '' : token);
+    });
+    const cells = COLUMNS.slice(1).map(({ key }) =>
+      element('td', { className: 'number', text: formatCell(this.cell(row, key)) }),
+    );
+    return element('tr', { className: chosen ? 'chosen' : undefined }, [
+      element('th', { attributes: { scope: 'row' } }, [button]),
+      ...cells,
+    ]);
+  }
+
+  private downloadCsv(): void {
+    const s = this.statistics;
+    if (s === null) return;
+    const rows = s.tokens.map((_, row) => COLUMNS.map(({ key }) => this.cell(row, key)));
+    const header = ['token', 'count', 'alpha', 'Delta', 'v_dot_E', 'p_dot_E'];
+    downloadText('clslab-tokens.csv', toCsv(header, rows), 'text/csv;charset=utf-8');
+  }
+}

@@ -1,0 +1,70 @@
+// The review list's filtering: walks a split's reviews through the Lab and keeps one page
+// of those that pass the filter. Pure over a `review(index)` getter, so Node tests can
+// drive it; it does not know about messages or the DOM.
+import type { ReviewView } from 'clslab-wasm';
+import type { ReviewFilter, ReviewListItem } from '../protocol.ts';
+
+/** Most reviews a page may hold (each carries its words and attention weights). */
+export const MAX_PAGE = 50;
+
+export interface ReviewPage {
+  items: ReviewListItem[];
+  matched: number;
+}
+
+/** Position of the largest attention weight (the first one on ties); -1 when empty. */
+export function argmaxPosition(attention: Float32Array): number {
+  let best = -1;
+  let peak = -Infinity;
+  attention.forEach((weight, t) => {
+    if (weight > peak) {
+      peak = weight;
+      best = t;
+    }
+  });
+  return best;
+}
+
+export function describeReview(index: number, review: ReviewView): ReviewListItem {
+  const predicted = review.logit >= 0 ? 1 : -1;
+  const top = argmaxPosition(review.attention);
+  return {
+    index,
+    review,
+    correct: predicted === (review.label > 0 ? 1 : -1),
+    argmaxSelected: top >= 0 && review.selected[top] === 1,
+  };
+}
+
+function passes(item: ReviewListItem, filter: ReviewFilter, query: string): boolean {
+  const { review } = item;
+  if (filter.label === 'positive' && review.label <= 0) return false;
+  if (filter.label === 'negative' && review.label > 0) return false;
+  if (filter.prediction === 'correct' && !item.correct) return false;
+  if (filter.prediction === 'wrong' && item.correct) return false;
+  if (filter.selection === 'selected' && !item.argmaxSelected) return false;
+  if (filter.selection === 'missed' && item.argmaxSelected) return false;
+  if (filter.token !== '' && !review.tokens.includes(filter.token)) return false;
+  if (query !== '' && !review.text.toLowerCase().includes(query)) return false;
+  return true;
+}
+
+/** Counts every match; keeps the page [offset, offset + limit) of them. */
+export function listReviews(
+  review: (index: number) => ReviewView,
+  total: number,
+  filter: ReviewFilter,
+): ReviewPage {
+  const query = filter.query.trim().toLowerCase();
+  const offset = Math.max(0, Math.trunc(filter.offset));
+  const limit = Math.min(MAX_PAGE, Math.max(1, Math.trunc(filter.limit)));
+  const items: ReviewListItem[] = [];
+  let matched = 0;
+  for (let index = 0; index < total; index++) {
+    const item = describeReview(index, review(index));
+    if (!passes(item, filter, query)) continue;
+    if (matched >= offset && items.length < limit) items.push(item);
+    matched++;
+  }
+  return { items, matched };
+}
