@@ -11,6 +11,7 @@
 #include "clslab/config.h"
 #include "clslab/experiment.h"
 #include "clslab/run_file.h"
+#include "dataset_marshal.h"
 
 namespace {
 
@@ -165,13 +166,31 @@ val ReadRun(const std::string& json) {
 // The one long-lived object per worker: an Experiment with string/bytes adapters.
 class Lab {
  public:
-  val LoadText(const val& bytes, const std::string& source_name, const std::string& json) {
+  // Bytes arrive as std::string: Embind copies a Uint8Array into it in one memcpy.
+  val LoadText(const std::string& bytes, const std::string& source_name, const std::string& json) {
     const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
     if (!config.ok()) return SummaryObject(clslab::Result<clslab::DatasetSummary>::Failure(config.status.message()));
-    const std::vector<uint8_t> data = emscripten::convertJSArrayToNumberVector<uint8_t>(bytes);
-    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
-    return SummaryObject(experiment_.LoadText(text, source_name, config.value));
+    return SummaryObject(experiment_.LoadText(bytes, source_name, config.value));
   }
+  // The dataset loads with the user's parse choices: each returns a summary or {ok: false}.
+  val LoadTextWithOptions(const std::string& bytes, const val& choice, const std::string& json) {
+    return WithOptions(choice, json, [&](const clslab::ParseOptions& o, const RunConfig& c) {
+      return experiment_.LoadText(bytes, o, c);
+    });
+  }
+  val LoadPairedLines(const std::string& positive, const std::string& negative, const val& choice,
+                      const std::string& json) {
+    return WithOptions(choice, json, [&](const clslab::ParseOptions& o, const RunConfig& c) {
+      return experiment_.LoadPairedLines(positive, negative, o, c);
+    });
+  }
+  val LoadLabeledTexts(const val& texts, const val& labels, const val& choice,
+                       const std::string& json) {
+    return WithOptions(choice, json, [&](const clslab::ParseOptions& o, const RunConfig& c) {
+      return experiment_.LoadLabeledTexts(dataset_marshal::LabeledTextsFrom(texts, labels), o, c);
+    });
+  }
+  std::string ExportLabelTabText() const { return experiment_.ExportLabelTabText(); }
   val LoadSynthetic(const std::string& json) {
     const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
     if (!config.ok()) return SummaryObject(clslab::Result<clslab::DatasetSummary>::Failure(config.status.message()));
@@ -237,8 +256,54 @@ class Lab {
   }
 
  private:
+  template <typename Load>
+  val WithOptions(const val& choice, const std::string& json, Load load) {
+    using Failure = clslab::Result<clslab::DatasetSummary>;
+    const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
+    if (!config.ok()) return SummaryObject(Failure::Failure(config.status.message()));
+    clslab::ParseOptions options;
+    std::string error;
+    if (!dataset_marshal::ParseOptionsFrom(choice, &options, &error)) {
+      return SummaryObject(Failure::Failure(error));
+    }
+    return SummaryObject(load(options, config.value));
+  }
+
   clslab::Experiment experiment_;
 };
+
+// Previews parse only (static in core): they never touch a Lab's dataset.
+val PreviewText(const std::string& bytes, const val& choice) {
+  clslab::ParseOptions options;
+  std::string error;
+  if (!dataset_marshal::ParseOptionsFrom(choice, &options, &error)) {
+    return dataset_marshal::PreviewFailure(error);
+  }
+  return dataset_marshal::PreviewObject(clslab::Experiment::Preview(bytes, options));
+}
+
+val PreviewPairedLines(const std::string& positive, const std::string& negative,
+                       const val& choice) {
+  clslab::ParseOptions options;
+  std::string error;
+  if (!dataset_marshal::ParseOptionsFrom(choice, &options, &error)) {
+    return dataset_marshal::PreviewFailure(error);
+  }
+  return dataset_marshal::PreviewObject(
+      clslab::Experiment::PreviewPairedLines(positive, negative, options));
+}
+
+val PreviewLabeledTexts(const val& texts, const val& labels, const val& choice) {
+  clslab::ParseOptions options;
+  std::string error;
+  if (!dataset_marshal::ParseOptionsFrom(choice, &options, &error)) {
+    return dataset_marshal::PreviewFailure(error);
+  }
+  return dataset_marshal::PreviewObject(clslab::Experiment::PreviewLabeledTexts(
+      dataset_marshal::LabeledTextsFrom(texts, labels), options));
+}
+
+double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
 
 }  // namespace
 
@@ -249,9 +314,17 @@ EMSCRIPTEN_BINDINGS(clslab) {
   emscripten::function("encodeShareLink", &EncodeShareLink);
   emscripten::function("decodeShareLink", &DecodeShareLink);
   emscripten::function("readRun", &ReadRun);
+  emscripten::function("previewText", &PreviewText);
+  emscripten::function("previewPairedLines", &PreviewPairedLines);
+  emscripten::function("previewLabeledTexts", &PreviewLabeledTexts);
+  emscripten::function("maxInputBytes", &MaxInputBytes);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .function("loadText", &Lab::LoadText)
+      .function("loadTextWithOptions", &Lab::LoadTextWithOptions)
+      .function("loadPairedLines", &Lab::LoadPairedLines)
+      .function("loadLabeledTexts", &Lab::LoadLabeledTexts)
+      .function("exportLabelTabText", &Lab::ExportLabelTabText)
       .function("loadSynthetic", &Lab::LoadSynthetic)
       .function("hasDataset", &Lab::HasDataset)
       .function("reset", &Lab::Reset)

@@ -55,6 +55,55 @@ export interface DatasetSummary {
   trainTokens: number;
 }
 
+/** Format names of core's TextFormatName; 'auto' detects. */
+export type TextFormatName =
+  | 'auto'
+  | 'csv'
+  | 'tsv'
+  | 'jsonl'
+  | 'fasttext'
+  | 'label-tab-text'
+  | 'label-space-text'
+  | 'text-tab-label';
+
+/** The user's parse choices (core ParseOptions). Every key is required; '' and -1 detect. */
+export interface ParseChoice {
+  sourceName: string;
+  format: TextFormatName;
+  /** Column/field name or 0-based index as text; '' = detect. */
+  textColumn: string;
+  labelColumn: string;
+  /** -1 detect, 0 no, 1 yes. */
+  hasHeader: number;
+  /** Star ratings: above positive, below negative, equal dropped (1-5 scale). */
+  starThreshold: number;
+  /** Decode the bytes as Windows-1252 before parsing. */
+  latin1: boolean;
+}
+
+/** What a source would load as; computing it never touches a Lab's dataset. */
+export interface DatasetPreview {
+  ok: boolean;
+  message: string;
+  /** Failed because the bytes are not UTF-8: offer `latin1: true`. */
+  notUtf8: boolean;
+  sourceName: string;
+  format: string;
+  columns: string[];
+  textColumn: string;
+  labelColumn: string;
+  labelMapping: string;
+  /** The first rows in file order; texts cut short with an ellipsis. label is +1 or -1. */
+  rows: Array<{ text: string; label: number }>;
+  parsedRows: number;
+  positive: number;
+  negative: number;
+  dropped: number;
+  dropReasons: string[];
+  /** E.g. one class only: loading will be refused. */
+  warnings: string[];
+}
+
 export interface Metrics {
   step: number;
   phase: string;
@@ -128,6 +177,24 @@ export interface MaxMarginReport {
 export interface Lab {
   /** Parses `bytes` (any supported format) and builds the dataset; keeps the old one on failure. */
   loadText(bytes: Uint8Array, sourceName: string, configJson: ConfigJson): DatasetSummary;
+  /** loadText with the user's parse choices (choice.sourceName names the dataset). */
+  loadTextWithOptions(bytes: Uint8Array, choice: ParseChoice, configJson: ConfigJson): DatasetSummary;
+  /** rt-polarity style: one review per line in a positive and a negative file. */
+  loadPairedLines(
+    positive: Uint8Array,
+    negative: Uint8Array,
+    choice: ParseChoice,
+    configJson: ConfigJson,
+  ): DatasetSummary;
+  /** aclImdb style: one review's bytes per entry, labels +1/-1 (same length). */
+  loadLabeledTexts(
+    texts: Uint8Array[],
+    labels: Int8Array,
+    choice: ParseChoice,
+    configJson: ConfigJson,
+  ): DatasetSummary;
+  /** The loaded rows (as parsed) as label<TAB>text; loads back to the same dataset. '' when none. */
+  exportLabelTabText(): string;
   loadSynthetic(configJson: ConfigJson): DatasetSummary;
   hasDataset(): boolean;
   /** New weights from the config's seed; the dataset stays. */
@@ -171,6 +238,12 @@ export interface ClslabModule {
   decodeShareLink(hash: string): DecodedShareLink;
   /** Reads a run file's header: its config, dataset and step (strict; errors as values). */
   readRun(json: string): RunHeader;
+  /** Parse only; see the Lab's load calls for the arguments. */
+  previewText(bytes: Uint8Array, choice: ParseChoice): DatasetPreview;
+  previewPairedLines(positive: Uint8Array, negative: Uint8Array, choice: ParseChoice): DatasetPreview;
+  previewLabeledTexts(texts: Uint8Array[], labels: Int8Array, choice: ParseChoice): DatasetPreview;
+  /** Inputs larger than this many bytes are refused (core ParseOptions::max_bytes, 256 MB). */
+  maxInputBytes(): number;
 }
 
 export interface ClslabModuleOptions {
