@@ -208,6 +208,10 @@ test('markup in a dataset shows as text and never runs', async () => {
     mimeType: 'text/tab-separated-values',
     buffer: Buffer.from(lines.join('\n') + '\n'),
   });
+  // The preview shows the hostile rows as text too; confirming loads them.
+  await page.waitForSelector('#preview-confirm:enabled');
+  assert.equal(await page.locator('#dataset-preview img, #dataset-preview b').count(), 0);
+  await page.click('#preview-confirm');
   await page.waitForFunction(() =>
     (document.getElementById('dataset-summary')?.textContent ?? '').includes('evil'),
   );

@@ -46,7 +46,7 @@ const reviews = new ReviewPanel(send);
 const form = new SettingsForm(byId('settings'), (change) =>
   send({ type: 'applySettings', ...change }),
 );
-const dataset = new DatasetPanel((file) => send({ type: 'loadFile', file }));
+const dataset = new DatasetPanel(send);
 const prompt = byId('prompt');
 const views = new LabViews({
   send,
@@ -159,7 +159,20 @@ function onEvent(event: WorkerEvent): void {
       return;
     case 'failed':
       if (event.command === 'solveMaxMargin') maxMargin.failed();
+      dataset.failed(event.command);
       banner.error(event.message);
+      return;
+    case 'readProgress':
+      dataset.progress(event.label, event.done, event.total, event.unit);
+      return;
+    case 'readCancelled':
+      dataset.readEnded();
+      return;
+    case 'previewShown':
+      dataset.preview(event.preview, event.choice);
+      return;
+    case 'datasetExported':
+      dataset.download(event.name, event.text);
       return;
     case 'reviewsListed':
     case 'runExported':

@@ -2,6 +2,7 @@
 // (client -> worker), events past tense (worker -> client). Both threads import this file
 // and switch exhaustively on `type`; nothing else crosses the thread boundary.
 import type {
+  DatasetPreview,
   DatasetSummary,
   MaxMarginReport,
   Metrics,
@@ -9,6 +10,10 @@ import type {
   SettingField,
 } from 'clslab-wasm';
 
+import type { ParseChoice } from 'clslab-wasm';
+import type { SourceFile } from './data/sources.ts';
+
+export type { DatasetPreview, ParseChoice, SourceFile };
 export type { DatasetSummary, MaxMarginReport, Metrics, ReviewView, SettingField };
 
 /** A user's own file, read on the page and sent as bytes. */
@@ -36,6 +41,22 @@ export type Command =
   | { type: 'solveMaxMargin' }
   | { type: 'requestReview'; testSplit: boolean; index: number }
   | { type: 'scoreText'; text: string }
+  /** Read the user's files in the worker and preview them: one file, a *.pos/*.neg pair or
+   *  a folder with pos/ and neg/ (paths tell which). Nothing is loaded until confirmDataset. */
+  | { type: 'previewFiles'; files: SourceFile[] }
+  /** Download and preview; the page has had the user confirm the URL's host. */
+  | { type: 'previewUrl'; url: string }
+  /** Sample `reviews` rows of a Hugging Face preset (data/hf-rows.ts) and preview them. */
+  | { type: 'previewPreset'; preset: string; reviews: number }
+  /** Stop the read or download in progress. Acts at once. */
+  | { type: 'cancelRead' }
+  /** Parse the previewed source again with changed choices. */
+  | { type: 'changePreview'; change: Partial<ParseChoice> }
+  /** Load the previewed source with its choices (the old dataset stays on failure). */
+  | { type: 'confirmDataset' }
+  | { type: 'discardPreview' }
+  /** The loaded dataset as label<TAB>text. */
+  | { type: 'exportDataset' }
   /** Play up to `step` (a share link's run length); pausable like Play. */
   | { type: 'runTo'; step: number }
   /** Caps Play at `stepsPerSecond` (0: as fast as the machine goes). Acts at once. */
@@ -69,7 +90,6 @@ export interface ReviewListItem {
   correct: boolean;
   argmaxSelected: boolean;
 }
-
 
 /** Per-token statistics that are fixed for a dataset: sent once with datasetLoaded. */
 export interface TokenStatistics {
@@ -116,6 +136,11 @@ export type WorkerEvent =
   | { type: 'maxMarginSolved'; report: MaxMarginReport }
   | { type: 'reviewShown'; review: ReviewView; testSplit: boolean; index: number; total: number }
   | { type: 'textScored'; review: ReviewView }
+  /** unit: what done/total count; total 0 = unknown (a download without Content-Length). */
+  | { type: 'readProgress'; label: string; done: number; total: number; unit: ReadUnit }
+  | { type: 'readCancelled' }
+  | { type: 'previewShown'; preview: DatasetPreview; choice: ParseChoice }
+  | { type: 'datasetExported'; name: string; text: string }
   | {
       type: 'reviewsListed';
       filter: ReviewFilter;
@@ -127,6 +152,8 @@ export type WorkerEvent =
   | { type: 'runExported'; json: string; step: number }
   | { type: 'runImported'; step: number; checksum: string }
   | { type: 'failed'; command: Command['type']; message: string };
+
+export type ReadUnit = 'bytes' | 'files' | 'reviews';
 
 export function assertNever(value: never): never {
   throw new Error(`Unhandled message: ${JSON.stringify(value)}`);

@@ -1,26 +1,54 @@
-// What was loaded (format, rows, splits, vocabulary, dropped rows and why) and the file
-// picker for the user's own data. The file is read here and sent to the worker as bytes.
-import type { DatasetSummary, UploadedFile } from '../protocol.ts';
+// The dataset card: what was loaded (format, rows, splits, vocabulary, dropped rows and
+// why), the sources a user can load from (dataset-sources.ts) and the preview dialog
+// (dataset-preview.ts). Reading and parsing happen in the worker; this only sends commands.
+import './dataset.css';
+import type {
+  Command,
+  DatasetPreview,
+  DatasetSummary,
+  ParseChoice,
+  ReadUnit,
+} from '../protocol.ts';
 import { formatInteger } from '../format.ts';
+import { PreviewDialog } from './dataset-preview.ts';
+import { DatasetSources } from './dataset-sources.ts';
 import { byId, element } from './dom.ts';
+
+/** Commands whose failure ends a read or a preview (progress and dialog close). */
+const DATASET_COMMANDS: ReadonlySet<Command['type']> = new Set([
+  'previewFiles',
+  'previewUrl',
+  'previewPreset',
+  'changePreview',
+  'confirmDataset',
+  'loadFile',
+  'exportDataset',
+]);
 
 export class DatasetPanel {
   private readonly summary = byId('dataset-summary');
   private readonly reasons = byId<HTMLUListElement>('dataset-drops');
   private readonly picker = byId<HTMLInputElement>('dataset-file');
+  private readonly sources: DatasetSources;
+  private readonly dialog: PreviewDialog;
 
-  constructor(onFile: (file: UploadedFile) => void) {
+  constructor(send: (command: Command) => void) {
+    this.sources = new DatasetSources(byId('dataset-more'), send);
+    this.dialog = new PreviewDialog({
+      change: (change) => send({ type: 'changePreview', change }),
+      confirm: () => send({ type: 'confirmDataset' }),
+      discard: () => send({ type: 'discardPreview' }),
+    });
+    this.picker.multiple = true; // a *.pos and a *.neg file together
     this.picker.addEventListener('change', () => {
-      const file = this.picker.files?.[0];
-      if (file === undefined) return;
-      void file.arrayBuffer().then((buffer) => {
-        onFile({ name: file.name, bytes: new Uint8Array(buffer) });
-        this.picker.value = ''; // choosing the same file again reloads it
-      });
+      const files = Array.from(this.picker.files ?? [], (file) => ({ path: file.name, file }));
+      this.sources.previewFiles(files);
+      this.picker.value = ''; // choosing the same file again reloads it
     });
   }
 
   show(s: DatasetSummary): void {
+    this.dialog.close();
     const test = s.testReviews > 0 ? `, test ${formatInteger(s.testReviews)}` : ', no test split';
     this.summary.textContent =
       `${s.sourceName} (${s.format}): ${formatInteger(s.parsedRows)} rows, ` +
@@ -30,5 +58,29 @@ export class DatasetPanel {
     const drops =
       s.dropped > 0 ? [`${formatInteger(s.dropped)} rows dropped:`, ...s.dropReasons] : [];
     this.reasons.replaceChildren(...drops.map((text) => element('li', { text })));
+  }
+
+  preview(preview: DatasetPreview, choice: ParseChoice): void {
+    this.sources.hideProgress();
+    this.dialog.show(preview, choice);
+  }
+
+  progress(label: string, done: number, total: number, unit: ReadUnit): void {
+    this.sources.showProgress(label, done, total, unit);
+  }
+
+  readEnded(): void {
+    this.sources.hideProgress();
+  }
+
+  /** A dataset command failed: the banner says why; the old dataset is still loaded. */
+  failed(command: Command['type']): void {
+    if (!DATASET_COMMANDS.has(command)) return;
+    this.sources.hideProgress();
+    this.dialog.close();
+  }
+
+  download(name: string, text: string): void {
+    this.sources.download(name, text);
   }
 }

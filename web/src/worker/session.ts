@@ -10,6 +10,7 @@ import type {
   WorkerEvent,
 } from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
+import { DatasetLoader } from './dataset-loader.ts';
 import { PlayLoop } from './play-loop.ts';
 import { listReviews } from './review-list.ts';
 import {
@@ -28,6 +29,10 @@ export interface SessionDeps {
   /** Lets queued messages (Pause) run between chunks of Play. */
   yieldToEvents?: () => Promise<void>;
   now?: () => number;
+  /** Downloads of user URLs and Hugging Face presets (tests pass a fake). */
+  fetch?: typeof fetch;
+  /** Which pages a preset samples. */
+  random?: () => number;
 }
 
 /** Token columns (V floats x 2) go out at most this often while playing. */
@@ -41,6 +46,11 @@ export class Session {
   private datasetBaseUrl = '';
   /** The user's file while it is the loaded dataset, so data settings can re-read it. */
   private file: UploadedFile | null = null;
+  /** Reloads a confirmed custom dataset (file, folder, URL, preset) with a new config. */
+  private custom: ((configJson: string) => DatasetSummary) | null = null;
+  private readonly datasets: DatasetLoader;
+  /** The loaded dataset's source name, for the export's file name. */
+  private loadedName = 'dataset';
   private queue: Promise<void> = Promise.resolve();
   private readonly loop = new PlayLoop();
   private lastColumnsAt = Number.NEGATIVE_INFINITY;
@@ -51,14 +61,27 @@ export class Session {
     this.deps = {
       yieldToEvents: () => new Promise((resolve) => setTimeout(resolve, 0)),
       now: () => performance.now(),
+      fetch: (input, init) => fetch(input, init),
+      random: Math.random,
       ...deps,
     };
+    this.datasets = new DatasetLoader({
+      module: () => this.requireModule(),
+      lab: () => this.requireLab(),
+      post: (event) => this.deps.post(event),
+      fetch: this.deps.fetch,
+      random: this.deps.random,
+    });
   }
 
   /** Pause acts at once (between chunks); every other command runs in arrival order. */
   handle(command: Command): Promise<void> {
     if (command.type === 'pause') {
       this.loop.pause();
+      return Promise.resolve();
+    }
+    if (command.type === 'cancelRead') {
+      this.datasets.cancel();
       return Promise.resolve();
     }
     if (command.type === 'setSpeed') {
@@ -112,6 +135,25 @@ export class Session {
       case 'scoreText':
         this.deps.post({ type: 'textScored', review: this.requireLab().scoreText(command.text) });
         return;
+      case 'previewFiles':
+        return this.datasets.previewFiles(command.files);
+      case 'previewUrl':
+        return this.datasets.previewUrl(command.url);
+      case 'previewPreset':
+        return this.datasets.previewPreset(command.preset, command.reviews);
+      case 'cancelRead':
+        this.datasets.cancel();
+        return;
+      case 'changePreview':
+        this.datasets.changePreview(command.change);
+        return;
+      case 'confirmDataset':
+        return this.confirmDataset();
+      case 'discardPreview':
+        this.datasets.discard();
+        return;
+      case 'exportDataset':
+        return this.exportDataset();
       case 'runTo':
         this.halt();
         this.play(command.step);
@@ -182,13 +224,14 @@ export class Session {
       warnings,
     });
     if (runLengthOnly) return;
-    if (reload && datasetChanged) this.file = null;
+    if (reload && datasetChanged) this.file = this.custom = null;
     if (reload) await this.loadConfiguredDataset(command);
     else this.resetWeights(command);
   }
 
   private async loadConfiguredDataset(command: Command['type']): Promise<void> {
     if (this.file !== null) return this.loadFile(this.file);
+    if (this.custom !== null) return this.afterLoad(command, this.custom(this.configJson));
     const lab = this.requireLab();
     const name = readConfig(this.configJson).dataset;
     if (name === SYNTHETIC_DATASET) {
@@ -207,8 +250,22 @@ export class Session {
 
   private async loadFile(file: UploadedFile): Promise<void> {
     const summary = this.requireLab().loadText(file.bytes, file.name, this.configJson);
-    if (summary.ok) this.file = file;
+    if (summary.ok) [this.file, this.custom] = [file, null];
     this.afterLoad('loadFile', summary);
+  }
+
+  private confirmDataset(): void {
+    this.halt();
+    const { summary, reload } = this.datasets.confirm(this.configJson);
+    if (summary.ok) [this.file, this.custom] = [null, reload];
+    this.afterLoad('confirmDataset', summary);
+  }
+
+  private exportDataset(): void {
+    const lab = this.requireDataset('exportDataset');
+    const base = this.loadedName;
+    const name = `${base.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_')}-label-text.tsv`;
+    this.deps.post({ type: 'datasetExported', name, text: lab.exportLabelTabText() });
   }
 
   /** On failure the Lab kept its previous dataset: say why, and leave the page as it was. */
@@ -218,6 +275,7 @@ export class Session {
       return;
     }
     const lab = this.requireLab();
+    this.loadedName = summary.sourceName;
     this.splitSizes = { train: summary.trainReviews, test: summary.testReviews };
     const table = lab.tokens();
     this.deps.post({

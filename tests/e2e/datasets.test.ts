@@ -1,0 +1,306 @@
+// Loading real review data in Debian's Chromium: an uploaded CSV is previewed and a column
+// chosen before it loads, a non-UTF-8 file is offered Latin-1, a one-class file is refused
+// keeping the old dataset, Hugging Face presets load from routed fixtures with progress and
+// Cancel, and a URL is fetched only after its host is confirmed. No request leaves the
+// machine: page.route serves tests/fixtures. Needs `npm run build` first.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = join(root, 'dist');
+const results = join(root, 'test-results');
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+/** Serves dist/ read-only; anything outside it is a 404. */
+function serve(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(dist + sep) || !existsSync(file)) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+interface Problems {
+  console: string[];
+  dialogs: string[];
+}
+
+let server: Server;
+let browser: Browser;
+let baseUrl: string;
+
+before(async () => {
+  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is missing: run `npm run build` first');
+  mkdirSync(results, { recursive: true });
+  server = await serve();
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A page that records console errors, CSP violations and dialogs (alert() = injection). */
+async function openLab(
+  options: { width?: number; dark?: boolean; hash?: string } = {},
+): Promise<{ page: Page; problems: Problems }> {
+  const page = await browser.newPage({
+    viewport: { width: options.width ?? 1440, height: 1000 },
+    colorScheme: options.dark === true ? 'dark' : 'light',
+  });
+  const problems: Problems = { console: [], dialogs: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.console.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.console.push(`pageerror: ${error.message}`));
+  page.on('dialog', (dialog) => {
+    problems.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  await page.goto(baseUrl + (options.hash ?? ''));
+  // Ready: the worker loaded the module and the movies, and took the step on E.
+  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 1, null, {
+    timeout: 30000,
+  });
+  await page.waitForFunction(
+    () => !(document.getElementById('play') as HTMLButtonElement).disabled,
+  );
+  return { page, problems };
+}
+
+const fixtures = join(root, 'tests', 'fixtures', 'hf');
+
+/** Blocks every request that leaves the test server: tests never touch the network. */
+async function offline(page: Page): Promise<string[]> {
+  const blocked: string[] = [];
+  await page.route(
+    (url) => !url.href.startsWith(baseUrl),
+    (route) => {
+      blocked.push(route.request().url());
+      return route.abort();
+    },
+  );
+  return blocked;
+}
+
+function reviewsCsv(rows: number): string {
+  const positive = ['great', 'wonderful', 'moving', 'superb'];
+  const negative = ['awful', 'boring', 'dull', 'terrible'];
+  const filler = ['the', 'film', 'plot', 'actor', 'scene', 'story', 'was', 'and'];
+  const lines = ['id,title,review,stars'];
+  for (let i = 0; i < rows; i++) {
+    const good = i % 2 === 0;
+    const words = [0, 1, 2, 3, 4].map((k) => filler[(i + k * 3) % filler.length]);
+    words.splice(i % 5, 0, (good ? positive : negative)[i % 4] as string);
+    lines.push(`${i},${good ? 'Good' : 'Bad'} title ${i},"${words.join(' ')}",${good ? 5 : 1}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+test('an uploaded CSV is previewed, a column chosen, confirmed, and trains', async () => {
+  const { page, problems } = await openLab();
+  await offline(page);
+  await page.setInputFiles('#dataset-file', {
+    name: 'reviews.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(reviewsCsv(120)),
+  });
+  await page.waitForSelector('#dataset-preview[open] #preview-rows');
+  assert.match(
+    (await page.textContent('#preview-facts')) ?? '',
+    /120 reviews: 60 positive, 60 negative/,
+  );
+  assert.equal(await page.locator('#preview-rows tbody tr').count(), 8);
+  assert.match((await page.textContent('#dataset-summary')) ?? '', /movies/, 'nothing loaded yet');
+  await page.selectOption('#preview-text-column', 'title');
+  await page.waitForFunction(() =>
+    (document.querySelector('#preview-rows tbody td:nth-child(2)')?.textContent ?? '').startsWith(
+      'Good title',
+    ),
+  );
+  await page.screenshot({ path: join(results, 'datasets-preview.png') });
+  await page.click('#preview-confirm');
+  await page.waitForFunction(() =>
+    (document.getElementById('dataset-summary')?.textContent ?? '').includes('reviews.csv'),
+  );
+  assert.equal(await page.locator('#dataset-preview[open]').count(), 0);
+  const before = await page.evaluate(() => window.__clslab?.metrics()?.step ?? 0);
+  await page.click('#step');
+  await page.waitForFunction((b) => (window.__clslab?.metrics()?.step ?? 0) > b, before);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('a file that is not UTF-8 offers Latin-1 and loads after decoding', async () => {
+  const { page, problems } = await openLab();
+  const lines = ['text,label'];
+  for (let i = 0; i < 40; i++)
+    lines.push(`caf\u00e9 ${i % 2 ? 'superb cr\u00e8me' : 'dull na\u00efve'} ${i},${i % 2}`);
+  await page.setInputFiles('#dataset-file', {
+    name: 'latin.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n') + '\n', 'latin1'),
+  });
+  await page.waitForSelector('#preview-latin1');
+  assert.match((await page.textContent('#preview-error')) ?? '', /not valid UTF-8/);
+  assert.ok(await page.locator('#preview-confirm').isDisabled());
+  await page.screenshot({ path: join(results, 'datasets-latin1-offer.png') });
+  await page.click('#preview-latin1');
+  await page.waitForSelector('#preview-rows');
+  assert.match((await page.textContent('#preview-rows')) ?? '', /café dull naïve 0/);
+  await page.click('#preview-confirm');
+  await page.waitForFunction(() =>
+    (document.getElementById('dataset-summary')?.textContent ?? '').includes('latin.csv'),
+  );
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('a one-class file shows an error and the previous dataset stays', async () => {
+  const { page } = await openLab();
+  const summary = (await page.textContent('#dataset-summary')) ?? '';
+  await page.setInputFiles('#dataset-file', {
+    name: 'positive.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from('1\tgood film\n1\tgreat film\n1\tfine film\n'),
+  });
+  await page.waitForSelector('#dataset-preview .preview-warning');
+  assert.match(
+    (await page.textContent('#dataset-preview .preview-warning')) ?? '',
+    /only one class/,
+  );
+  await page.click('#preview-confirm');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match((await page.textContent('#banner-messages')) ?? '', /one class/);
+  assert.equal((await page.textContent('#dataset-summary')) ?? '', summary);
+  await page.screenshot({ path: join(results, 'datasets-one-class.png') });
+  await page.close();
+});
+
+test('the IMDB preset loads routed fixtures with progress, and a slow one can be cancelled', async () => {
+  const { page, problems } = await openLab();
+  const negative = readFileSync(join(fixtures, 'imdb-train-neg.json'), 'utf8');
+  const positive = readFileSync(join(fixtures, 'imdb-train-pos.json'), 'utf8');
+  const requested: string[] = [];
+  let slow = false;
+  await page.route('https://datasets-server.huggingface.co/rows?**', async (route) => {
+    const url = new URL(route.request().url());
+    requested.push(url.href);
+    if (slow) return; // never answered: the Cancel button must end it
+    await new Promise((resolve) => setTimeout(resolve, 150)); // let progress show
+    const body = Number(url.searchParams.get('offset')) < 12500 ? negative : positive;
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body,
+    });
+  });
+  await page.fill('#dataset-sample', '300');
+  await page.click('button[data-preset="imdb"]');
+  await page.waitForSelector('#dataset-progress:not([hidden])');
+  await page.waitForFunction(() =>
+    /Sampling IMDB movie reviews: \d+ of 300 reviews/.test(
+      document.getElementById('dataset-progress-text')?.textContent ?? '',
+    ),
+  );
+  await page.screenshot({ path: join(results, 'datasets-preset-progress.png') });
+  await page.waitForSelector('#dataset-preview[open] #preview-rows', { timeout: 20000 });
+  assert.match(
+    (await page.textContent('#preview-facts')) ?? '',
+    /300 reviews: \d+ positive, \d+ negative/,
+  );
+  assert.ok(
+    requested.every((href) => new URL(href).searchParams.get('dataset') === 'stanfordnlp/imdb'),
+  );
+  await page.click('#preview-confirm');
+  await page.waitForFunction(() =>
+    (document.getElementById('dataset-summary')?.textContent ?? '').includes('stanfordnlp/imdb'),
+  );
+
+  slow = true;
+  const summary = (await page.textContent('#dataset-summary')) ?? '';
+  await page.click('button[data-preset="sst2"]');
+  await page.waitForSelector('#dataset-progress:not([hidden])');
+  await page.click('#dataset-cancel');
+  await page.waitForSelector('#dataset-progress', { state: 'hidden' });
+  assert.equal(await page.locator('#dataset-preview[open]').count(), 0);
+  assert.equal((await page.textContent('#dataset-summary')) ?? '', summary);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('a URL is fetched only after its host is confirmed', async () => {
+  const { page } = await openLab();
+  let fetched = 0;
+  await page.route('https://reviews.example.org/**', (route) => {
+    fetched++;
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/csv',
+      headers: { 'access-control-allow-origin': '*' },
+      body: reviewsCsv(40),
+    });
+  });
+  await page.fill('#dataset-url', 'https://reviews.example.org/data/reviews.csv');
+  await page.click('#dataset-url-check');
+  await page.waitForSelector('#dataset-url-host');
+  assert.equal(await page.textContent('#dataset-url-host'), 'reviews.example.org');
+  assert.equal(fetched, 0, 'nothing fetched before the confirmation');
+  await page.click('#dataset-url-go');
+  await page.waitForSelector('#dataset-preview[open] #preview-rows');
+  assert.equal(fetched, 1);
+  await page.click('#preview-cancel');
+  await page.close();
+});
+
+declare global {
+  interface Window {
+    __clslab?: {
+      series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
+      metrics: () => { step: number } | null;
+    };
+  }
+}
