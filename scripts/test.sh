@@ -7,6 +7,17 @@ bash scripts/setup.sh
 echo "== native build and tests"
 bash scripts/build-native.sh
 ctest --preset native -j2
+echo "== fuzzing the parsers (libFuzzer, 10 s per target; longer runs: scripts/fuzz.sh SECONDS)"
+# A one-line program linked with -fsanitize=fuzzer tells whether clang and libFuzzer exist.
+probe="$(mktemp -d)"
+if command -v clang++ >/dev/null 2>&1 &&
+  echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }' |
+  clang++ -x c++ -fsanitize=fuzzer - -o "$probe/probe" >/dev/null 2>&1; then
+  bash scripts/fuzz.sh 10
+else
+  echo "SKIPPED fuzzing: clang++ with libFuzzer is not available (Debian: clang-14 libclang-rt-14-dev)"
+fi
+rm -rf "$probe"
 echo "== golden losses from the native CLI (the wasm tests compare against them)"
 mkdir -p build/golden
 cli=build/native/core/clslab
