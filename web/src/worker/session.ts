@@ -379,8 +379,9 @@ export class Session {
   /** Between Play chunks the Lab is consistent: exporting does not stop the run. */
   private exportRun(): void {
     const lab = this.requireDataset('exportRun');
-    // A user's file travels inside the run file as its text.
-    const text = this.file === null ? '' : new TextDecoder().decode(this.file.bytes);
+    // A custom dataset travels inside the file as its parsed rows (label<TAB>text).
+    const custom = this.file !== null || this.custom !== null;
+    const text = custom ? lab.exportLabelTabText() : '';
     this.deps.post({ type: 'runExported', json: lab.exportRun(text), step: lab.step() });
   }
 
@@ -400,10 +401,11 @@ export class Session {
       shareHash: module.encodeShareLink(this.configJson),
       warnings: [],
     });
-    this.file = null;
+    this.file = this.custom = null;
     if (header.datasetText !== '') {
       const bytes = new TextEncoder().encode(header.datasetText);
-      await this.loadFile({ name: header.sourceName, bytes });
+      const stem = header.sourceName.replace(/\.[^.]*$/, '') || 'run';
+      await this.loadFile({ name: `${stem}-label-text.tsv`, bytes });
     } else {
       await this.loadConfiguredDataset('importRun');
     }
