@@ -3,6 +3,7 @@
 // writes the model), on tiny random problems with reviews of different lengths.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -135,6 +136,24 @@ TEST(Model, MiniBatchGradientMatchesFiniteDifferencesAndTouchesOnlyItsRows) {
   std::sort(expected.begin(), expected.end());
   expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
   EXPECT_EQ(gradient.rows, expected);
+}
+
+// model.cpp shares one softmax shift M = max_s p.E_s across reviews; a review whose tokens
+// all score ~900 below M would underflow (e^-900 = 0 in double) and must take the
+// per-review shift instead. Token 0 scores 900 here; several reviews lack it.
+TEST(Model, GradientMatchesFiniteDifferencesWhenAReviewScoresFarBelowTheTopToken) {
+  Problem problem = MakeProblem(8, 7, 5, 9);
+  Weights& w = problem.weights;
+  w.E.row(0) = (900.0f / w.p.squaredNorm()) * w.p.transpose();
+  int32_t without_top = 0;
+  for (int32_t i = 0; i < problem.corpus.NumReviews(); ++i) {
+    const auto begin = problem.corpus.token_ids.begin();
+    without_top += problem.corpus.Length(i) > 0 &&
+                   std::find(begin + problem.corpus.Begin(i), begin + problem.corpus.End(i), 0) ==
+                       begin + problem.corpus.End(i);
+  }
+  ASSERT_GT(without_top, 0);
+  ExpectGradientMatchesFiniteDifferences(problem, nullptr);
 }
 
 TEST(Model, ZeroQueryGivesUniformAttention) {

@@ -69,6 +69,13 @@ class ModelWorkspace {
                                       ModelWorkspace*, Gradient*);
   std::vector<float> attention_;  // V, p.E_s for touched s
   std::vector<float> value_;      // V, v.E_s for touched s
+  // V x 2, interleaved per token: w_s = exp(p.E_s - M) and w_s v.E_s, M = max over touched
+  // s. The softmax numerators of every occurrence of s, computed once per token, not per
+  // occurrence (model.cpp).
+  std::vector<double> weight_value_;
+  // V x 2, interleaved: sum over occurrences of s of c_i and of c_i f_i (c_i = g_i / Z_i).
+  // Zero between calls (reset at the touched rows after use).
+  std::vector<double> occurrence_sums_;
   std::vector<uint8_t> touched_;  // V, 1 when s is in the current `rows`
   std::vector<double> softmax_;   // longest review, s_t
   std::vector<int32_t> rows_;     // touched rows when the caller wants no gradient
