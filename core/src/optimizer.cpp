@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace clslab {
 namespace {
@@ -12,9 +14,26 @@ namespace {
 // next forward pass (d-long dot products of two such numbers) stay finite too.
 constexpr double kWeightLimit = 1e15;
 
+// max_k |x_k| over a float run, on the bit patterns: with the sign bit cleared, the order
+// of IEEE floats is the order of their bits as unsigned integers, and an integer max
+// reduction vectorizes (wasm has i32x4.max_u; a float max needs fast-math to vectorize,
+// and Eigen has no wasm SIMD path). Every step reads all of E through this bound, so it
+// must run at memory speed. NaN has larger bits than infinity: it comes back as NaN.
+double MaxAbs(const float* x, int64_t n) {
+  uint32_t largest = 0;
+  for (int64_t k = 0; k < n; ++k) {
+    uint32_t bits;
+    std::memcpy(&bits, x + k, sizeof bits);
+    largest = std::max(largest, bits & 0x7fffffffu);
+  }
+  float value;
+  std::memcpy(&value, &largest, sizeof value);
+  return static_cast<double>(value);
+}
+
 template <typename Derived>
-double MaxAbs(const Eigen::MatrixBase<Derived>& x) {
-  return x.size() ? static_cast<double>(x.cwiseAbs().maxCoeff()) : 0.0;
+double MaxAbs(const Eigen::PlainObjectBase<Derived>& x) {
+  return MaxAbs(x.data(), x.size());
 }
 
 bool Finite(double x) { return std::isfinite(x); }
