@@ -5,37 +5,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import type { ClslabModule } from '../../wasm/clslab.d.ts';
 import type { Command, WorkerEvent } from '../../web/src/protocol.ts';
 import { PAGE_ROWS, samplePageOffsets } from '../../web/src/data/hf-rows.ts';
 import { Session } from '../../web/src/worker/session.ts';
+import { loadModule, reviewsCsv } from './support.ts';
 
-const wasmUrl = new URL('../../web/src/wasm-build/clslab.wasm', import.meta.url);
-const glueUrl = new URL('../../web/src/wasm-build/clslab.js', import.meta.url);
 const fixtures = new URL('../fixtures/hf/', import.meta.url);
-
-async function loadModule(): Promise<ClslabModule> {
-  const { default: createClslab } = (await import(glueUrl.href)) as {
-    default: (options: { wasmBinary: Uint8Array }) => Promise<ClslabModule>;
-  };
-  return createClslab({ wasmBinary: readFileSync(wasmUrl) });
-}
-
-/** A balanced CSV with an id, a short title, a long review and 1-5 stars (3 = neutral). */
-function csv(rows: number): string {
-  const positive = ['great', 'wonderful', 'moving', 'superb'];
-  const negative = ['awful', 'boring', 'dull', 'terrible'];
-  const filler = ['the', 'film', 'plot', 'actor', 'scene', 'story', 'was', 'and'];
-  const lines = ['id,title,review,stars'];
-  for (let i = 0; i < rows; i++) {
-    const good = i % 2 === 0;
-    const word = (good ? positive : negative)[i % 4] as string;
-    const words = [0, 1, 2, 3, 4].map((k) => filler[(i + k * 3) % filler.length]);
-    words.splice(i % 5, 0, word);
-    lines.push(`${i},${good ? 'Good' : 'Bad'} ${i},"${words.join(' ')}",${good ? 5 : 1}`);
-  }
-  return lines.join('\n') + '\n';
-}
 
 type FetchFn = typeof fetch;
 
@@ -88,7 +63,7 @@ test('a previewed CSV shows columns and rows, keeps the loaded dataset, and load
   const h = await ready();
   await h.send({
     type: 'previewFiles',
-    files: [{ path: 'reviews.csv', file: file('reviews.csv', csv(80)) }],
+    files: [{ path: 'reviews.csv', file: file('reviews.csv', reviewsCsv(80)) }],
   });
   const shown = h.last('previewShown').preview;
   assert.ok(shown.ok, shown.message);
@@ -105,7 +80,7 @@ test('a previewed CSV shows columns and rows, keeps the loaded dataset, and load
   const changed = h.last('previewShown');
   assert.equal(changed.preview.textColumn, 'title');
   assert.equal(changed.choice.textColumn, 'title');
-  assert.match(changed.preview.rows[0]?.text ?? '', /^Good 0$/);
+  assert.match(changed.preview.rows[0]?.text ?? '', /^Good title 0$/);
 
   await h.send({ type: 'confirmDataset' });
   const loaded = h.last('datasetLoaded').summary;
@@ -220,7 +195,7 @@ test('export gives label<TAB>text that loads back to the same rows and summary',
   const h = await ready();
   await h.send({
     type: 'previewFiles',
-    files: [{ path: 'reviews.csv', file: file('reviews.csv', csv(80)) }],
+    files: [{ path: 'reviews.csv', file: file('reviews.csv', reviewsCsv(80)) }],
   });
   await h.send({ type: 'confirmDataset' });
   const first = h.last('datasetLoaded').summary;
@@ -326,9 +301,9 @@ test('cancelling a preset download stops it and loads nothing', async () => {
 test('a URL is downloaded through the injected fetch and previewed', async () => {
   const h = harness(async (input) => {
     assert.equal(String(input), 'https://example.org/data/reviews.csv');
-    return new Response(csv(40), {
+    return new Response(reviewsCsv(40), {
       status: 200,
-      headers: { 'content-length': String(csv(40).length) },
+      headers: { 'content-length': String(reviewsCsv(40).length) },
     });
   });
   await h.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: '' });

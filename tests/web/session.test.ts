@@ -1,40 +1,13 @@
 // The worker session driven in Node with the real wasm module: commands in, events out,
 // exactly as the browser worker runs it (entry.ts only adapts `self`).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { ClslabModule } from '../../wasm/clslab.d.ts';
 import type { Command, WorkerEvent } from '../../web/src/protocol.ts';
 import { Session } from '../../web/src/worker/session.ts';
-
-const wasmUrl = new URL('../../web/src/wasm-build/clslab.wasm', import.meta.url);
-const glueUrl = new URL('../../web/src/wasm-build/clslab.js', import.meta.url);
-
-/** A small labelled corpus in the built-in `1|0<TAB>text` format: clearly polar words,
- *  neutral filler, deterministic. Large enough for a test split and min_count. */
-function corpus(reviews: number): string {
-  const positive = ['great', 'wonderful', 'moving', 'superb', 'delightful'];
-  const negative = ['awful', 'boring', 'dull', 'terrible', 'clumsy'];
-  const neutral = ['the', 'film', 'plot', 'actor', 'scene', 'story', 'was', 'and', 'a', 'it'];
-  const lines: string[] = [];
-  for (let i = 0; i < reviews; i++) {
-    const label = i % 2;
-    const polar = label === 1 ? positive : negative;
-    const words = [0, 1, 2, 3, 4, 5].map((k) => neutral[(i * 7 + k * 3) % neutral.length]);
-    words.splice((i * 5) % words.length, 0, polar[(i * 3) % polar.length] as string);
-    lines.push(`${label}\t${words.join(' ')}`);
-  }
-  return lines.join('\n') + '\n';
-}
+import { corpus, loadModule } from './support.ts';
 
 const encoder = new TextEncoder();
-
-async function loadModule(): Promise<ClslabModule> {
-  const { default: createClslab } = (await import(glueUrl.href)) as {
-    default: (options: { wasmBinary: Uint8Array }) => Promise<ClslabModule>;
-  };
-  return createClslab({ wasmBinary: readFileSync(wasmUrl) });
-}
 
 /** A session over the real module whose built-in datasets all serve `text`. */
 function harness(text = corpus(240)) {

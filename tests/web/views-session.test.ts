@@ -2,40 +2,10 @@
 // list filters, runTo replays a run to the same checksum, and a run file exported by one
 // session restores the same weights in another.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import type { ClslabModule } from '../../wasm/clslab.d.ts';
 import type { ReviewFilter, WorkerEvent } from '../../web/src/protocol.ts';
 import { Session } from '../../web/src/worker/session.ts';
-
-const wasmUrl = new URL('../../web/src/wasm-build/clslab.wasm', import.meta.url);
-const glueUrl = new URL('../../web/src/wasm-build/clslab.js', import.meta.url);
-
-async function loadModule(): Promise<ClslabModule> {
-  const { default: createClslab } = (await import(glueUrl.href)) as {
-    default: (options: { wasmBinary: Uint8Array }) => Promise<ClslabModule>;
-  };
-  return createClslab({ wasmBinary: readFileSync(wasmUrl) });
-}
-
-/** Polar words and neutral filler, alternating labels (as in session.test.ts). */
-function corpus(reviews: number): string {
-  const positive = ['great', 'wonderful', 'moving', 'superb', 'delightful'];
-  const negative = ['awful', 'boring', 'dull', 'terrible', 'clumsy'];
-  const neutral = ['the', 'film', 'plot', 'actor', 'scene', 'story', 'was', 'and', 'a', 'it'];
-  const lines: string[] = [];
-  for (let i = 0; i < reviews; i++) {
-    const label = i % 2;
-    const words = [0, 1, 2, 3, 4, 5].map((k) => neutral[(i * 7 + k * 3) % neutral.length]);
-    words.splice(
-      (i * 5) % words.length,
-      0,
-      (label === 1 ? positive : negative)[(i * 3) % 5] as string,
-    );
-    lines.push(`${label}\t${words.join(' ')}`);
-  }
-  return lines.join('\n') + '\n';
-}
+import { corpus, loadModule } from './support.ts';
 
 function harness() {
   const events: WorkerEvent[] = [];
