@@ -4,119 +4,29 @@
 // Cancel, and a URL is fetched only after its host is confirmed. No request leaves the
 // machine: page.route serves tests/fixtures. Needs `npm run build` first.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { reviewsCsv } from '../web/support.ts';
+import { openPage, results, startLab, type Lab } from './harness.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const dist = join(root, 'dist');
-const results = join(root, 'test-results');
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.tsv': 'text/tab-separated-values; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.md': 'text/markdown; charset=utf-8',
-};
-
-/** Serves dist/ read-only; anything outside it is a 404. */
-function serve(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dist + sep) || !existsSync(file)) {
-      response.writeHead(404).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-interface Problems {
-  console: string[];
-  dialogs: string[];
-}
-
-let server: Server;
-let browser: Browser;
-let baseUrl: string;
-
+let lab: Lab;
 before(async () => {
-  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is missing: run `npm run build` first');
-  mkdirSync(results, { recursive: true });
-  server = await serve();
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-    ],
-  });
+  lab = await startLab();
 });
-
 after(async () => {
-  await browser?.close();
-  server?.close();
+  await lab?.close();
 });
 
-/** A page that records console errors, CSP violations and dialogs (alert() = injection). */
-async function openLab(
-  options: { width?: number; dark?: boolean; hash?: string } = {},
-): Promise<{ page: Page; problems: Problems }> {
-  const page = await browser.newPage({
-    viewport: { width: options.width ?? 1440, height: 1000 },
-    colorScheme: options.dark === true ? 'dark' : 'light',
-  });
-  const problems: Problems = { console: [], dialogs: [] };
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.console.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.console.push(`pageerror: ${error.message}`));
-  page.on('dialog', (dialog) => {
-    problems.dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  await page.goto(baseUrl + (options.hash ?? ''));
-  // Ready: the worker loaded the module and the movies, and took the step on E.
-  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 1, null, {
-    timeout: 30000,
-  });
-  await page.waitForFunction(
-    () => !(document.getElementById('play') as HTMLButtonElement).disabled,
-  );
-  return { page, problems };
-}
-
-const fixtures = join(root, 'tests', 'fixtures', 'hf');
+const fixtures = fileURLToPath(new URL('../fixtures/hf', import.meta.url));
 
 /** Blocks every request that leaves the test server: tests never touch the network. */
 async function offline(page: Page): Promise<string[]> {
   const blocked: string[] = [];
   await page.route(
-    (url) => !url.href.startsWith(baseUrl),
+    (url) => !url.href.startsWith(lab.baseUrl),
     (route) => {
       blocked.push(route.request().url());
       return route.abort();
@@ -125,22 +35,8 @@ async function offline(page: Page): Promise<string[]> {
   return blocked;
 }
 
-function reviewsCsv(rows: number): string {
-  const positive = ['great', 'wonderful', 'moving', 'superb'];
-  const negative = ['awful', 'boring', 'dull', 'terrible'];
-  const filler = ['the', 'film', 'plot', 'actor', 'scene', 'story', 'was', 'and'];
-  const lines = ['id,title,review,stars'];
-  for (let i = 0; i < rows; i++) {
-    const good = i % 2 === 0;
-    const words = [0, 1, 2, 3, 4].map((k) => filler[(i + k * 3) % filler.length]);
-    words.splice(i % 5, 0, (good ? positive : negative)[i % 4] as string);
-    lines.push(`${i},${good ? 'Good' : 'Bad'} title ${i},"${words.join(' ')}",${good ? 5 : 1}`);
-  }
-  return lines.join('\n') + '\n';
-}
-
 test('an uploaded CSV is previewed, a column chosen, confirmed, and trains', async () => {
-  const { page, problems } = await openLab();
+  const { page, problems } = await openPage(lab);
   await offline(page);
   await page.setInputFiles('#dataset-file', {
     name: 'reviews.csv',
@@ -174,7 +70,7 @@ test('an uploaded CSV is previewed, a column chosen, confirmed, and trains', asy
 });
 
 test('a file that is not UTF-8 offers Latin-1 and loads after decoding', async () => {
-  const { page, problems } = await openLab();
+  const { page, problems } = await openPage(lab);
   const lines = ['text,label'];
   for (let i = 0; i < 40; i++)
     lines.push(`caf\u00e9 ${i % 2 ? 'superb cr\u00e8me' : 'dull na\u00efve'} ${i},${i % 2}`);
@@ -199,7 +95,7 @@ test('a file that is not UTF-8 offers Latin-1 and loads after decoding', async (
 });
 
 test('a one-class file shows an error and the previous dataset stays', async () => {
-  const { page } = await openLab();
+  const { page } = await openPage(lab);
   const summary = (await page.textContent('#dataset-summary')) ?? '';
   await page.setInputFiles('#dataset-file', {
     name: 'positive.tsv',
@@ -220,7 +116,7 @@ test('a one-class file shows an error and the previous dataset stays', async () 
 });
 
 test('the IMDB preset loads routed fixtures with progress, and a slow one can be cancelled', async () => {
-  const { page, problems } = await openLab();
+  const { page, problems } = await openPage(lab);
   const negative = readFileSync(join(fixtures, 'imdb-train-neg.json'), 'utf8');
   const positive = readFileSync(join(fixtures, 'imdb-train-pos.json'), 'utf8');
   const requested: string[] = [];
@@ -273,7 +169,7 @@ test('the IMDB preset loads routed fixtures with progress, and a slow one can be
 });
 
 test('a URL is fetched only after its host is confirmed', async () => {
-  const { page } = await openLab();
+  const { page } = await openPage(lab);
   let fetched = 0;
   await page.route('https://reviews.example.org/**', (route) => {
     fetched++;
@@ -295,12 +191,3 @@ test('a URL is fetched only after its host is confirmed', async () => {
   await page.click('#preview-cancel');
   await page.close();
 });
-
-declare global {
-  interface Window {
-    __clslab?: {
-      series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
-      metrics: () => { step: number } | null;
-    };
-  }
-}

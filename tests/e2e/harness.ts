@@ -1,6 +1,6 @@
-// Shared by the browser tests of the views (views, share, classroom): serves dist/
-// read-only, launches Debian's Chromium once per file, and opens the lab on a page that
-// records console errors, CSP violations and dialogs (an alert() would be an injection).
+// Shared by every browser test in tests/e2e: serves dist/ read-only, launches Debian's
+// Chromium once per file, and opens the lab on a page that records console errors, CSP
+// violations and dialogs (an alert() would be an injection).
 // Needs `npm run build` first. Screenshots go to test-results/ for a human look.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';

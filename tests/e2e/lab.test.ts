@@ -2,118 +2,29 @@
 // step on E, Play trains, the charts receive points, and hostile dataset text stays text.
 // Needs `npm run build` first. Screenshots go to test-results/ for a human look.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  metrics,
+  openPage,
+  results,
+  screenshot,
+  series,
+  startLab,
+  waitStopped,
+  type Lab,
+} from './harness.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const dist = join(root, 'dist');
-const results = join(root, 'test-results');
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.tsv': 'text/tab-separated-values; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.md': 'text/markdown; charset=utf-8',
-};
-
-/** Serves dist/ read-only; anything outside it is a 404. */
-function serve(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dist + sep) || !existsSync(file)) {
-      response.writeHead(404).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-interface Problems {
-  console: string[];
-  dialogs: string[];
-}
-
-let server: Server;
-let browser: Browser;
-let baseUrl: string;
-
+let lab: Lab;
 before(async () => {
-  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is missing: run `npm run build` first');
-  mkdirSync(results, { recursive: true });
-  server = await serve();
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-    ],
-  });
+  lab = await startLab();
 });
-
 after(async () => {
-  await browser?.close();
-  server?.close();
+  await lab?.close();
 });
-
-/** A page that records console errors, CSP violations and dialogs (alert() = injection). */
-async function openLab(
-  options: { width?: number; dark?: boolean; hash?: string } = {},
-): Promise<{ page: Page; problems: Problems }> {
-  const page = await browser.newPage({
-    viewport: { width: options.width ?? 1440, height: 1000 },
-    colorScheme: options.dark === true ? 'dark' : 'light',
-  });
-  const problems: Problems = { console: [], dialogs: [] };
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.console.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.console.push(`pageerror: ${error.message}`));
-  page.on('dialog', (dialog) => {
-    problems.dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  await page.goto(baseUrl + (options.hash ?? ''));
-  // Ready: the worker loaded the module and the movies, and took the step on E.
-  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 1, null, {
-    timeout: 30000,
-  });
-  await page.waitForFunction(
-    () => !(document.getElementById('play') as HTMLButtonElement).disabled,
-  );
-  return { page, problems };
-}
-
-function series(page: Page) {
-  return page.evaluate(() => window.__clslab?.series() ?? {});
-}
 
 test('the cold page steps E, Play trains, the loss falls and the charts fill', async () => {
-  const { page, problems } = await openLab();
+  const { page, problems } = await openPage(lab);
   const initial = await series(page);
   assert.ok(
     (initial['alignment']?.['tokens']?.length ?? 0) > 20,
@@ -121,26 +32,21 @@ test('the cold page steps E, Play trains, the loss falls and the charts fill', a
   );
   const prompt = await page.textContent('#prompt');
   assert.match(prompt ?? '', /Play/);
-  await page.waitForTimeout(300); // a frame for the charts to draw
-  await page.screenshot({ path: join(results, 'lab-cold.png'), fullPage: true });
+  await screenshot(page, 'lab-cold.png');
 
   // A long run budget, so that Pause (not the budget) ends the run; it keeps the weights.
   await page.fill('#setting-steps', '100000');
   await page.press('#setting-steps', 'Tab');
   await page.waitForFunction(() => location.hash.includes('steps='));
   await page.waitForFunction(() => !document.querySelector('#setting-steps.pending'));
-  assert.equal(
-    await page.evaluate(() => window.__clslab?.metrics()?.step),
-    1,
-    'still after the step on E',
-  );
+  assert.equal((await metrics(page))?.step, 1, 'still after the step on E');
   await page.click('#play');
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 40, null, {
     timeout: 60000,
   });
   await page.click('#play'); // Pause
-  await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Play');
-  const paused = (await page.evaluate(() => window.__clslab?.metrics()?.step)) ?? 0;
+  await waitStopped(page);
+  const paused = (await metrics(page))?.step ?? 0;
   assert.ok(paused < 100000, `paused at step ${paused}`);
   const after = await series(page);
   const loss = after['loss']?.['train loss'] ?? [];
@@ -163,23 +69,21 @@ test('the cold page steps E, Play trains, the loss falls and the charts fill', a
     null,
     { timeout: 60000 },
   );
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(results, 'lab-played.png'), fullPage: true });
+  await screenshot(page, 'lab-played.png');
   assert.deepEqual(problems.console, []);
   await page.close();
 });
 
 test('the page reads well narrow and in dark mode, without console errors', async () => {
-  const { page, problems } = await openLab({ width: 720, dark: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(results, 'lab-narrow-dark.png'), fullPage: true });
+  const { page, problems } = await openPage(lab, { width: 720, dark: true });
+  await screenshot(page, 'lab-narrow-dark.png');
   await page.locator('.charts').screenshot({ path: join(results, 'lab-narrow-dark-charts.png') });
   assert.deepEqual(problems.console, []);
   await page.close();
 });
 
 test('a share link with bad values opens with defaults and says why', async () => {
-  const { page, problems } = await openLab({ hash: '#v=1&width=banana&sigma=0.05' });
+  const { page, problems } = await openPage(lab, { hash: '#v=1&width=banana&sigma=0.05' });
   await page.waitForSelector('#banner:not([hidden])');
   assert.equal(await page.getAttribute('#banner', 'data-kind'), 'warning');
   assert.match((await page.textContent('#banner-messages')) ?? '', /width/);
@@ -194,7 +98,7 @@ test('a share link with bad values opens with defaults and says why', async () =
 });
 
 test('markup in a dataset shows as text and never runs', async () => {
-  const { page, problems } = await openLab();
+  const { page, problems } = await openPage(lab);
   const hostile = '<img src=x onerror=alert(1)>';
   const lines: string[] = [];
   for (let i = 0; i < 60; i++) {
@@ -234,17 +138,8 @@ test('markup in a dataset shows as text and never runs', async () => {
     (document.getElementById('review-caption')?.textContent ?? '').includes('your text'),
   );
   assert.equal(await page.locator('#review-words img').count(), 0);
-  await page.screenshot({ path: join(results, 'lab-hostile-text.png'), fullPage: true });
+  await screenshot(page, 'lab-hostile-text.png');
   assert.deepEqual(problems.dialogs, [], 'no alert() ran');
   assert.deepEqual(problems.console, []);
   await page.close();
 });
-
-declare global {
-  interface Window {
-    __clslab?: {
-      series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
-      metrics: () => { step: number } | null;
-    };
-  }
-}

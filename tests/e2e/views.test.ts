@@ -4,6 +4,7 @@
 // dataset stays text in the token table and the review list.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { PANELS } from '../../web/src/ui/page-flags.ts';
 import {
   loadDatasetFile,
   metrics,
@@ -22,24 +23,6 @@ before(async () => {
 after(async () => {
   await lab?.close();
 });
-
-const PANELS = [
-  'header',
-  'controls',
-  'export',
-  'dataset',
-  'settings',
-  'prompt',
-  'metrics',
-  'loss',
-  'alignment',
-  'ushape',
-  'result2',
-  'maxmargin',
-  'reviews',
-  'table',
-  'glossary',
-];
 
 test('the cold page shows every panel and the step on E without a click', async () => {
   const { page, problems, readyMilliseconds } = await openPage(lab);
