@@ -2,18 +2,16 @@
 // least-squares line and the predicted slope (eta/2)||v||^2 through the origin. After the
 // one step on E the points fall on the predicted line when sigma is small.
 import { formatIf, formatNumber } from '../format.ts';
-import type { Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
+import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
+import type { TokenPoint } from './snapshot.ts';
 import { palette } from './setup.ts';
 import { short, TokenScatter } from './token-scatter.ts';
 
-export class AlignmentChart implements TokenChartView {
-  private readonly view: TokenScatter;
-  private readonly readout: HTMLElement;
-
+export class AlignmentChart extends TokenScatter {
   constructor(canvas: HTMLCanvasElement, readout: HTMLElement) {
-    this.readout = readout;
-    this.view = new TokenScatter(
+    super(
       canvas,
+      readout,
       [
         {
           label: 'tokens',
@@ -43,18 +41,25 @@ export class AlignmentChart implements TokenChartView {
           pointRadius: 0,
         },
       ],
-      { x: 'average signed frequency α_s (share of tokens, signed)', y: 'v · E_s (value score)' },
-      (row, point) => `α = ${short(point.x)}, v·E = ${short(point.y)}`,
+      {
+        x: { title: 'average signed frequency α_s (share of tokens, signed)', short: 'α_s' },
+        y: { title: 'v · E_s (value score)', short: 'v·E_s' },
+      },
     );
   }
 
-  append({ metrics, columns, statistics }: Snapshot): void {
-    const m = metrics;
-    this.readout.textContent =
+  protected readoutText(m: Metrics): string {
+    return (
       `slope ${formatNumber(m.alignmentSlope)} · predicted (η/2)‖v‖² ` +
-      `${formatIf(m.hasPredictedSlope, m.predictedSlope)} · R² ${formatNumber(m.alignmentR2)}`;
-    if (statistics === null || columns === null) return;
-    this.view.statistics = statistics;
+      `${formatIf(m.hasPredictedSlope, m.predictedSlope)} · R² ${formatNumber(m.alignmentR2)}`
+    );
+  }
+
+  protected describe(point: TokenPoint): string {
+    return `α = ${short(point.x)}, v·E = ${short(point.y)}`;
+  }
+
+  protected plot(columns: TokenColumns, statistics: TokenStatistics, m: Metrics): void {
     const points: TokenPoint[] = [];
     let low = Infinity;
     let high = -Infinity;
@@ -67,7 +72,7 @@ export class AlignmentChart implements TokenChartView {
       low = Math.min(low, x);
       high = Math.max(high, x);
     }
-    const [tokens, fit, predicted] = this.view.chart.data.datasets;
+    const [tokens, fit, predicted] = this.chart.data.datasets;
     if (tokens === undefined || fit === undefined || predicted === undefined) return;
     tokens.data = points;
     const line = (slope: number, intercept: number): TokenPoint[] =>
@@ -79,28 +84,5 @@ export class AlignmentChart implements TokenChartView {
           ];
     fit.data = line(m.alignmentSlope, m.alignmentIntercept);
     predicted.data = m.hasPredictedSlope ? line(m.predictedSlope, 0) : [];
-    this.view.redraw();
-  }
-
-  reset(): void {
-    for (const dataset of this.view.chart.data.datasets) dataset.data = [];
-    this.readout.textContent = '';
-    this.view.redraw();
-  }
-
-  dump() {
-    return this.view.dump();
-  }
-
-  table() {
-    return this.view.table('α_s', 'v·E_s');
-  }
-
-  highlight(row: number | null): void {
-    this.view.highlight(row);
-  }
-
-  get chart() {
-    return this.view.chart;
   }
 }

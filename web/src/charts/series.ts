@@ -1,11 +1,13 @@
-// A line chart of metrics over steps, shared by the loss and Result 2 charts. Each series
-// is a (step, value) list; a step at or before the last one means the run restarted, so
-// later points are dropped first. On a log step axis points are thinned geometrically.
+// The base of the charts of metrics over steps (loss, Result 2): each series is a
+// (step, value) list; a step at or before the last one means the run restarted, so later
+// points are dropped first. On a log step axis points are thinned geometrically. A chart
+// says its series, its value axes and how one snapshot's metrics become points.
 // The series arrays are ours: with decimation on, Chart.js swaps `dataset.data` for its
 // decimated copy, so points are never read back from the datasets.
 import type { ChartConfiguration, ChartDataset } from 'chart.js';
-import { Chart, scheduleUpdate } from './setup.ts';
-import type { ChartTable } from './snapshot.ts';
+import type { Metrics } from '../protocol.ts';
+import { Chart, logTick, scheduleUpdate } from './setup.ts';
+import type { ChartTable, ChartView, Snapshot } from './snapshot.ts';
 
 export interface SeriesSpec {
   label: string;
@@ -15,11 +17,24 @@ export interface SeriesSpec {
 }
 
 type Point = { x: number; y: number };
+type Scales = NonNullable<ChartConfiguration<'line', Point[]>['options']>['scales'];
+
+/** The step axis: linear, or logarithmic from step 1 with 1-2-5 ticks. */
+function stepAxis(steps: 'linear' | 'log'): NonNullable<Scales>[string] {
+  return steps === 'log'
+    ? {
+        type: 'logarithmic',
+        min: 1,
+        title: { display: true, text: 'step (log scale)' },
+        ticks: { callback: logTick, autoSkip: false, maxRotation: 0 },
+      }
+    : { type: 'linear', title: { display: true, text: 'step (gradient steps)' } };
+}
 
 /** Keeps a point on a log axis only when its step is this factor past the last one. */
 const LOG_THINNING_RATIO = 1.005;
 
-export class SeriesChart {
+export abstract class SeriesChart implements ChartView {
   readonly chart: Chart<'line', Point[]>;
   private readonly logSteps: boolean;
   private readonly labels: string[];
@@ -28,12 +43,11 @@ export class SeriesChart {
   constructor(
     canvas: HTMLCanvasElement,
     specs: SeriesSpec[],
-    options: {
-      logSteps: boolean;
-      scales: NonNullable<ChartConfiguration<'line', Point[]>['options']>['scales'];
-    },
+    steps: 'linear' | 'log',
+    /** The value axes ('y' and any named in the specs' yAxisID). */
+    valueScales: Scales,
   ) {
-    this.logSteps = options.logSteps;
+    this.logSteps = steps === 'log';
     this.labels = specs.map((spec) => spec.label);
     this.series = specs.map(() => []);
     const datasets: ChartDataset<'line', Point[]>[] = specs.map((spec, i) => ({
@@ -56,17 +70,31 @@ export class SeriesChart {
         parsing: false,
         normalized: true,
         interaction: { mode: 'nearest', axis: 'x', intersect: false },
-        scales: options.scales,
+        scales: { x: stepAxis(steps), ...valueScales },
         plugins: {
-          decimation: { enabled: !options.logSteps, algorithm: 'lttb', samples: 400 },
+          decimation: { enabled: !this.logSteps, algorithm: 'lttb', samples: 400 },
           legend: { labels: { boxHeight: 2, boxWidth: 18 } },
         },
       },
     });
   }
 
+  /** Pushes this snapshot's points (after the rewind to its step). */
+  protected abstract plot(metrics: Metrics): void;
+
+  append({ metrics }: Snapshot): void {
+    this.rewind(metrics.step);
+    this.plot(metrics);
+    this.redraw();
+  }
+
+  reset(): void {
+    this.series.forEach((_, i) => this.set(i, []));
+    this.redraw();
+  }
+
   /** Adds one point to the series at `index`; non-finite values are skipped, never drawn. */
-  push(index: number, x: number, y: number): void {
+  protected push(index: number, x: number, y: number): void {
     const data = this.series[index];
     if (data === undefined) return;
     while (data.length > 0 && (data[data.length - 1]?.x ?? -Infinity) >= x) data.pop();
@@ -77,12 +105,12 @@ export class SeriesChart {
   }
 
   /** The first step plotted in the series at `index`, if any. */
-  firstStep(index: number): number | undefined {
+  protected firstStep(index: number): number | undefined {
     return this.series[index]?.[0]?.x;
   }
 
   /** Replaces a series wholesale (reference lines). */
-  set(index: number, points: Point[]): void {
+  protected set(index: number, points: Point[]): void {
     const dataset = this.chart.data.datasets[index];
     if (dataset === undefined) return;
     const data = points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
@@ -91,19 +119,14 @@ export class SeriesChart {
   }
 
   /** Drops points past `step` in every series (a restart rewinds the timeline). */
-  rewind(step: number): void {
+  private rewind(step: number): void {
     for (const data of this.series) {
       while (data.length > 0 && (data[data.length - 1]?.x ?? 0) > step) data.pop();
     }
   }
 
-  redraw(): void {
+  private redraw(): void {
     scheduleUpdate(this.chart);
-  }
-
-  clear(): void {
-    this.series.forEach((_, i) => this.set(i, []));
-    this.redraw();
   }
 
   /** One row per step plotted in any series; blank where a series has no point. */

@@ -1,9 +1,10 @@
-// A scatter of tokens (one point per vocabulary row) with tooltips that name the token.
-// Used by the Result 1 and Figure 1 charts; the token text is drawn on the canvas by
-// Chart.js, never parsed as HTML.
+// The base of the token scatters (Result 1, Figure 1): one point per vocabulary row, a
+// readout line under the chart, tooltips that name the token, and a ring for the token
+// chosen in the token table. A chart says its datasets, axes, readout and points. The
+// token text is drawn on the canvas by Chart.js, never parsed as HTML.
 import type { ChartDataset, TooltipItem } from 'chart.js';
-import type { TokenStatistics } from '../protocol.ts';
-import type { ChartTable, TokenPoint } from './snapshot.ts';
+import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
+import type { ChartTable, Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
 import { Chart, scheduleUpdate, theme } from './setup.ts';
 
 export type ScatterDataset = ChartDataset<'scatter', TokenPoint[]>;
@@ -14,9 +15,17 @@ export const HIGHLIGHT_LABEL = 'chosen token';
 /** Rows listed in a scatter's table (most frequent tokens first); the CSV has them all. */
 const TABLE_ROWS = 1000;
 
-export class TokenScatter {
+/** An axis: its title on the chart, and its short name in the table. */
+export interface TokenAxis {
+  title: string;
+  short: string;
+}
+
+export abstract class TokenScatter implements TokenChartView {
   readonly chart: Chart<'scatter', TokenPoint[]>;
-  statistics: TokenStatistics | null = null;
+  protected statistics: TokenStatistics | null = null;
+  private readonly readout: HTMLElement;
+  private readonly axes: { x: TokenAxis; y: TokenAxis };
   private highlighted: number | null = null;
   private readonly highlightSet: ScatterDataset = {
     label: HIGHLIGHT_LABEL,
@@ -30,11 +39,16 @@ export class TokenScatter {
 
   constructor(
     canvas: HTMLCanvasElement,
+    readout: HTMLElement,
     datasets: ScatterDataset[],
-    axes: { x: string; y: string },
-    describe: (row: number, point: TokenPoint) => string,
+    axes: { x: TokenAxis; y: TokenAxis },
   ) {
-    const axis = (text: string) => ({ type: 'linear' as const, title: { display: true, text } });
+    this.readout = readout;
+    this.axes = axes;
+    const axis = ({ title }: TokenAxis) => ({
+      type: 'linear' as const,
+      title: { display: true, text: title },
+    });
     this.chart = new Chart<'scatter', TokenPoint[]>(canvas, {
       type: 'scatter',
       data: { datasets: [...datasets, this.highlightSet] },
@@ -59,7 +73,7 @@ export class TokenScatter {
                 const point = item.raw as TokenPoint;
                 if (!Number.isInteger(point.row)) return item.dataset.label ?? '';
                 const token = this.statistics?.tokens[point.row] ?? `#${point.row}`;
-                return `"${token}": ${describe(point.row, point)}`;
+                return `"${token}": ${this.describe(point)}`;
               },
             },
           },
@@ -68,13 +82,40 @@ export class TokenScatter {
     });
   }
 
+  /** The readout line for these metrics. */
+  protected abstract readoutText(metrics: Metrics): string;
+
+  /** Sets the datasets' points from the token columns (the ring's dataset is last). */
+  protected abstract plot(
+    columns: TokenColumns,
+    statistics: TokenStatistics,
+    metrics: Metrics,
+  ): void;
+
+  /** The tooltip after the token's name. */
+  protected abstract describe(point: TokenPoint): string;
+
+  append({ metrics, columns, statistics }: Snapshot): void {
+    this.readout.textContent = this.readoutText(metrics);
+    if (statistics === null || columns === null) return;
+    this.statistics = statistics;
+    this.plot(columns, statistics, metrics);
+    this.redraw();
+  }
+
+  reset(): void {
+    for (const dataset of this.chart.data.datasets) dataset.data = [];
+    this.readout.textContent = '';
+    this.redraw();
+  }
+
   /** Rings the point of vocabulary row `row` in every redraw; null removes the ring. */
   highlight(row: number | null): void {
     this.highlighted = row;
     this.redraw();
   }
 
-  redraw(): void {
+  private redraw(): void {
     const row = this.highlighted;
     const found =
       row === null
@@ -87,7 +128,7 @@ export class TokenScatter {
   }
 
   /** Token rows of every point dataset (not fit lines), most frequent first. */
-  table(x: string, y: string): ChartTable {
+  table(): ChartTable {
     const statistics = this.statistics;
     const points = this.tokenSets().flatMap((dataset) => dataset.data);
     const count = (row: number) => statistics?.count[row] ?? 0;
@@ -99,7 +140,7 @@ export class TokenScatter {
       points.length > TABLE_ROWS
         ? `The ${TABLE_ROWS} most frequent of ${points.length} tokens; the CSV has all.`
         : '';
-    return { columns: ['token', 'count', x, y], rows, note };
+    return { columns: ['token', 'count', this.axes.x.short, this.axes.y.short], rows, note };
   }
 
   dump(): Record<string, Array<{ x: number; y: number }>> {

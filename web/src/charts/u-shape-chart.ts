@@ -2,7 +2,8 @@
 // U_MIN_COUNT times (the tokens the U-score ranks), sized by count and coloured by the
 // sign of Delta. Important tokens of either sign score high, neutral ones low: a U.
 import { formatInteger, formatNumber } from '../format.ts';
-import type { Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
+import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
+import type { TokenPoint } from './snapshot.ts';
 import { palette } from './setup.ts';
 import { short, TokenScatter, type ScatterDataset } from './token-scatter.ts';
 
@@ -26,35 +27,36 @@ function group(label: string, color: string): ScatterDataset {
   };
 }
 
-export class UShapeChart implements TokenChartView {
-  private readonly view: TokenScatter;
-  private readonly readout: HTMLElement;
-
+export class UShapeChart extends TokenScatter {
   constructor(canvas: HTMLCanvasElement, readout: HTMLElement) {
-    this.readout = readout;
-    this.view = new TokenScatter(
+    super(
       canvas,
+      readout,
       [
         group('Δ > 0 (leans positive)', palette.blue),
         group('Δ < 0 (leans negative)', palette.vermillion),
         group('Δ = 0', palette.grey),
       ],
       {
-        x: 'posterior difference Δ_s = P(+|s) − P(−|s)',
-        y: 'p · E_s (attention score, logit units)',
+        x: { title: 'posterior difference Δ_s = P(+|s) − P(−|s)', short: 'Δ_s' },
+        y: { title: 'p · E_s (attention score, logit units)', short: 'p·E_s' },
       },
-      (row, point) =>
-        `Δ = ${short(point.x)}, p·E = ${short(point.y)}, count ${this.view.statistics?.count[row] ?? 0}`,
     );
   }
 
-  append({ metrics, columns, statistics }: Snapshot): void {
-    const m = metrics;
-    this.readout.textContent =
+  protected readoutText(m: Metrics): string {
+    return (
       `U-score ${formatNumber(m.uScore, 3)} · signed Spearman ${formatNumber(m.signedScore, 3)} · ` +
-      `U-contrast ${formatNumber(m.uContrast, 3)} · ${formatInteger(m.uTokens)} tokens`;
-    if (statistics === null || columns === null) return;
-    this.view.statistics = statistics;
+      `U-contrast ${formatNumber(m.uContrast, 3)} · ${formatInteger(m.uTokens)} tokens`
+    );
+  }
+
+  protected describe(point: TokenPoint): string {
+    const count = this.statistics?.count[point.row] ?? 0;
+    return `Δ = ${short(point.x)}, p·E = ${short(point.y)}, count ${count}`;
+  }
+
+  protected plot(columns: TokenColumns, statistics: TokenStatistics): void {
     const groups: Array<{ points: TokenPoint[]; radii: number[] }> = [0, 1, 2].map(() => ({
       points: [],
       radii: [],
@@ -70,33 +72,10 @@ export class UShapeChart implements TokenChartView {
     }
     // The first three datasets are the sign groups (the token ring follows them).
     groups.forEach((group, i) => {
-      const dataset = this.view.chart.data.datasets[i];
+      const dataset = this.chart.data.datasets[i];
       if (dataset === undefined) return;
       dataset.data = group.points;
       dataset.pointRadius = group.radii;
     });
-    this.view.redraw();
-  }
-
-  reset(): void {
-    for (const dataset of this.view.chart.data.datasets) dataset.data = [];
-    this.readout.textContent = '';
-    this.view.redraw();
-  }
-
-  dump() {
-    return this.view.dump();
-  }
-
-  table() {
-    return this.view.table('Δ_s', 'p·E_s');
-  }
-
-  highlight(row: number | null): void {
-    this.view.highlight(row);
-  }
-
-  get chart() {
-    return this.view.chart;
   }
 }
