@@ -44,34 +44,48 @@ TokenStatistics ComputeTokenStatistics(const Corpus& corpus) {
   return out;
 }
 
+namespace {
+
+// Means of x[0..m) and y[0..m) and the sums of centered products. Centered: no
+// cancellation of large means (the alignment scatter has values of size eta alpha that
+// all share a common offset). m == 0 gives NaN means and zero sums.
+struct Moments {
+  double mean_x = 0, mean_y = 0;
+  double xx = 0, xy = 0, yy = 0;  // sum of (x - mean_x)^2, (x - mean_x)(y - mean_y), ...
+};
+
+Moments CenteredMoments(const std::vector<double>& x, const std::vector<double>& y, size_t m) {
+  Moments s;
+  for (size_t k = 0; k < m; ++k) {
+    s.mean_x += x[k];
+    s.mean_y += y[k];
+  }
+  s.mean_x /= m;
+  s.mean_y /= m;
+  for (size_t k = 0; k < m; ++k) {
+    const double dx = x[k] - s.mean_x, dy = y[k] - s.mean_y;
+    s.xx += dx * dx;
+    s.xy += dx * dy;
+    s.yy += dy * dy;
+  }
+  return s;
+}
+
+}  // namespace
+
 LinearFit FitLine(const std::vector<double>& x, const std::vector<double>& y) {
   LinearFit fit;
   const size_t m = std::min(x.size(), y.size());
   fit.points = static_cast<int64_t>(m);
   if (m == 0) return fit;
-  double mean_x = 0, mean_y = 0;
-  for (size_t k = 0; k < m; ++k) {
-    mean_x += x[k];
-    mean_y += y[k];
-  }
-  mean_x /= m;
-  mean_y /= m;
-  // Centered second moments: no cancellation of large means (the alignment scatter has
-  // values of size eta alpha that all share a common offset).
-  double sxx = 0, sxy = 0, syy = 0;
-  for (size_t k = 0; k < m; ++k) {
-    const double dx = x[k] - mean_x, dy = y[k] - mean_y;
-    sxx += dx * dx;
-    sxy += dx * dy;
-    syy += dy * dy;
-  }
-  fit.intercept = mean_y;
-  if (m < 2 || !(sxx > 0) || !std::isfinite(sxx) || !std::isfinite(sxy)) return fit;
-  fit.slope = sxy / sxx;
-  fit.intercept = mean_y - fit.slope * mean_x;
-  if (syy > 0 && std::isfinite(syy)) {
+  const Moments s = CenteredMoments(x, y, m);
+  fit.intercept = s.mean_y;
+  if (m < 2 || !(s.xx > 0) || !std::isfinite(s.xx) || !std::isfinite(s.xy)) return fit;
+  fit.slope = s.xy / s.xx;
+  fit.intercept = s.mean_y - fit.slope * s.mean_x;
+  if (s.yy > 0 && std::isfinite(s.yy)) {
     // R^2 = sxy^2 / (sxx syy) for a fit with intercept; clamp rounding to [0, 1].
-    fit.r_squared = std::min(1.0, std::max(0.0, (sxy / sxx) * (sxy / syy)));
+    fit.r_squared = std::min(1.0, std::max(0.0, (s.xy / s.xx) * (s.xy / s.yy)));
   }
   return fit;
 }
@@ -97,23 +111,9 @@ std::vector<double> AverageRanks(const std::vector<double>& values, size_t m) {
 }
 
 double Pearson(const std::vector<double>& x, const std::vector<double>& y) {
-  const size_t m = x.size();
-  double mean_x = 0, mean_y = 0;
-  for (size_t k = 0; k < m; ++k) {
-    mean_x += x[k];
-    mean_y += y[k];
-  }
-  mean_x /= m;
-  mean_y /= m;
-  double sxx = 0, sxy = 0, syy = 0;
-  for (size_t k = 0; k < m; ++k) {
-    const double dx = x[k] - mean_x, dy = y[k] - mean_y;
-    sxx += dx * dx;
-    sxy += dx * dy;
-    syy += dy * dy;
-  }
-  if (!(sxx > 0) || !(syy > 0)) return 0.0;
-  return std::max(-1.0, std::min(1.0, sxy / std::sqrt(sxx * syy)));
+  const Moments s = CenteredMoments(x, y, x.size());
+  if (!(s.xx > 0) || !(s.yy > 0)) return 0.0;
+  return std::max(-1.0, std::min(1.0, s.xy / std::sqrt(s.xx * s.yy)));
 }
 
 }  // namespace
