@@ -26,6 +26,26 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return node as T;
 }
 
+/** Makes `button` copy `field`'s text: it says "Copied", or "Press Ctrl+C" where the
+ *  clipboard is refused (insecure context, no permission; the text stays selected), then
+ *  shows its own label again after 1.5 s. */
+export function copyOnClick(
+  button: HTMLButtonElement,
+  field: HTMLInputElement | HTMLTextAreaElement,
+): void {
+  const label = button.textContent ?? '';
+  button.addEventListener('click', async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(field.value);
+      button.textContent = 'Copied';
+    } catch {
+      button.textContent = 'Press Ctrl+C';
+    }
+    setTimeout(() => (button.textContent = label), 1500);
+  });
+}
+
 /** A definition list of label/value rows, kept as text nodes to update cheaply. */
 export class ReadoutList {
   readonly root: HTMLDListElement;

@@ -1,7 +1,7 @@
 // Classroom and embed views, like TensorFlow Playground's links: `hide=a,b` hides the
 // panels named (their `data-panel` in index.html) and `embed=1` drops the page chrome for
 // an iframe. The Embed dialog composes such a link and the iframe snippet to paste.
-import { byId, element } from './dom.ts';
+import { byId, copyOnClick, element } from './dom.ts';
 import { PANELS, type Panel, type PageFlags } from './page-flags.ts';
 import type { ShareLink } from './share-link.ts';
 
@@ -52,7 +52,6 @@ export class EmbedDialog {
   private readonly dialog = byId<HTMLDialogElement>('embed-dialog');
   private readonly choices = byId('embed-panels');
   private readonly snippet = byId<HTMLTextAreaElement>('embed-snippet');
-  private readonly copy = byId<HTMLButtonElement>('embed-copy');
   private readonly boxes = new Map<Panel, HTMLInputElement>();
 
   constructor(private readonly share: ShareLink) {
@@ -77,7 +76,7 @@ export class EmbedDialog {
     full.addEventListener('focus', point);
     full.addEventListener('mouseenter', point);
     byId('embed-close').addEventListener('click', () => this.dialog.close());
-    this.copy.addEventListener('click', () => void this.copySnippet());
+    copyOnClick(byId<HTMLButtonElement>('embed-copy'), this.snippet);
   }
 
   open(): void {
@@ -97,16 +96,5 @@ export class EmbedDialog {
       `style="border:0;max-width:100%" loading="lazy" ` +
       `title="clslab: attention with trained embeddings selects important tokens"></iframe>`;
     byId<HTMLAnchorElement>('embed-preview').href = src;
-  }
-
-  private async copySnippet(): Promise<void> {
-    this.snippet.select();
-    try {
-      await navigator.clipboard.writeText(this.snippet.value);
-      this.copy.textContent = 'Copied';
-    } catch {
-      this.copy.textContent = 'Press Ctrl+C';
-    }
-    setTimeout(() => (this.copy.textContent = 'Copy snippet'), 1500);
   }
 }

@@ -1,19 +1,18 @@
 // The share link: the module encodes the settings into the URL hash (only non-default
 // values); this view adds the page's keys (steps run, hidden panels, embed mode) from
 // page-flags.ts, mirrors the result into the address bar and a copyable field.
-import { byId } from './dom.ts';
+import { byId, copyOnClick } from './dom.ts';
 import { joinHash, type Panel } from './page-flags.ts';
 
 export class ShareLink {
   private readonly field = byId<HTMLInputElement>('share-url');
-  private readonly copy = byId<HTMLButtonElement>('share-copy');
   private settings = '';
   private run: number | null = null;
   private hide: Panel[] = [];
   private embed = false;
 
   constructor() {
-    this.copy.addEventListener('click', () => void this.copyToClipboard());
+    copyOnClick(byId<HTMLButtonElement>('share-copy'), this.field);
   }
 
   /** `hash` is the module's encoding of the settings without '#', empty for the defaults. */
@@ -50,16 +49,5 @@ export class ShareLink {
     if (url.href !== location.href)
       history.replaceState(null, '', hash === '' ? url.pathname + url.search : url.href);
     this.field.value = location.href;
-  }
-
-  private async copyToClipboard(): Promise<void> {
-    this.field.select();
-    try {
-      await navigator.clipboard.writeText(this.field.value);
-      this.copy.textContent = 'Copied';
-    } catch {
-      this.copy.textContent = 'Press Ctrl+C';
-    }
-    setTimeout(() => (this.copy.textContent = 'Copy link'), 1500);
   }
 }
