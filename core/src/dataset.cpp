@@ -6,6 +6,7 @@
 #include <numeric>
 #include <utility>
 
+#include "clslab/limits.h"
 #include "clslab/rng.h"
 
 namespace clslab {
@@ -36,12 +37,16 @@ Result<Dataset> BuildDataset(const std::vector<LabeledText>& rows, const Pipelin
   Dataset dataset;
   std::vector<size_t> kept;  // row index of each kept review, in shuffled order
   std::vector<std::vector<std::string>> tokens;
-  int64_t positive = 0, negative = 0;
+  int64_t positive = 0, negative = 0, total_tokens = 0;
   for (size_t index : order) {
     std::vector<std::string> review = Tokenize(rows[index].text, options.tokenizer);
     if (review.empty()) {
       ++dataset.dropped_empty;
       continue;
+    }
+    total_tokens += static_cast<int64_t>(review.size());
+    if (options.max_total_tokens > 0 && total_tokens > options.max_total_tokens) {
+      return Failure::Failure(TokensOverLimit(options.max_total_tokens));
     }
     (rows[index].label > 0 ? positive : negative) += 1;
     kept.push_back(index);

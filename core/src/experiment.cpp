@@ -3,6 +3,7 @@
 // front ends show. Legend: V vocabulary, d width, n train reviews, K constraints.
 #include "clslab/experiment.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -17,10 +18,6 @@
 
 namespace clslab {
 namespace {
-
-// The weights of one run live in float: V x d of them for E, and Adam keeps two more
-// copies. 32 M floats (128 MB per copy) is past what a browser tab should be asked for.
-constexpr int64_t kMaxWeights = 32 << 20;
 
 // FNV-1a over the bytes of E, p and v: equal weights give equal checksums, and a single
 // flipped bit changes it. Not cryptographic; it lets two people compare runs by eye.
@@ -40,7 +37,7 @@ std::string Checksum(const Weights& w) {
   return text;
 }
 
-PipelineOptions PipelineFrom(const RunConfig& config) {
+PipelineOptions PipelineFrom(const RunConfig& config, const Limits& limits = Limits()) {
   PipelineOptions options;
   options.test_fraction = config.test_fraction;
   options.max_reviews = config.max_reviews;
@@ -50,6 +47,7 @@ PipelineOptions PipelineFrom(const RunConfig& config) {
   options.min_count = config.min_count;
   options.max_vocab = config.max_vocab;
   options.seed = config.seed;
+  options.max_total_tokens = limits.max_tokens;
   return options;
 }
 
@@ -58,6 +56,7 @@ double Finite(double x) { return std::isfinite(x) ? x : 0.0; }
 }  // namespace
 
 struct Experiment::State {
+  Limits limits;
   RunConfig config;
   bool loaded = false;
   Dataset dataset;
@@ -79,8 +78,25 @@ struct Experiment::State {
   }
 };
 
-Experiment::Experiment() : state_(std::make_unique<State>()) {}
+Experiment::Experiment(const Limits& limits) : state_(std::make_unique<State>()) {
+  state_->limits = limits;
+}
 Experiment::~Experiment() = default;
+
+const Limits& Experiment::limits() const { return state_->limits; }
+
+ParseOptions Experiment::Bounded(const ParseOptions& options) const {
+  ParseOptions bounded = options;
+  bounded.max_bytes = std::min(bounded.max_bytes, state_->limits.max_input_bytes);
+  return bounded;
+}
+
+Status Experiment::CheckBeforeBuild(int64_t rows, const RunConfig& config) const {
+  const Status width = CheckWidth(state_->limits, config.width);
+  if (!width.ok()) return width;
+  const int64_t sampled = config.max_reviews > 0 ? std::min<int64_t>(rows, config.max_reviews) : rows;
+  return CheckReviews(state_->limits, sampled);
+}
 
 const DatasetSummary& Experiment::summary() const { return state_->summary; }
 bool Experiment::has_dataset() const { return state_->loaded; }
@@ -98,7 +114,7 @@ Result<DatasetSummary> Experiment::LoadText(std::string_view bytes, const ParseO
                                             const RunConfig& config) {
   const Status valid = ValidateConfig(config);
   if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
-  return LoadParsed(ParseReviews(bytes, options), options.source_name, config);
+  return LoadParsed(ParseReviews(bytes, Bounded(options)), options.source_name, config);
 }
 
 Result<DatasetSummary> Experiment::LoadPairedLines(std::string_view positive_bytes,
@@ -107,7 +123,7 @@ Result<DatasetSummary> Experiment::LoadPairedLines(std::string_view positive_byt
                                                    const RunConfig& config) {
   const Status valid = ValidateConfig(config);
   if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
-  return LoadParsed(ParsePairedLines(positive_bytes, negative_bytes, options),
+  return LoadParsed(ParsePairedLines(positive_bytes, negative_bytes, Bounded(options)),
                     options.source_name, config);
 }
 
@@ -116,14 +132,17 @@ Result<DatasetSummary> Experiment::LoadLabeledTexts(std::vector<LabeledText> row
                                                     const RunConfig& config) {
   const Status valid = ValidateConfig(config);
   if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
-  return LoadParsed(ParseLabeledTexts(std::move(rows), options), options.source_name, config);
+  return LoadParsed(ParseLabeledTexts(std::move(rows), Bounded(options)), options.source_name,
+                    config);
 }
 
 Result<DatasetSummary> Experiment::LoadParsed(Result<ParsedReviews> parsed,
                                               const std::string& source_name,
                                               const RunConfig& config) {
   if (!parsed.ok()) return Result<DatasetSummary>::Failure(parsed.status.message());
-  Result<Dataset> built = BuildDataset(parsed.value.rows, PipelineFrom(config));
+  const Status within = CheckBeforeBuild(static_cast<int64_t>(parsed.value.rows.size()), config);
+  if (!within.ok()) return Result<DatasetSummary>::Failure(source_name + ": " + within.message());
+  Result<Dataset> built = BuildDataset(parsed.value.rows, PipelineFrom(config, state_->limits));
   if (!built.ok()) {
     return Result<DatasetSummary>::Failure(source_name + ": " + built.status.message());
   }
@@ -213,6 +232,8 @@ std::string Experiment::ExportLabelTabText() const {
 Result<DatasetSummary> Experiment::LoadSynthetic(const RunConfig& config) {
   const Status valid = ValidateConfig(config);
   if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
+  const Status within = CheckBeforeBuild(config.synthetic_reviews, config);
+  if (!within.ok()) return Result<DatasetSummary>::Failure("synthetic: " + within.message());
   SyntheticOptions options;
   options.reviews = config.synthetic_reviews;
   options.feasible = config.synthetic_feasible;
@@ -227,7 +248,7 @@ Result<DatasetSummary> Experiment::LoadSynthetic(const RunConfig& config) {
   for (int32_t i = 0; i < data.value.corpus.NumReviews(); ++i) {
     rows.push_back({data.value.texts[i], data.value.corpus.labels[i]});
   }
-  Result<Dataset> built = BuildDataset(rows, PipelineFrom(config));
+  Result<Dataset> built = BuildDataset(rows, PipelineFrom(config, state_->limits));
   if (!built.ok()) return Result<DatasetSummary>::Failure("synthetic: " + built.status.message());
   DatasetSummary summary;
   summary.source_name = "synthetic";
@@ -238,12 +259,12 @@ Result<DatasetSummary> Experiment::LoadSynthetic(const RunConfig& config) {
 
 Result<DatasetSummary> Experiment::Adopt(Dataset&& dataset, DatasetSummary summary,
                                          const RunConfig& config, std::vector<LabeledText> rows) {
-  const int64_t weights = static_cast<int64_t>(dataset.vocab.size()) * config.width;
-  if (weights > kMaxWeights) {
-    return Result<DatasetSummary>::Failure(
-        "vocabulary " + std::to_string(dataset.vocab.size()) + " x width " +
-        std::to_string(config.width) + " is over the limit of " + std::to_string(kMaxWeights) +
-        " weights; lower max_vocab or d");
+  // Before the Trainer allocates V x d weights (and Adam two more copies).
+  Status within = CheckVocabulary(state_->limits, dataset.vocab.size());
+  if (within.ok()) within = CheckWeights(state_->limits, dataset.vocab.size(), config.width);
+  if (!within.ok()) {
+    const std::string& name = summary.source_name;
+    return Result<DatasetSummary>::Failure(name + ": " + within.message());
   }
   summary.dropped += dataset.dropped_empty;
   if (dataset.dropped_empty > 0) {
@@ -271,11 +292,10 @@ Status Experiment::Reset(const RunConfig& config) {
   const Status valid = ValidateConfig(config);
   if (!valid.ok()) return valid;
   if (!state_->loaded) return Status::Error("no dataset is loaded");
-  const int64_t weights = static_cast<int64_t>(state_->dataset.vocab.size()) * config.width;
-  if (weights > kMaxWeights) {
-    return Status::Error("vocabulary x width is over the limit of " +
-                         std::to_string(kMaxWeights) + " weights; lower d");
-  }
+  const Status width = CheckWidth(state_->limits, config.width);
+  if (!width.ok()) return width;
+  const Status weights = CheckWeights(state_->limits, state_->dataset.vocab.size(), config.width);
+  if (!weights.ok()) return weights;
   state_->config = config;
   state_->trainer = std::make_unique<Trainer>(&state_->dataset.train, config);
   state_->last_stop = Metrics();

@@ -22,6 +22,9 @@ struct PipelineOptions {
   int32_t min_count = 2;       // vocabulary built on the TRAIN split only
   int32_t max_vocab = 20000;   // including <unk>; 0 = no limit
   uint64_t seed = 1;
+  // Tokens over all kept reviews (Limits::max_tokens); 0 = no limit. Checked while
+  // tokenizing, so a refused dataset never holds more than this many token strings.
+  int64_t max_total_tokens = 0;
 };
 
 struct Dataset {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "clslab/config.h"
+#include "clslab/limits.h"
 #include "clslab/status.h"
 #include "clslab/text_formats.h"
 
@@ -115,11 +116,13 @@ struct MaxMarginReport {
 
 class Experiment {
  public:
-  Experiment();
+  // `limits` bound every load and reset (limits.h); tests pass small ones.
+  explicit Experiment(const Limits& limits = Limits());
   ~Experiment();
+  const Limits& limits() const;
 
-  // Replaces the dataset only when the new one parses and builds; the old one stays
-  // loaded otherwise. Resets training with `config`.
+  // Replaces the dataset only when the new one parses, builds and fits the limits; the old
+  // one stays loaded otherwise. Resets training with `config`.
   Result<DatasetSummary> LoadText(std::string_view bytes, std::string_view source_name,
                                   const RunConfig& config);
   // The same with the user's parse choices (format, columns, header, stars, Latin-1);
@@ -175,6 +178,11 @@ class Experiment {
   // Builds parsed rows with config's pipeline and adopts them (the common tail of the loads).
   Result<DatasetSummary> LoadParsed(Result<ParsedReviews> parsed, const std::string& source_name,
                                     const RunConfig& config);
+  // The limits that the config alone decides (d), then those that the rows decide
+  // (reviews after sampling): checked before tokenizing allocates anything.
+  Status CheckBeforeBuild(int64_t rows, const RunConfig& config) const;
+  // The parse options with max_bytes at most the input limit.
+  ParseOptions Bounded(const ParseOptions& options) const;
 
   struct State;
   std::unique_ptr<State> state_;

@@ -1,0 +1,49 @@
+// The limits' messages: each says what was counted, the limit, and the setting to lower.
+#include "clslab/limits.h"
+
+namespace clslab {
+
+std::string WithThousands(int64_t value) {
+  std::string digits = std::to_string(value < 0 ? -value : value);
+  std::string out;
+  for (size_t k = 0; k < digits.size(); ++k) {
+    if (k > 0 && (digits.size() - k) % 3 == 0) out += ',';
+    out += digits[k];
+  }
+  return value < 0 ? "-" + out : out;
+}
+
+Status CheckReviews(const Limits& limits, int64_t reviews) {
+  if (reviews <= limits.max_reviews) return Status::Ok();
+  return Status::Error(WithThousands(reviews) + " reviews is over the limit of " +
+                       WithThousands(limits.max_reviews) +
+                       " reviews; set max_reviews to sample at most that many");
+}
+
+Status CheckWidth(const Limits& limits, int64_t width) {
+  if (width <= limits.max_width) return Status::Ok();
+  return Status::Error("d = " + WithThousands(width) + " is over the limit of " +
+                       WithThousands(limits.max_width) + "; lower d");
+}
+
+Status CheckVocabulary(const Limits& limits, int64_t vocabulary) {
+  if (vocabulary <= limits.max_vocabulary) return Status::Ok();
+  return Status::Error("the vocabulary has " + WithThousands(vocabulary) +
+                       " tokens, over the limit of " + WithThousands(limits.max_vocabulary) +
+                       "; lower max_vocab or raise min_count");
+}
+
+Status CheckWeights(const Limits& limits, int64_t vocabulary, int64_t width) {
+  if (vocabulary * width <= limits.max_weights) return Status::Ok();
+  return Status::Error("vocabulary " + WithThousands(vocabulary) + " x d " +
+                       WithThousands(width) + " = " + WithThousands(vocabulary * width) +
+                       " weights is over the limit of " + WithThousands(limits.max_weights) +
+                       " weights; lower max_vocab or d");
+}
+
+std::string TokensOverLimit(int64_t max_tokens) {
+  return "the reviews have more than " + WithThousands(max_tokens) +
+         " tokens (the limit); lower max_reviews or max_tokens (per review)";
+}
+
+}  // namespace clslab
