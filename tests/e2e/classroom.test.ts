@@ -2,16 +2,10 @@
 // fits a 720 px frame, the Embed dialog gives an iframe snippet that works, and the guided
 // tour runs with the keyboard alone, driving the lab through its three steps.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { metrics, openPage, screenshot, startLab, type Lab } from './harness.ts';
+import { test } from 'node:test';
+import { metrics, openPage, screenshot, useLab } from './harness.ts';
 
-let lab: Lab;
-before(async () => {
-  lab = await startLab();
-});
-after(async () => {
-  await lab?.close();
-});
+const lab = useLab();
 
 test('hide= hides the panels it names, and embed=1 fits a 720 px frame', async () => {
   const { page, problems } = await openPage(lab, {

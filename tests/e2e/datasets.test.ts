@@ -6,19 +6,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { reviewsCsv } from '../web/support.ts';
-import { openPage, results, startLab, type Lab } from './harness.ts';
+import { openPage, results, useLab } from './harness.ts';
 
-let lab: Lab;
-before(async () => {
-  lab = await startLab();
-});
-after(async () => {
-  await lab?.close();
-});
+const lab = useLab();
 
 const fixtures = fileURLToPath(new URL('../fixtures/hf', import.meta.url));
 

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -77,6 +78,19 @@ export async function startLab(): Promise<Lab> {
       server.close();
     },
   };
+}
+
+/** The lab of the calling test file: started before its first test, closed after its
+ *  last (one server and one Chromium per file). Call at the top level of the file. */
+export function useLab(): Lab {
+  const lab = {} as Partial<Lab>;
+  before(async () => {
+    Object.assign(lab, await startLab());
+  });
+  after(async () => {
+    await lab.close?.();
+  });
+  return lab as Lab;
 }
 
 export interface OpenOptions {

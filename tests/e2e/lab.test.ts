@@ -3,25 +3,10 @@
 // Needs `npm run build` first. Screenshots go to test-results/ for a human look.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import {
-  metrics,
-  openPage,
-  results,
-  screenshot,
-  series,
-  startLab,
-  waitStopped,
-  type Lab,
-} from './harness.ts';
+import { test } from 'node:test';
+import { metrics, openPage, results, screenshot, series, useLab, waitStopped } from './harness.ts';
 
-let lab: Lab;
-before(async () => {
-  lab = await startLab();
-});
-after(async () => {
-  await lab?.close();
-});
+const lab = useLab();
 
 test('the cold page steps E, Play trains, the loss falls and the charts fill', async () => {
   const { page, problems } = await openPage(lab);

@@ -4,17 +4,11 @@
 // loads in a fresh page with the same checksum.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { metrics, openPage, startLab, waitStopped, type Lab } from './harness.ts';
+import { metrics, openPage, useLab, waitStopped } from './harness.ts';
 
-let lab: Lab;
-before(async () => {
-  lab = await startLab();
-});
-after(async () => {
-  await lab?.close();
-});
+const lab = useLab();
 
 /** Trains a non-default run: sigma changed, Step p ×10 twice, then a short Play. */
 async function trainSomething(page: Page): Promise<void> {

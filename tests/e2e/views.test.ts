@@ -3,7 +3,7 @@
 // filters, typed text scores as you type, the speed slider slows Play, and markup in a
 // dataset stays text in the token table and the review list.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { PANELS } from '../../web/src/ui/page-flags.ts';
 import {
   loadDatasetFile,
@@ -11,18 +11,11 @@ import {
   openPage,
   screenshot,
   series,
-  startLab,
+  useLab,
   waitStopped,
-  type Lab,
 } from './harness.ts';
 
-let lab: Lab;
-before(async () => {
-  lab = await startLab();
-});
-after(async () => {
-  await lab?.close();
-});
+const lab = useLab();
 
 test('the cold page shows every panel and the step on E without a click', async () => {
   const { page, problems, readyMilliseconds } = await openPage(lab);
