@@ -25,6 +25,9 @@ async function trainSomething(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('#setting-steps.pending'));
   await page.click('#play');
   await waitStopped(page);
+  // Under load the last snapshot can land just after the Play button flips back: wait for
+  // it, or the test would compare against a checksum from a step before the end.
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 37);
 }
 
 test('a share link replays the run: a fresh page shows the same step and checksum', async () => {
