@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what clslab needs on a fresh Debian 12 machine, and nothing when all is there:
 # Debian's Emscripten (3.1.6), Eigen, nlohmann-json, GoogleTest, CMake, Chromium (for the
-# browser tests), then the npm packages. Safe to run twice; fast when nothing is missing.
+# browser tests), clang with libFuzzer (the bounded fuzz run), then the npm packages. Safe to run twice; fast when nothing is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" || missing+=("$1"); }
-for package in emscripten libeigen3-dev nlohmann-json3-dev libgtest-dev cmake g++ chromium; do
+for package in emscripten libeigen3-dev nlohmann-json3-dev libgtest-dev cmake g++ chromium \
+  clang libclang-rt-14-dev; do
   need "$package"
 done
 
