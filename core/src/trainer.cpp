@@ -71,18 +71,29 @@ StepOutcome Trainer::StepEmbeddings() {
   }
   // One GD step of size eta on E alone, from p = 0 (uniform attention) with v fixed:
   // E_s(1) = E_s(0) - eta coef_v[s] v, which is E_s(0) + (eta/2) alpha_s v when f = 0.
-  // (No divergence test on the loss here: a large sigma legitimately starts high.)
+  // A large sigma legitimately starts high, so the loss before the step is only checked to
+  // be finite; the step itself is refused when it makes the loss pass 100 log 2 from below
+  // (otherwise the first flow step would report it and blame the flow rate).
   LossAccuracy forward = LossAndGradient(weights_, *train_, {}, &workspace_, &gradient_);
   if (!std::isfinite(forward.loss)) {
     outcome.stopped = true;
     outcome.message = "the loss is not finite; lower sigma";
     return outcome;
   }
+  Weights before = weights_;  // once per run: E(0) is kept if the step is refused
   Optimizer step(OptimizerKind::kGradientDescent, config_.eta);
   const Status status = step.Apply(gradient_, {true, false, false}, &weights_);
   if (!status.ok()) {
     outcome.stopped = true;
     outcome.message = status.message() + "; " + kLowerEta;
+    return outcome;
+  }
+  const double after = LossAndGradient(weights_, *train_, {}, &workspace_, nullptr).loss;
+  if (!std::isfinite(after) || (after > kDivergedLoss && after > forward.loss)) {
+    weights_ = std::move(before);
+    outcome.stopped = true;
+    outcome.message = std::string("the step on E made the loss ") +
+                      (std::isfinite(after) ? "pass 100 log 2" : "non-finite") + "; " + kLowerEta;
     return outcome;
   }
   ++step_;

@@ -178,5 +178,22 @@ TEST(Trainer, AbsurdLearningRateStopsWithFiniteUnchangedWeights) {
   EXPECT_TRUE(AllFinite(trainer.weights()));
 }
 
+// An eta that sends the loss past 100 log 2 is refused at the step on E, naming eta: the
+// first flow step would otherwise find the loss too high and blame the flow rate.
+TEST(Trainer, StepOnEThatSendsTheLossPastTheLimitIsRefusedAndKeepsE0) {
+  const Corpus corpus = SyntheticCorpus(100, false);
+  RunConfig paper;
+  paper.eta = 1e7;
+  paper.sigma = 10;
+  Trainer trainer(&corpus, paper);
+  const Weights initial = trainer.weights();
+  const StepOutcome outcome = trainer.StepEmbeddings();
+  ASSERT_TRUE(outcome.stopped);
+  EXPECT_EQ(outcome.message, "the step on E made the loss pass 100 log 2; lower eta (the step on E)");
+  EXPECT_TRUE(SameBytes(trainer.weights(), initial));
+  EXPECT_EQ(trainer.step(), 0);
+  EXPECT_EQ(trainer.phase(), Phase::kInitialized);
+}
+
 }  // namespace
 }  // namespace clslab
