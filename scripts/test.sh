@@ -25,6 +25,10 @@ data=web/public/datasets/movies.tsv
 "$cli" train --data "$data" --set protocol=paper --steps 20 >build/golden/paper.jsonl
 "$cli" train --data "$data" --set protocol=joint --set optimizer=adam --set batch_size=32 \
   --steps 20 >build/golden/joint.jsonl
+# A full default run (300 steps) of each protocol: tests/wasm/long-run.test.ts.
+"$cli" train --data "$data" --set protocol=paper --steps 300 >build/golden/paper300.jsonl
+"$cli" train --data "$data" --set protocol=joint --set optimizer=adam --set batch_size=32 \
+  --steps 300 >build/golden/joint300.jsonl
 echo "== wasm build"
 bash scripts/build-wasm.sh
 echo "== wasm and web-module tests (Node, real module)"

@@ -163,9 +163,39 @@ val ReadRun(const std::string& json) {
   return o;
 }
 
+// {maxReviews, maxTokens, maxVocabulary, maxWidth, maxWeights, maxInputBytes} <-> Limits.
+val LimitsObject(const clslab::Limits& l) {
+  val o = val::object();
+  o.set("maxReviews", static_cast<double>(l.max_reviews));
+  o.set("maxTokens", static_cast<double>(l.max_tokens));
+  o.set("maxVocabulary", static_cast<double>(l.max_vocabulary));
+  o.set("maxWidth", static_cast<double>(l.max_width));
+  o.set("maxWeights", static_cast<double>(l.max_weights));
+  o.set("maxInputBytes", static_cast<double>(l.max_input_bytes));
+  return o;
+}
+
+clslab::Limits LimitsFrom(const val& o) {
+  clslab::Limits l;
+  l.max_reviews = static_cast<int64_t>(o["maxReviews"].as<double>());
+  l.max_tokens = static_cast<int64_t>(o["maxTokens"].as<double>());
+  l.max_vocabulary = static_cast<int64_t>(o["maxVocabulary"].as<double>());
+  l.max_width = static_cast<int64_t>(o["maxWidth"].as<double>());
+  l.max_weights = static_cast<int64_t>(o["maxWeights"].as<double>());
+  l.max_input_bytes = static_cast<int64_t>(o["maxInputBytes"].as<double>());
+  return l;
+}
+
+val DefaultLimits() { return LimitsObject(clslab::Limits()); }
+
 // The one long-lived object per worker: an Experiment with string/bytes adapters.
 class Lab {
  public:
+  Lab() = default;
+  // Other limits than the defaults: fault-injection tests lift them to reach a real
+  // out-of-memory abort.
+  explicit Lab(const val& limits) : experiment_(LimitsFrom(limits)) {}
+  val Limits() const { return LimitsObject(experiment_.limits()); }
   // Bytes arrive as std::string: Embind copies a Uint8Array into it in one memcpy.
   val LoadText(const std::string& bytes, const std::string& source_name, const std::string& json) {
     const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
@@ -318,8 +348,11 @@ EMSCRIPTEN_BINDINGS(clslab) {
   emscripten::function("previewPairedLines", &PreviewPairedLines);
   emscripten::function("previewLabeledTexts", &PreviewLabeledTexts);
   emscripten::function("maxInputBytes", &MaxInputBytes);
+  emscripten::function("limits", &DefaultLimits);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
+      .constructor<const val&>()
+      .function("limits", &Lab::Limits)
       .function("loadText", &Lab::LoadText)
       .function("loadTextWithOptions", &Lab::LoadTextWithOptions)
       .function("loadPairedLines", &Lab::LoadPairedLines)

@@ -173,8 +173,27 @@ export interface MaxMarginReport {
   converged: boolean;
 }
 
+/** The largest dataset and model a Lab accepts (core limits.h); each is checked before the
+ *  memory it bounds is allocated. */
+export interface Limits {
+  /** Reviews after sampling (max_reviews), train + test. */
+  maxReviews: number;
+  /** Tokens over all kept reviews. */
+  maxTokens: number;
+  /** Vocabulary entries including <unk>. */
+  maxVocabulary: number;
+  /** Embedding width d. */
+  maxWidth: number;
+  /** V x d. */
+  maxWeights: number;
+  /** Bytes of one input. */
+  maxInputBytes: number;
+}
+
 /** One per worker. Embind objects are not garbage-collected: call delete() when done. */
 export interface Lab {
+  /** The limits this Lab enforces. */
+  limits(): Limits;
   /** Parses `bytes` (any supported format) and builds the dataset; keeps the old one on failure. */
   loadText(bytes: Uint8Array, sourceName: string, configJson: ConfigJson): DatasetSummary;
   /** loadText with the user's parse choices (choice.sourceName names the dataset). */
@@ -228,7 +247,10 @@ export interface RunHeader {
 }
 
 export interface ClslabModule {
-  Lab: new () => Lab;
+  /** With `limits`: a Lab with other limits than the defaults (fault-injection tests). */
+  Lab: new (limits?: Limits) => Lab;
+  /** The default limits (core Limits()). */
+  limits(): Limits;
   settingFields(): SettingField[];
   defaultConfigJson(): ConfigJson;
   /** Strict: unknown keys, wrong types and out-of-range values are errors. */

@@ -9,7 +9,7 @@ import { applyTheme } from './charts/setup.ts';
 import type { ChartView } from './charts/snapshot.ts';
 import { UShapeChart } from './charts/u-shape-chart.ts';
 import { WorkerClient } from './client/worker-client.ts';
-import type { Command, Metrics, TokenStatistics, WorkerEvent } from './protocol.ts';
+import type { Command, Fault, Metrics, TokenStatistics, WorkerEvent } from './protocol.ts';
 import { assertNever } from './protocol.ts';
 import { Banner } from './ui/banner.ts';
 import { Controls } from './ui/controls.ts';
@@ -94,6 +94,7 @@ function onEvent(event: WorkerEvent): void {
   switch (event.type) {
     case 'ready':
       form.build(event.fields, event.configJson);
+      dataset.showLimits(event.limits);
       share.update(event.shareHash);
       banner.warn(event.warnings);
       controls.setPaperProtocol(isPaper());
@@ -161,6 +162,11 @@ function onEvent(event: WorkerEvent): void {
       if (event.command === 'solveMaxMargin') maxMargin.failed();
       dataset.failed(event.command);
       banner.error(event.message);
+      if (event.fatal === true) {
+        // The module aborted: a fresh worker with the last dataset and settings that loaded.
+        workerGone();
+        client.restart(true);
+      }
       return;
     case 'readProgress':
       dataset.progress(event.label, event.done, event.total, event.unit);
@@ -185,6 +191,17 @@ function onEvent(event: WorkerEvent): void {
 
 client.onEvent(onEvent);
 client.onEvent(views.onEvent);
+client.onStopped((reason) => {
+  workerGone();
+  banner.workerStopped(reason, () => client.restart(false));
+});
+
+/** The controls wait for the new worker's dataset; Play is not running any more. */
+function workerGone(): void {
+  playing = false;
+  controls.setPlaying(false);
+  controls.setReady(false);
+}
 window.addEventListener('hashchange', () =>
   send({ type: 'openShareLink', hash: views.openHash(location.hash.slice(1)) }),
 );
@@ -194,12 +211,15 @@ send({
   hash: views.openHash(location.hash.slice(1)),
 });
 
-// Test hook (read-only): the e2e test reads plotted series and the latest metrics.
+// Test hooks: the e2e tests read plotted series and the latest metrics, and inject faults
+// (kill the worker, make it throw, lift the Lab's limits so a load really runs out of memory).
 declare global {
   interface Window {
     __clslab?: {
       series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
       metrics: () => Metrics | null;
+      killWorker: () => void;
+      injectFault: (fault: Fault) => void;
     };
   }
 }
@@ -207,4 +227,6 @@ window.__clslab = {
   series: () =>
     Object.fromEntries(Object.entries(charts).map(([name, chart]) => [name, chart.dump()])),
   metrics: () => latest,
+  killWorker: () => client.kill(),
+  injectFault: (fault) => send({ type: 'injectFault', fault }),
 };

@@ -10,10 +10,10 @@ import type {
   SettingField,
 } from 'clslab-wasm';
 
-import type { ParseChoice } from 'clslab-wasm';
+import type { Limits, ParseChoice } from 'clslab-wasm';
 import type { SourceFile } from './data/sources.ts';
 
-export type { DatasetPreview, ParseChoice, SourceFile };
+export type { DatasetPreview, Limits, ParseChoice, SourceFile };
 export type { DatasetSummary, MaxMarginReport, Metrics, ReviewView, SettingField };
 
 /** A user's own file, read on the page and sent as bytes. */
@@ -46,8 +46,9 @@ export type Command =
   | { type: 'previewFiles'; files: SourceFile[] }
   /** Download and preview; the page has had the user confirm the URL's host. */
   | { type: 'previewUrl'; url: string }
-  /** Sample `reviews` rows of a Hugging Face preset (data/hf-rows.ts) and preview them. */
-  | { type: 'previewPreset'; preset: string; reviews: number }
+  /** Sample `reviews` rows of a Hugging Face preset (data/hf-rows.ts) and preview them.
+   *  With `seed`, the pages sampled are drawn from it: a restart samples the same rows. */
+  | { type: 'previewPreset'; preset: string; reviews: number; seed?: number }
   /** Stop the read or download in progress. Acts at once. */
   | { type: 'cancelRead' }
   /** Parse the previewed source again with changed choices. */
@@ -66,7 +67,13 @@ export type Command =
   /** The run as a JSON file (config, dataset, step, weights). */
   | { type: 'exportRun' }
   /** Load a run file: its settings and dataset, then its weights (same checksum). */
-  | { type: 'importRun'; json: string };
+  | { type: 'importRun'; json: string }
+  /** Tests only (reached through window.__clslab, no control sends it). 'liftLimits': the
+   *  Lab is rebuilt without limits and reloads its dataset, so an oversized load really
+   *  exhausts the wasm heap; 'uncaughtError': the worker throws outside any handler. */
+  | { type: 'injectFault'; fault: Fault };
+
+export type Fault = 'liftLimits' | 'uncaughtError';
 
 /** The review list's filters; empty strings and 'all' mean no filter. */
 export interface ReviewFilter {
@@ -117,10 +124,19 @@ export type WorkerEvent =
       shareHash: string;
       /** Problems found decoding the share link, one sentence each. */
       warnings: string[];
+      /** The largest dataset and model the Lab accepts. */
+      limits: Limits;
     }
   | { type: 'settingsApplied'; configJson: string; shareHash: string; warnings: string[] }
   | { type: 'settingsRejected'; message: string }
-  | { type: 'datasetLoaded'; summary: DatasetSummary; statistics: TokenStatistics }
+  | {
+      type: 'datasetLoaded';
+      summary: DatasetSummary;
+      statistics: TokenStatistics;
+      /** 'settings': a built-in or synthetic dataset named by the settings; 'custom': the
+       *  user's file, folder, URL, sample or run file (the page keeps how to load it again). */
+      source: 'settings' | 'custom';
+    }
   | {
       type: 'metricsUpdated';
       metrics: Metrics;
@@ -151,7 +167,9 @@ export type WorkerEvent =
     }
   | { type: 'runExported'; json: string; step: number }
   | { type: 'runImported'; step: number; checksum: string }
-  | { type: 'failed'; command: Command['type']; message: string };
+  /** `fatal`: the wasm module aborted (out of memory or an internal error) and cannot be
+   *  used again; the page restarts the worker with the last dataset and settings that loaded. */
+  | { type: 'failed'; command: Command['type']; message: string; fatal?: boolean };
 
 export type ReadUnit = 'bytes' | 'files' | 'reviews';
 

@@ -1,4 +1,6 @@
-// The message banner (role=alert): errors and share-link warnings, always as text.
+// The message banner (role=alert): errors and share-link warnings, always as text. When the
+// training worker has stopped it also carries a Restart button (one action, in the banner,
+// so that the message and what to do about it are read together).
 import { byId, element } from './dom.ts';
 
 export class Banner {
@@ -15,6 +17,23 @@ export class Banner {
 
   warn(messages: string[]): void {
     if (messages.length > 0) this.show('warning', messages);
+  }
+
+  /** "The training worker stopped: <reason>" with a Restart button that calls `restart`. */
+  workerStopped(reason: string, restart: () => void): void {
+    this.show('error', [
+      `The training worker stopped: ${reason}. Restart it with the same settings and dataset.`,
+    ]);
+    const button = element('button', {
+      text: 'Restart',
+      className: 'primary',
+      attributes: { id: 'banner-restart', type: 'button' },
+    });
+    button.addEventListener('click', () => {
+      this.clear();
+      restart();
+    });
+    this.list.append(element('li', {}, [button]));
   }
 
   clear(): void {

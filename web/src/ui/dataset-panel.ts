@@ -6,6 +6,7 @@ import type {
   Command,
   DatasetPreview,
   DatasetSummary,
+  Limits,
   ParseChoice,
   ReadUnit,
 } from '../protocol.ts';
@@ -31,9 +32,14 @@ export class DatasetPanel {
   private readonly picker = byId<HTMLInputElement>('dataset-file');
   private readonly sources: DatasetSources;
   private readonly dialog: PreviewDialog;
+  private readonly limits = element('p', {
+    className: 'small muted',
+    attributes: { id: 'dataset-limits' },
+  });
 
   constructor(send: (command: Command) => void) {
     this.sources = new DatasetSources(byId('dataset-more'), send);
+    byId('dataset-more').append(this.limits);
     this.dialog = new PreviewDialog({
       change: (change) => send({ type: 'changePreview', change }),
       confirm: () => send({ type: 'confirmDataset' }),
@@ -58,6 +64,18 @@ export class DatasetPanel {
     const drops =
       s.dropped > 0 ? [`${formatInteger(s.dropped)} rows dropped:`, ...s.dropReasons] : [];
     this.reasons.replaceChildren(...drops.map((text) => element('li', { text })));
+  }
+
+  /** One line under the sources: the largest dataset and model the lab accepts. */
+  showLimits(limits: Limits): void {
+    const megabytes = Math.round(limits.maxInputBytes / 2 ** 20);
+    const text =
+      `Limits: ${formatInteger(megabytes)} MB per input, ${formatInteger(limits.maxReviews)} ` +
+      `reviews, ${formatInteger(limits.maxTokens)} tokens, a vocabulary of ` +
+      `${formatInteger(limits.maxVocabulary)}, d up to ${formatInteger(limits.maxWidth)} and ` +
+      `${formatInteger(limits.maxWeights)} weights (vocabulary × d). Larger data is refused ` +
+      `with the setting to lower.`;
+    this.limits.textContent = text;
   }
 
   preview(preview: DatasetPreview, choice: ParseChoice): void {

@@ -35,6 +35,18 @@ export function defaultChoice(sourceName: string): ParseChoice {
   };
 }
 
+/** mulberry32: a small seeded generator in [0, 1), enough to pick pages reproducibly. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Files of a folder are read this many at a time between progress events. */
 const FILES_PER_PROGRESS = 250;
 
@@ -120,13 +132,15 @@ export class DatasetLoader {
     });
   }
 
-  async previewPreset(id: string, reviews: number): Promise<void> {
+  /** With `seed`, the pages are drawn from it (the same seed samples the same rows). */
+  async previewPreset(id: string, reviews: number, seed?: number): Promise<void> {
     if (!isPresetId(id)) throw new Error(`Unknown dataset preset "${id}".`);
     const preset = PRESETS[id];
+    const random = seed === undefined ? this.deps.random : seededRandom(seed);
     await this.readSource(async (signal) => {
       const rows = await sampleRows(preset, reviews, {
         fetch: this.deps.fetch,
-        random: this.deps.random,
+        random,
         signal,
         onProgress: (done, total) =>
           this.deps.post({

@@ -4,6 +4,7 @@
 import type { ClslabModule, DatasetSummary, Lab, Metrics } from 'clslab-wasm';
 import type {
   Command,
+  Fault,
   ReviewFilter,
   TokenColumns,
   UploadedFile,
@@ -11,6 +12,7 @@ import type {
 } from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
 import { DatasetLoader } from './dataset-loader.ts';
+import { describeModuleFault, isModuleFault } from './module-fault.ts';
 import { PlayLoop } from './play-loop.ts';
 import { listReviews } from './review-list.ts';
 import {
@@ -56,6 +58,8 @@ export class Session {
   private lastColumnsAt = Number.NEGATIVE_INFINITY;
   /** Reviews in each split of the loaded dataset (for the review browser's bounds). */
   private splitSizes = { train: 0, test: 0 };
+  /** The module aborted: every later command says so instead of "not loaded yet". */
+  private faulted = false;
 
   constructor(deps: SessionDeps) {
     this.deps = {
@@ -90,10 +94,22 @@ export class Session {
     }
     this.queue = this.queue
       .then(() => this.run(command))
-      .catch((error: unknown) => {
-        this.deps.post({ type: 'failed', command: command.type, message: describe(error) });
-      });
+      .catch((error: unknown) => this.report(command.type, error));
     return this.queue;
+  }
+
+  /** A failed command: said in words; after a fault of the module itself, the module and
+   *  its Lab are dropped (not deleted: calling into an aborted module throws again) and the
+   *  event is fatal, so the page restarts the worker. */
+  private report(command: Command['type'], error: unknown): void {
+    if (this.module !== null && isModuleFault(error)) {
+      this.loop.halt();
+      this.module = this.lab = null;
+      this.faulted = true;
+      this.deps.post({ type: 'failed', command, message: describeModuleFault(error), fatal: true });
+      return;
+    }
+    this.deps.post({ type: 'failed', command, message: describe(error) });
   }
 
   /** Frees the Lab (Embind objects are not garbage-collected). */
@@ -140,7 +156,7 @@ export class Session {
       case 'previewUrl':
         return this.datasets.previewUrl(command.url);
       case 'previewPreset':
-        return this.datasets.previewPreset(command.preset, command.reviews);
+        return this.datasets.previewPreset(command.preset, command.reviews, command.seed);
       case 'cancelRead':
         this.datasets.cancel();
         return;
@@ -167,6 +183,8 @@ export class Session {
         return this.exportRun();
       case 'importRun':
         return this.importRun(command.json);
+      case 'injectFault':
+        return this.injectFault(command.fault);
       default:
         return assertNever(command);
     }
@@ -189,8 +207,38 @@ export class Session {
       configJson: this.configJson,
       shareHash: module.encodeShareLink(this.configJson),
       warnings,
+      limits: this.lab.limits(),
     });
     await this.loadConfiguredDataset('init');
+  }
+
+  /** Tests only (protocol.ts). */
+  private async injectFault(fault: Fault): Promise<void> {
+    switch (fault) {
+      case 'liftLimits': {
+        const module = this.requireModule();
+        this.halt();
+        this.lab?.delete();
+        const none = 2 ** 50;
+        this.lab = new module.Lab({
+          maxReviews: none,
+          maxTokens: none,
+          maxVocabulary: none,
+          maxWidth: none,
+          maxWeights: none,
+          maxInputBytes: module.maxInputBytes(),
+        });
+        this.file = this.custom = null;
+        return this.loadConfiguredDataset('injectFault');
+      }
+      case 'uncaughtError':
+        setTimeout(() => {
+          throw new Error('injected fault: an uncaught error in the training worker');
+        }, 0);
+        return;
+      default:
+        return assertNever(fault);
+    }
   }
 
   private async openShareLink(hash: string): Promise<void> {
@@ -287,6 +335,7 @@ export class Session {
         alpha: table.alpha,
         delta: table.delta,
       },
+      source: this.file !== null || this.custom !== null ? 'custom' : 'settings',
     });
     this.postMetrics(lab.metrics(), { value: table.value, attention: table.attention }, 0, 0);
   }
@@ -341,7 +390,7 @@ export class Session {
     });
     run.catch((error: unknown) => {
       this.loop.halt();
-      post({ type: 'failed', command: 'play', message: describe(error) });
+      this.report('play', error);
     });
   }
 
@@ -433,13 +482,19 @@ export class Session {
   }
 
   private requireModule(): ClslabModule {
-    if (this.module === null) throw new Error('The wasm module is not loaded yet.');
+    if (this.module === null) throw new Error(this.notLoaded());
     return this.module;
   }
 
   private requireLab(): Lab {
-    if (this.lab === null) throw new Error('The wasm module is not loaded yet.');
+    if (this.lab === null) throw new Error(this.notLoaded());
     return this.lab;
+  }
+
+  private notLoaded(): string {
+    return this.faulted
+      ? 'The lab stopped after a failure; the page is restarting the training worker.'
+      : 'The wasm module is not loaded yet.';
   }
 
   private requireDataset(command: Command['type']): Lab {

@@ -1,0 +1,51 @@
+// Native and wasm over a full run (300 steps, the default run length) of both protocols on
+// the built-in movie reviews: every step's weights checksum must be equal, i.e. the weights
+// bit-identical. Golden files come from the native CLI (scripts/test.sh). Stated tolerance:
+// zero, because both builds run the same float operations in the same order and the only
+// libm calls (exp, log1p) agreed to the bit on this toolchain; if a libm ever rounded one
+// last bit differently the checksums would part, and the losses are then compared at 1e-6
+// relative so the report says whether it is a rounding or a real difference.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { loadModule } from '../web/support.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const movies = new Uint8Array(readFileSync(`${root}web/public/datasets/movies.tsv`));
+const module = await loadModule();
+
+interface GoldenLine {
+  step: number;
+  loss: number;
+  checksum: string;
+}
+
+for (const [name, overrides] of [
+  ['paper300', { protocol: 'paper' }],
+  ['joint300', { protocol: 'joint', optimizer: 'adam', batch_size: 32 }],
+] as const) {
+  test(`${name}: all 300 wasm steps have the native weights, bit for bit`, () => {
+    const path = `${root}build/golden/${name}.jsonl`;
+    assert.ok(existsSync(path), `${path} is written by the native CLI in scripts/test.sh`);
+    const golden = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as GoldenLine);
+    assert.equal(golden.length, 300);
+    const config = JSON.stringify({ ...JSON.parse(module.defaultConfigJson()), ...overrides });
+    const lab = new module.Lab();
+    try {
+      assert.equal(lab.loadText(movies, 'movies.tsv', config).ok, true);
+      for (const expected of golden) {
+        const m = lab.advance(1);
+        assert.equal(m.step, expected.step);
+        const relative = Math.abs(m.trainLoss - expected.loss) / Math.abs(expected.loss);
+        assert.ok(relative <= 1e-6, `step ${m.step}: loss ${m.trainLoss} vs ${expected.loss}`);
+        assert.equal(m.checksum, expected.checksum, `step ${m.step}: the weights differ`);
+      }
+    } finally {
+      lab.delete();
+    }
+  });
+}
