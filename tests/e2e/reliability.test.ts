@@ -1,0 +1,285 @@
+// Reliability in Chromium, faults injected through the page's test hooks: absurd settings
+// stop training with the setting to lower and no NaN in any chart; a killed or crashed
+// worker is reported with a Restart that rebuilds the same weights; a real out-of-memory
+// abort restarts the worker with the dataset and settings that loaded; Pause latency is
+// measured; reload reproduces a checksum; the strict CSP holds while training, loading
+// and exporting. Needs `npm run build` first.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { metrics, openPage, startLab, waitStopped, type Lab } from './harness.ts';
+
+let lab: Lab;
+before(async () => {
+  lab = await startLab();
+});
+after(async () => {
+  await lab.close();
+});
+
+/** The page's fault-injection hooks (web/src/main.ts). */
+interface FaultHooks {
+  killWorker: () => void;
+  injectFault: (fault: 'liftLimits' | 'uncaughtError') => void;
+}
+const killWorker = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __clslab: FaultHooks }).__clslab.killWorker());
+const injectFault = (page: Page, fault: 'liftLimits' | 'uncaughtError') =>
+  page.evaluate(
+    (f) => (window as unknown as { __clslab: FaultHooks }).__clslab.injectFault(f),
+    fault,
+  );
+
+/** Every plotted point of every chart has finite x and y. */
+async function assertChartsFinite(page: Page): Promise<number> {
+  const all = await page.evaluate(() => window.__clslab?.series() ?? {});
+  let points = 0;
+  for (const [chart, datasets] of Object.entries(all)) {
+    for (const [name, data] of Object.entries(datasets)) {
+      for (const point of data) {
+        points++;
+        assert.ok(
+          Number.isFinite(point.x) && Number.isFinite(point.y),
+          `${chart}/${name}: (${point.x}, ${point.y})`,
+        );
+      }
+    }
+  }
+  return points;
+}
+
+const bannerText = (page: Page) => page.textContent('#banner-messages').then((t) => t ?? '');
+const playEnabled = (page: Page) =>
+  page.waitForFunction(() => !(document.getElementById('play') as HTMLButtonElement).disabled);
+
+test('the built page has a strict CSP: no eval, no inline script', () => {
+  const html = readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
+  const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  const sources = scriptSrc.trim().split(/\s+/);
+  assert.ok(sources.includes("'self'"), scriptSrc);
+  // 'wasm-unsafe-eval' only allows compiling WebAssembly; JS eval stays blocked.
+  assert.ok(!sources.includes("'unsafe-eval'") && !sources.includes("'unsafe-inline'"), scriptSrc);
+  assert.match(csp, /object-src 'none'/);
+  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline <script> body');
+});
+
+test('joint GD at learning rate 1e6, sigma 10 stops, names the setting, plots no NaN', async () => {
+  const { page, problems } = await openPage(lab, {
+    hash: '#v=1&protocol=joint&optimizer=gd&learning_rate=1000000&sigma=10',
+    step: 0,
+  });
+  await page.click('#play');
+  await waitStopped(page);
+  await page.waitForSelector('#banner:not([hidden])');
+  const message = await bannerText(page);
+  console.log(`  banner: ${message}`);
+  assert.match(message, /lower the learning rate/);
+  const kept = await metrics(page);
+  assert.ok(kept !== null && Number.isFinite(kept.trainLoss));
+  const points = await assertChartsFinite(page);
+  assert.ok(points > 0, 'the charts hold the finite steps');
+  // Play again: refused again at the same step, the weights unchanged.
+  await page.click('#banner-close');
+  await page.click('#play');
+  await waitStopped(page);
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.equal((await metrics(page))?.checksum, kept?.checksum);
+  assert.equal((await metrics(page))?.step, kept?.step);
+  await assertChartsFinite(page);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('eta 1e7 with sigma 10: the step on E is refused, E(0) is kept, the banner says lower eta', async () => {
+  const { page, problems } = await openPage(lab, { hash: '#v=1&eta=10000000&sigma=10', step: 0 });
+  await page.waitForSelector('#banner:not([hidden])');
+  const message = await bannerText(page);
+  console.log(`  banner: ${message}`);
+  assert.match(message, /lower eta/);
+  const kept = await metrics(page);
+  assert.equal(kept?.step, 0);
+  await page.click('#step-embeddings');
+  await page.waitForTimeout(300);
+  assert.equal((await metrics(page))?.checksum, kept?.checksum);
+  await assertChartsFinite(page);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('a killed worker is reported, and Restart rebuilds the same weights', async () => {
+  const { page, problems } = await openPage(lab);
+  const stepped = await metrics(page); // the cold page took the step on E
+  await killWorker(page);
+  await page.waitForSelector('#banner-restart');
+  const message = await bannerText(page);
+  console.log(`  banner: ${message}`);
+  assert.match(message, /^The training worker stopped: it was terminated/);
+  assert.ok(await page.isDisabled('#play'), 'no controls without a worker');
+  await page.click('#banner-restart');
+  await playEnabled(page);
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 0);
+  await page.click('#step-embeddings');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
+  assert.equal((await metrics(page))?.checksum, stepped?.checksum, 'same settings, same weights');
+
+  // An uncaught error inside the worker: the same banner, the same way back.
+  await injectFault(page, 'uncaughtError');
+  await page.waitForSelector('#banner-restart');
+  assert.match(await bannerText(page), /The training worker stopped: .*injected fault/);
+  await page.click('#banner-restart');
+  await playEnabled(page);
+  await page.click('#step-embeddings');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
+  assert.equal((await metrics(page))?.checksum, stepped?.checksum);
+  assert.deepEqual(
+    problems.console.filter((line) => !line.includes('injected fault')),
+    [],
+  );
+  await page.close();
+});
+
+test('running out of wasm memory restarts the worker with the dataset and settings that loaded', async () => {
+  const { page, problems } = await openPage(lab, {
+    hash: '#v=1&width=4096&min_count=1&test_fraction=0&max_vocab=500000',
+  });
+  const stepped = await metrics(page);
+  const summary = await page.textContent('#dataset-summary');
+  const limits = (await page.textContent('#dataset-limits')) ?? '';
+  assert.match(limits, /256 MB per input, 1,000,000 reviews, 33,554,432 tokens/);
+  // Without limits, 140,000 distinct words at d = 4096 need a 2.3 GB E: past the 2 GB heap.
+  await injectFault(page, 'liftLimits');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 0);
+  const lines: string[] = [];
+  for (let start = 0; start < 140000; start += 100) {
+    const words = Array.from({ length: 100 }, (_, k) => `w${(start + k).toString(36)}`);
+    lines.push(`${(start / 100) % 2}\t${words.join(' ')}`);
+  }
+  await page.setInputFiles('#dataset-file', {
+    name: 'huge.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await page.click('#preview-confirm:not([disabled])');
+  await page.waitForFunction(() =>
+    (document.getElementById('banner-messages')?.textContent ?? '').includes('out of memory'),
+  );
+  const message = await bannerText(page);
+  console.log(`  banner: ${message}`);
+  assert.match(message, /^The lab ran out of memory/);
+  await playEnabled(page);
+  assert.equal(await page.textContent('#dataset-summary'), summary, 'the previous dataset');
+  assert.equal(await page.inputValue('#setting-width'), '4096', 'the previous settings');
+  await page.click('#step-embeddings');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
+  assert.equal((await metrics(page))?.checksum, stepped?.checksum);
+  // The restarted worker has the default limits again: the same file is refused in words.
+  await page.setInputFiles('#dataset-file', {
+    name: 'huge.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await page.click('#preview-confirm:not([disabled])');
+  await page.waitForFunction(() =>
+    (document.getElementById('banner-messages')?.textContent ?? '').includes('weights'),
+  );
+  console.log(`  banner: ${await bannerText(page)}`);
+  assert.match(
+    await bannerText(page),
+    /huge\.tsv: vocabulary 140,001 x d 4,096 .* lower max_vocab or d/,
+  );
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('Pause answers within a chunk at the largest width (printed, not asserted)', async () => {
+  for (const hash of [
+    '#v=1&width=4096&steps=1000000',
+    '#v=1&width=4096&steps=1000000&protocol=joint',
+  ]) {
+    const { page } = await openPage(lab, { hash, step: hash.includes('joint') ? 0 : 1 });
+    await page.click('#play');
+    await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) > 3);
+    await page.waitForTimeout(1500);
+    // The main thread stays free while the worker trains: a frame comes at once.
+    const frame = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const t0 = performance.now();
+          requestAnimationFrame(() => resolve(performance.now() - t0));
+        }),
+    );
+    const latency = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const button = document.getElementById('play') as HTMLButtonElement;
+          const t0 = performance.now();
+          const observer = new MutationObserver(() => {
+            if (button.textContent === 'Play') {
+              observer.disconnect();
+              resolve(performance.now() - t0);
+            }
+          });
+          observer.observe(button, { childList: true, characterData: true, subtree: true });
+          button.click();
+        }),
+    );
+    const m = await metrics(page);
+    console.log(
+      `  ${hash}: Pause -> stopped in ${latency.toFixed(0)} ms at step ${m?.step}; ` +
+        `a frame while training took ${frame.toFixed(0)} ms`,
+    );
+    assert.ok(latency >= 0);
+    await page.close();
+  }
+});
+
+test('reloading a run link in the same browser gives the same checksum (minibatch Adam)', async () => {
+  const hash = '#v=1&protocol=joint&optimizer=adam&batch_size=32&seed=11&run=60';
+  const { page, problems } = await openPage(lab, { hash, step: 60 });
+  const first = await metrics(page);
+  await page.reload();
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 60, null, {
+    timeout: 60000,
+  });
+  assert.equal((await metrics(page))?.checksum, first?.checksum);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('no CSP violation while training, loading data and exporting', async () => {
+  const { page, problems } = await openPage(lab, { acceptDownloads: true });
+  await page.click('#play');
+  await page.waitForTimeout(500);
+  await page.click('#play');
+  await waitStopped(page);
+  const before = await page.textContent('#dataset-summary');
+  await page.setInputFiles('#dataset-file', {
+    name: 'tiny.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(
+      Array.from(
+        { length: 60 },
+        (_, i) => `${i % 2}\t${i % 2 ? 'good fun' : 'bad dull'} film ${i}`,
+      ).join('\n'),
+    ),
+  });
+  await page.click('#preview-confirm:not([disabled])');
+  await page.waitForFunction(
+    (old) => document.getElementById('dataset-summary')?.textContent !== old,
+    before,
+  );
+  const run = page.waitForEvent('download');
+  await page.click('#export-run');
+  await run;
+  const data = page.waitForEvent('download');
+  await page.click('#dataset-export');
+  await data;
+  assert.deepEqual(
+    problems.console.filter((line) => line.startsWith('CSP violation')),
+    [],
+  );
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
