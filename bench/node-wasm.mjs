@@ -15,10 +15,12 @@ const reps = Number(repsText ?? 7);
 const now = () => performance.now();
 const runs = [];
 bench.makeImdbShaped(25000, 230, 30000, 1);
-for (const d of [64, 256]) runs.push({ set: 'imdb-shaped', ...measureEpochAndStream(bench, d, reps, now) });
+for (const d of [64, 256])
+  runs.push({ set: 'imdb-shaped', ...measureEpochAndStream(bench, d, reps, now) });
 if (sst2) {
   bench.loadText(readFileSync(sst2));
-  for (const d of [64, 256]) runs.push({ set: 'sst2', ...measureEpochAndStream(bench, d, reps, now) });
+  for (const d of [64, 256])
+    runs.push({ set: 'sst2', ...measureEpochAndStream(bench, d, reps, now) });
 }
 // att-SVM on the IMDB-shaped set (paper protocol E(1), d = 64, C = 1): time to gap 1e-4.
 let svm = null;

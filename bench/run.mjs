@@ -2,14 +2,22 @@
 // Runs, in order: the native step bench, the wasm bench under Node, then one headless
 // Chromium for clslab vs TF.js (cpu and wasm backends) side by side, the app module's
 // epoch and heap, and the page metrics of the production build. Prints a table, writes
-// bench/results/latest.json. Not a test: no thresholds, nothing fails on a slow machine.
+// bench/results/latest.json and a dated copy. Not a test: no thresholds, nothing fails on a slow machine.
 //
 // Options: --reps N (clslab repetitions, default 9), --peer-reps N (TF.js, default 3),
 //          --only native,node,browser,page  (comma list; default all)
 //          --sets imdb-shaped,sst2  --dims 64,256  (subsets, for quick looks)
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+  copyFileSync,
+} from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -27,13 +35,19 @@ const peerReps = Number(arg('peer-reps', 3));
 const only = new Set(arg('only', 'native,node,browser,page').split(','));
 const sst2 = process.env.CLSLAB_SST2 ?? join(root, '../shared/data/sst2/glue/train.tsv');
 const hasSst2 = existsSync(sst2);
-const sets = (hasSst2 ? ['imdb-shaped', 'sst2'] : ['imdb-shaped']).filter((s) => arg('sets', s).split(',').includes(s));
+const sets = (hasSst2 ? ['imdb-shaped', 'sst2'] : ['imdb-shaped']).filter((s) =>
+  arg('sets', s).split(',').includes(s),
+);
 const dims = arg('dims', '64,256').split(',').map(Number);
 const log = (...a) => console.error('[bench]', ...a);
 
 const results = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30) },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+  },
   sst2: hasSst2 ? sst2 : null,
 };
 
@@ -41,7 +55,9 @@ const results = {
 if (only.has('native')) {
   log('native step bench');
   const args = ['--reps', String(reps), ...(hasSst2 ? ['--sst2', sst2] : [])];
-  results.native = JSON.parse(execFileSync(join(root, 'build/perf/bench/clslab_step_bench'), args, { encoding: 'utf8' }));
+  results.native = JSON.parse(
+    execFileSync(join(root, 'build/perf/bench/clslab_step_bench'), args, { encoding: 'utf8' }),
+  );
 }
 
 // 2. The same step in wasm under Node.
@@ -59,13 +75,22 @@ const routes = [
   ['/tfjs-wasm/', join(root, 'node_modules/@tensorflow/tfjs-backend-wasm/dist/')],
   ['/app/', join(root, 'dist/')],
 ];
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.tsv': 'text/plain' };
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.tsv': 'text/plain',
+};
 function serve() {
   const server = createServer((req, res) => {
     const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     let file = null;
     if (url === '/data/sst2.tsv') file = sst2;
-    for (const [prefix, dir] of routes) if (url.startsWith(prefix)) file = join(dir, url.slice(prefix.length) || 'index.html');
+    for (const [prefix, dir] of routes)
+      if (url.startsWith(prefix)) file = join(dir, url.slice(prefix.length) || 'index.html');
     if (!file || !existsSync(file) || statSync(file).isDirectory()) {
       res.writeHead(404).end();
       return;
@@ -79,7 +104,14 @@ function serve() {
 async function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -93,10 +125,17 @@ if (only.has('browser')) {
   mkdirSync(join(root, 'build/bench-browser'), { recursive: true });
   await build({
     entryPoints: [join(root, 'bench/browser/main.mjs')],
-    bundle: true, format: 'esm', target: 'es2022', outfile: join(root, 'build/bench-browser/main.js'),
-    logLevel: 'warning', external: ['/clslab-bench/*', '/production/*'],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    outfile: join(root, 'build/bench-browser/main.js'),
+    logLevel: 'warning',
+    external: ['/clslab-bench/*', '/production/*'],
   });
-  copyFileSync(join(root, 'bench/browser/index.html'), join(root, 'build/bench-browser/index.html'));
+  copyFileSync(
+    join(root, 'bench/browser/index.html'),
+    join(root, 'build/bench-browser/index.html'),
+  );
   const page = await browser.newPage();
   page.on('console', (m) => m.type() === 'error' && log('page:', m.text()));
   await page.goto(`${base}/bench/index.html`);
@@ -120,7 +159,13 @@ if (only.has('browser')) {
         peers[backend] = await call('peer', { set, d, backend, reps: peerReps });
       }
       const after = await call('clslab', { set, d, reps });
-      results.browser.push({ set, d, clslab: [before, after], clslabEpochMs: (before.epochMs + after.epochMs) / 2, peers });
+      results.browser.push({
+        set,
+        d,
+        clslab: [before, after],
+        clslabEpochMs: (before.epochMs + after.epochMs) / 2,
+        peers,
+      });
     }
   }
   log('production module on the IMDB-shaped set');
@@ -143,13 +188,18 @@ if (only.has('page')) {
     const page = await context.newPage();
     await page.goto(`${base}/app/index.html`);
     const ms = await page.waitForFunction(
-      () => performance.getEntriesByName('clslab:first-chart')[0]?.startTime, null, { timeout: 30000 });
+      () => performance.getEntriesByName('clslab:first-chart')[0]?.startTime,
+      null,
+      { timeout: 30000 },
+    );
     firstChart.push(await ms.jsonValue());
     await context.close();
   }
   results.page = {
-    firstChartMs: firstChart, firstChartMedianMs: [...firstChart].sort((a, b) => a - b)[2],
-    bytes, jsWasmGzipBytes: bytes.reduce((s, b) => s + b.gzip, 0),
+    firstChartMs: firstChart,
+    firstChartMedianMs: [...firstChart].sort((a, b) => a - b)[2],
+    bytes,
+    jsWasmGzipBytes: bytes.reduce((s, b) => s + b.gzip, 0),
   };
 }
 
@@ -157,26 +207,43 @@ await browser?.close();
 server?.close();
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+const stamp = results.date.replace(/[:.]/g, '-');
+for (const name of ['latest.json', `${stamp}.json`]) {
+  writeFileSync(join(root, 'bench/results', name), JSON.stringify(results, null, 2) + '\n');
+}
 
 // The table.
 const f = (x, digits = 1) => (x === undefined ? '-' : Number(x).toFixed(digits));
 const find = (list, set, d) => list?.runs?.find((r) => r.set === set && r.d === d);
-console.log('\nset          d    native ms  node-wasm ms  chromium ms  tfjs-wasm ms  tfjs-cpu ms  x vs best tfjs  wasm/native  epoch/stream');
+console.log(
+  '\nset          d    native ms  node-wasm ms  chromium ms  tfjs-wasm ms  tfjs-cpu ms  x vs best tfjs  wasm/native  epoch/stream',
+);
 for (const set of sets) {
   for (const d of dims) {
-    const nat = find(results.native, set, d), node = find(results.node, set, d);
+    const nat = find(results.native, set, d),
+      node = find(results.node, set, d);
     const br = results.browser?.find((r) => r.set === set && r.d === d);
     const chrome = br?.clslabEpochMs;
-    const tw = br?.peers.wasm.epochMs, tc = br?.peers.cpu.epochMs;
+    const tw = br?.peers.wasm.epochMs,
+      tc = br?.peers.cpu.epochMs;
     const best = Math.min(tw ?? Infinity, tc ?? Infinity);
-    const stream = br ? (br.clslab[0].epochOverStream + br.clslab[1].epochOverStream) / 2 : undefined;
+    const stream = br
+      ? (br.clslab[0].epochOverStream + br.clslab[1].epochOverStream) / 2
+      : undefined;
     console.log(
-      `${set.padEnd(12)} ${String(d).padEnd(4)} ${f(nat?.epochMs).padStart(9)} ${f(node?.epochMs).padStart(13)} ${f(chrome).padStart(12)} ${f(tw).padStart(13)} ${f(tc).padStart(12)} ${f(best / chrome).padStart(15)} ${f(chrome / nat?.epochMs, 2).padStart(12)} ${f(stream).padStart(13)}`);
+      `${set.padEnd(12)} ${String(d).padEnd(4)} ${f(nat?.epochMs).padStart(9)} ${f(node?.epochMs).padStart(13)} ${f(chrome).padStart(12)} ${f(tw).padStart(13)} ${f(tc).padStart(12)} ${f(best / chrome).padStart(15)} ${f(chrome / nat?.epochMs, 2).padStart(12)} ${f(stream).padStart(13)}`,
+    );
   }
 }
-if (results.check) for (const c of results.check) console.log(`check ${c.backend}: loss rel diff ${c.lossRelativeDiff.toExponential(1)}, grad E rel err ${c.gradERelativeError.toExponential(1)}, grad p rel err ${c.gradPRelativeError.toExponential(1)}: ${c.pass ? 'pass' : 'FAIL'}`);
+if (results.check)
+  for (const c of results.check)
+    console.log(
+      `check ${c.backend}: loss rel diff ${c.lossRelativeDiff.toExponential(1)}, grad E rel err ${c.gradERelativeError.toExponential(1)}, grad p rel err ${c.gradPRelativeError.toExponential(1)}: ${c.pass ? 'pass' : 'FAIL'}`,
+    );
 if (results.native?.svm) console.log('att-SVM native', JSON.stringify(results.native.svm));
 if (results.node?.svm) console.log('att-SVM wasm (Node)', JSON.stringify(results.node.svm));
 if (results.production) console.log('app module', JSON.stringify(results.production));
-if (results.page) console.log(`first chart ${f(results.page.firstChartMedianMs)} ms (median of 5); JS + wasm gzip ${(results.page.jsWasmGzipBytes / 1024).toFixed(1)} KiB`);
+if (results.page)
+  console.log(
+    `first chart ${f(results.page.firstChartMedianMs)} ms (median of 5); JS + wasm gzip ${(results.page.jsWasmGzipBytes / 1024).toFixed(1)} KiB`,
+  );

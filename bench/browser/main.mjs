@@ -58,7 +58,8 @@ window.clslabBench = {
   async peer({ set, d, backend, reps, learningRate = 1 }) {
     const b = await loadSet(set);
     b.reset(d, learningRate);
-    const data = b.data(), init = b.weights(d);
+    const data = b.data(),
+      init = b.weights(d);
     await useBackend(backend);
     const model = createTfjsModel(tf, data, init, d, learningRate);
     try {
@@ -72,10 +73,18 @@ window.clslabBench = {
         times.push(now() - t);
       }
       return {
-        set, d, backend, epochMs: median(times), warmupMs, epochs: times.length, firstLoss,
+        set,
+        d,
+        backend,
+        epochMs: median(times),
+        warmupMs,
+        epochs: times.length,
+        firstLoss,
         clslabLossAtStart: (b.reset(d, learningRate), b.loss()),
-        chunks: model.chunks, chunkReviews: model.chunkReviews,
-        paddedLength: model.paddedLength, paddingShare: model.paddingShare,
+        chunks: model.chunks,
+        chunkReviews: model.chunkReviews,
+        paddedLength: model.paddedLength,
+        paddingShare: model.paddingShare,
       };
     } finally {
       model.dispose();
@@ -101,8 +110,15 @@ window.clslabBench = {
     const lab = new mod.Lab();
     const config = JSON.parse(mod.defaultConfigJson());
     Object.assign(config, {
-      dataset: 'custom', test_fraction: 0, min_count: 1, max_vocab: vocab + 1, width: d,
-      protocol: 'joint', optimizer: 'gd', learning_rate: 1, batch_size: 0,
+      dataset: 'custom',
+      test_fraction: 0,
+      min_count: 1,
+      max_vocab: vocab + 1,
+      width: d,
+      protocol: 'joint',
+      optimizer: 'gd',
+      learning_rate: 1,
+      batch_size: 0,
     });
     let t = now();
     const summary = lab.loadText(bytes, 'imdb-shaped.tsv', JSON.stringify(config));
@@ -115,7 +131,8 @@ window.clslabBench = {
       return now() - t0;
     };
     advance(1);
-    const one = [], many = [];
+    const one = [],
+      many = [];
     for (let r = 0; r < 3; r++) {
       one.push(advance(1));
       many.push(advance(1 + k));
@@ -123,9 +140,15 @@ window.clslabBench = {
     const heapBytes = mod.HEAP8.buffer.byteLength;
     lab.delete();
     return {
-      reviews: summary.trainReviews, tokens: summary.trainTokens, vocab: summary.vocabSize, d,
-      textBytes: bytes.length, loadMs, advanceOneMs: median(one),
-      epochMs: (median(many) - median(one)) / k, heapBytes,
+      reviews: summary.trainReviews,
+      tokens: summary.trainTokens,
+      vocab: summary.vocabSize,
+      d,
+      textBytes: bytes.length,
+      loadMs,
+      advanceOneMs: median(one),
+      epochMs: (median(many) - median(one)) / k,
+      heapBytes,
     };
   },
 };

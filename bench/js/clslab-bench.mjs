@@ -18,7 +18,11 @@ export function wrapBench(mod) {
       if (error) throw new Error('bench_load_text failed');
     },
     shape() {
-      return { reviews: mod._bench_reviews(), tokens: mod._bench_tokens(), vocab: mod._bench_vocab() };
+      return {
+        reviews: mod._bench_reviews(),
+        tokens: mod._bench_tokens(),
+        vocab: mod._bench_vocab(),
+      };
     },
     data() {
       const { reviews, tokens, vocab } = this.shape();
@@ -56,7 +60,11 @@ export function wrapBench(mod) {
     svmPrepare: (d, eta, sigma, seed) => mod._bench_svm_prepare(d, eta, sigma, seed),
     svmSolve(c, tolerance, maxEpochs) {
       mod._bench_svm_solve(c, tolerance, maxEpochs);
-      return { gap: mod._bench_svm_gap(), epochs: mod._bench_svm_epochs(), converged: mod._bench_svm_converged() === 1 };
+      return {
+        gap: mod._bench_svm_gap(),
+        epochs: mod._bench_svm_epochs(),
+        converged: mod._bench_svm_converged() === 1,
+      };
     },
   };
 }
@@ -66,7 +74,8 @@ export function wrapBench(mod) {
 export function measureEpochAndStream(bench, d, reps, now) {
   bench.reset(d);
   bench.epochs(1); // warm-up: sizes the workspace, touches every page
-  const epoch = [], stream = [];
+  const epoch = [],
+    stream = [];
   let sink = 0;
   for (let r = 0; r < reps; r++) {
     let t = now();
@@ -76,6 +85,15 @@ export function measureEpochAndStream(bench, d, reps, now) {
     sink += bench.streamSum();
     stream.push(now() - t);
   }
-  const epochMs = median(epoch), streamMs = median(stream);
-  return { d, ...bench.shape(), epochMs, streamMs, epochOverStream: epochMs / streamMs, loss: bench.loss(), sink };
+  const epochMs = median(epoch),
+    streamMs = median(stream);
+  return {
+    d,
+    ...bench.shape(),
+    epochMs,
+    streamMs,
+    epochOverStream: epochMs / streamMs,
+    loss: bench.loss(),
+    sink,
+  };
 }

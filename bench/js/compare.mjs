@@ -32,6 +32,9 @@ export function compareWithPeer(tf, bench, d = 16) {
     gradEMaxAbs: maxAbs(ours.gradE),
     gradPMaxAbs: maxAbs(ours.gradP),
   };
-  result.pass = result.lossRelativeDiff < 1e-5 && result.gradERelativeError < 1e-3 && result.gradPRelativeError < 1e-3;
+  result.pass =
+    result.lossRelativeDiff < 1e-5 &&
+    result.gradERelativeError < 1e-3 &&
+    result.gradPRelativeError < 1e-3;
   return result;
 }

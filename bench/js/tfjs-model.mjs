@@ -44,7 +44,8 @@ export function createTfjsModel(tf, data, init, d, learningRate, maxChunkFloats 
     const y = new Float32Array(b);
     for (let r = 0; r < b; r++) {
       const i = start + r;
-      const begin = data.offsets[i], length = data.offsets[i + 1] - begin;
+      const begin = data.offsets[i],
+        length = data.offsets[i + 1] - begin;
       ids.set(data.ids.subarray(begin, begin + length), r * longest);
       mask.fill(1, r * longest, r * longest + length);
       y[r] = data.labels[i];
@@ -76,7 +77,8 @@ export function createTfjsModel(tf, data, init, d, learningRate, maxChunkFloats 
   // Loss and gradients summed over chunks at the current weights.
   function lossAndGrads() {
     let loss = 0;
-    let gE = null, gp = null;
+    let gE = null,
+      gp = null;
     for (const c of chunks) {
       const { value, grads } = tf.variableGrads(() => chunkLoss(c), [E, p]);
       loss += value.dataSync()[0];
@@ -85,7 +87,8 @@ export function createTfjsModel(tf, data, init, d, learningRate, maxChunkFloats 
         gE = grads.E;
         gp = grads.p;
       } else {
-        const nextE = tf.add(gE, grads.E), nextP = tf.add(gp, grads.p);
+        const nextE = tf.add(gE, grads.E),
+          nextP = tf.add(gp, grads.p);
         tf.dispose([gE, gp, grads.E, grads.p]);
         gE = nextE;
         gp = nextP;
