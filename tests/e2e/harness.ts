@@ -167,6 +167,7 @@ declare global {
   interface Window {
     __clslab?: {
       series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
+      bounds: () => Record<string, { x: number[]; y: number[] }>;
       metrics: () => { step: number; checksum: string; trainLoss: number } | null;
     };
   }

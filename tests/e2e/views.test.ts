@@ -75,6 +75,21 @@ test('Play updates every chart, and each chart shows its data as a table', async
   assert.ok(count('selection', 'selection accuracy') >= 3, 'selection');
   assert.ok(count('norm', '‖p‖') >= 3, 'norm');
   assert.match((await page.textContent('#progress-text')) ?? '', /step 60 \/ 60/);
+  // Every token point lies inside the drawn axes (Chart.js took a normalized scatter's x
+  // range from its first and last points and cut off the strongly negative tokens).
+  const bounds = await page.evaluate(() => window.__clslab?.bounds() ?? {});
+  for (const chart of ['alignment', 'uShape']) {
+    const [xMin = NaN, xMax = NaN] = bounds[chart]?.x ?? [];
+    const [yMin = NaN, yMax = NaN] = bounds[chart]?.y ?? [];
+    for (const [label, points] of Object.entries(plotted[chart] ?? {})) {
+      for (const { x, y } of points) {
+        assert.ok(
+          x >= xMin && x <= xMax && y >= yMin && y <= yMax,
+          `${chart} ${label} (${x}, ${y})`,
+        );
+      }
+    }
+  }
 
   for (const chart of ['loss', 'alignment', 'uShape', 'selection', 'norm']) {
     const toggle = page.locator(`.chart-tools[data-chart="${chart}"] [data-action="table"]`);

@@ -217,6 +217,8 @@ declare global {
   interface Window {
     __clslab?: {
       series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
+      /** Each chart's drawn x and y ranges, [min, max]. */
+      bounds: () => Record<string, { x: number[]; y: number[] }>;
       metrics: () => Metrics | null;
       killWorker: () => void;
       injectFault: (fault: Fault) => void;
@@ -226,6 +228,13 @@ declare global {
 window.__clslab = {
   series: () =>
     Object.fromEntries(Object.entries(charts).map(([name, chart]) => [name, chart.dump()])),
+  bounds: () =>
+    Object.fromEntries(
+      Object.entries(charts).map(([name, { chart }]) => {
+        const range = (id: string) => [chart.scales[id]?.min ?? NaN, chart.scales[id]?.max ?? NaN];
+        return [name, { x: range('x'), y: range('y') }];
+      }),
+    ),
   metrics: () => latest,
   killWorker: () => client.kill(),
   injectFault: (fault) => send({ type: 'injectFault', fault }),

@@ -54,7 +54,6 @@ export abstract class TokenScatter implements TokenChartView {
       data: { datasets: [...datasets, this.highlightSet] },
       options: {
         parsing: false,
-        normalized: true,
         scales: { x: axis(axes.x), y: axis(axes.y) },
         plugins: {
           legend: {
@@ -100,7 +99,36 @@ export abstract class TokenScatter implements TokenChartView {
     if (statistics === null || columns === null) return;
     this.statistics = statistics;
     this.plot(columns, statistics, metrics);
+    this.fitAxes();
     this.redraw();
+  }
+
+  /** With `parsing: false` Chart.js takes the data as sorted by x and reads the x range
+   *  off the first and last points; token points are in vocabulary order, so the range
+   *  would cut off tokens (it did: Figure 1 lost its strongly negative side). The true
+   *  extremes go in as suggested bounds, which keeps Chart.js's rounded ticks. */
+  private fitAxes(): void {
+    let xMin = Infinity,
+      xMax = -Infinity,
+      yMin = Infinity,
+      yMax = -Infinity;
+    for (const dataset of this.chart.data.datasets) {
+      for (const { x, y } of dataset.data) {
+        if (x < xMin) xMin = x;
+        if (x > xMax) xMax = x;
+        if (y < yMin) yMin = y;
+        if (y > yMax) yMax = y;
+      }
+    }
+    const scales = this.chart.options.scales ?? {};
+    const bound = (id: 'x' | 'y', low: number, high: number) => {
+      const scale = scales[id];
+      if (scale === undefined) return;
+      scale.suggestedMin = Number.isFinite(low) ? low : undefined;
+      scale.suggestedMax = Number.isFinite(high) ? high : undefined;
+    };
+    bound('x', xMin, xMax);
+    bound('y', yMin, yMax);
   }
 
   reset(): void {
