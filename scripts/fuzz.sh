@@ -7,7 +7,7 @@ seconds="${1:-20}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build/fuzz"
 CXX="${CXX:-clang++}" cmake -S "$root/fuzz" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j1
+cmake --build "$build" -j2
 # Seeds: one small file per shape; the first byte is the fuzzer's option selector (0 = auto).
 seeds="$build/corpus_fuzz_text_formats"
 if [ ! -d "$seeds" ]; then
