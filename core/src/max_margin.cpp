@@ -1,6 +1,6 @@
-// Attention-SVM: constraints from selected sets, cycle analysis of the "must beat" graph,
-// and the dual coordinate descent solver. No recursion anywhere (graphs reach 100k+ nodes
-// and wasm stacks are small); z_k = E_winner - E_loser is never materialized.
+// Attention-SVM: constraints from selected sets, cycle analysis of the "must beat" graph
+// (the graph itself is in must_beat_graph.cpp), and the dual coordinate descent solver.
+// z_k = E_winner - E_loser is never materialized.
 //
 // Legend: n reviews, V vocabulary size, d embedding width, K constraints.
 #include "clslab/max_margin.h"
@@ -11,112 +11,9 @@
 #include <string>
 
 #include "clslab/rng.h"
+#include "must_beat_graph.h"
 
 namespace clslab {
-namespace {
-
-// Adjacency of the "must beat" graph in CSR form: edges of node u are
-// targets[offsets[u] .. offsets[u+1]).
-struct Graph {
-  std::vector<int32_t> offsets;  // V + 1
-  std::vector<int32_t> targets;  // K' (edges with both ends in [0, V))
-};
-
-Graph BuildGraph(const MarginConstraints& constraints, int32_t vocab_size) {
-  Graph graph;
-  graph.offsets.assign(vocab_size + 1, 0);
-  auto valid = [&](int64_t k) {
-    return constraints.winner[k] >= 0 && constraints.winner[k] < vocab_size &&
-           constraints.loser[k] >= 0 && constraints.loser[k] < vocab_size;
-  };
-  for (int64_t k = 0; k < constraints.size(); ++k) {
-    if (valid(k)) ++graph.offsets[constraints.winner[k] + 1];
-  }
-  for (int32_t u = 0; u < vocab_size; ++u) graph.offsets[u + 1] += graph.offsets[u];
-  graph.targets.resize(graph.offsets[vocab_size]);
-  std::vector<int32_t> fill(graph.offsets.begin(), graph.offsets.end() - 1);  // V
-  for (int64_t k = 0; k < constraints.size(); ++k) {
-    if (valid(k)) graph.targets[fill[constraints.winner[k]]++] = constraints.loser[k];
-  }
-  return graph;
-}
-
-// Iterative Tarjan. Returns component[u] (V) and the number of components.
-std::vector<int32_t> StronglyConnectedComponents(const Graph& graph, int32_t* count) {
-  const int32_t vocab_size = static_cast<int32_t>(graph.offsets.size()) - 1;
-  std::vector<int32_t> index(vocab_size, -1), low(vocab_size, 0);  // V each
-  std::vector<int32_t> next_edge(vocab_size, 0);                   // V, DFS cursor per node
-  std::vector<int32_t> component(vocab_size, -1);                  // V
-  std::vector<uint8_t> on_stack(vocab_size, 0);                    // V
-  std::vector<int32_t> stack, call;  // Tarjan's node stack; the explicit DFS call stack
-  int32_t next_index = 0;
-  *count = 0;
-  for (int32_t root = 0; root < vocab_size; ++root) {
-    if (index[root] != -1) continue;
-    auto visit = [&](int32_t u) {
-      index[u] = low[u] = next_index++;
-      next_edge[u] = graph.offsets[u];
-      stack.push_back(u);
-      on_stack[u] = 1;
-      call.push_back(u);
-    };
-    visit(root);
-    while (!call.empty()) {
-      const int32_t u = call.back();
-      if (next_edge[u] < graph.offsets[u + 1]) {
-        const int32_t w = graph.targets[next_edge[u]++];
-        if (index[w] == -1) {
-          visit(w);
-        } else if (on_stack[w]) {
-          low[u] = std::min(low[u], index[w]);
-        }
-        continue;
-      }
-      call.pop_back();
-      if (!call.empty()) low[call.back()] = std::min(low[call.back()], low[u]);
-      if (low[u] != index[u]) continue;
-      int32_t w;
-      do {  // u is the root of an SCC: everything above it on the stack belongs to it
-        w = stack.back();
-        stack.pop_back();
-        on_stack[w] = 0;
-        component[w] = *count;
-      } while (w != u);
-      ++*count;
-    }
-  }
-  return component;
-}
-
-// Shortest cycle through `root` using only nodes of root's component (BFS), as root -> ...
-// -> u, with the closing edge u -> root implied. Empty when none (root alone in its SCC).
-std::vector<int32_t> ShortestCycleThrough(const Graph& graph, const std::vector<int32_t>& component,
-                                          int32_t root,
-                                          std::vector<int32_t>* parent /* V, scratch */) {
-  std::fill(parent->begin(), parent->end(), -1);
-  std::vector<int32_t> frontier{root};
-  (*parent)[root] = root;
-  for (size_t head = 0; head < frontier.size(); ++head) {
-    const int32_t u = frontier[head];
-    for (int32_t e = graph.offsets[u]; e < graph.offsets[u + 1]; ++e) {
-      const int32_t w = graph.targets[e];
-      if (component[w] != component[root]) continue;
-      if (w == root) {  // BFS order: the first edge back to root closes a shortest cycle
-        std::vector<int32_t> cycle;
-        for (int32_t x = u; x != root; x = (*parent)[x]) cycle.push_back(x);
-        cycle.push_back(root);
-        std::reverse(cycle.begin(), cycle.end());
-        return cycle;
-      }
-      if ((*parent)[w] != -1) continue;
-      (*parent)[w] = u;
-      frontier.push_back(w);
-    }
-  }
-  return {};
-}
-
-}  // namespace
 
 MarginConstraints BuildConstraints(const Corpus& corpus, const SelectedSets& sets) {
   MarginConstraints out;
