@@ -11,39 +11,26 @@
 #include "clslab/config.h"
 #include "clslab/experiment.h"
 #include "clslab/run_file.h"
-#include "dataset_marshal.h"
+#include "marshal.h"
 
 namespace {
 
 using clslab::RunConfig;
 using emscripten::val;
-
-template <typename T>
-val TypedArray(const std::vector<T>& data) {
-  // A view for the copy only; slice() copies before anything can grow the heap.
-  return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
-}
-
-val Strings(const std::vector<std::string>& items) {
-  val array = val::array();
-  for (const std::string& item : items) array.call<void>("push", item);
-  return array;
-}
-
-val StatusObject(bool ok, const std::string& message) {
-  val object = val::object();
-  object.set("ok", ok);
-  object.set("message", message);
-  return object;
-}
+using namespace marshal;
 
 const char* KindName(clslab::FieldKind kind) {
   switch (kind) {
-    case clslab::FieldKind::kNumber: return "number";
-    case clslab::FieldKind::kInteger: return "integer";
-    case clslab::FieldKind::kBoolean: return "boolean";
-    case clslab::FieldKind::kChoice: return "choice";
-    case clslab::FieldKind::kText: return "text";
+    case clslab::FieldKind::kNumber:
+      return "number";
+    case clslab::FieldKind::kInteger:
+      return "integer";
+    case clslab::FieldKind::kBoolean:
+      return "boolean";
+    case clslab::FieldKind::kChoice:
+      return "choice";
+    case clslab::FieldKind::kText:
+      return "text";
   }
   return "text";
 }
@@ -89,69 +76,6 @@ val DecodeShareLink(const std::string& hash) {
   return result;
 }
 
-val SummaryObject(const clslab::Result<clslab::DatasetSummary>& r) {
-  const clslab::DatasetSummary& s = r.value;
-  val o = StatusObject(r.ok(), r.status.message());
-  o.set("sourceName", s.source_name);
-  o.set("format", s.format);
-  o.set("columns", Strings(s.columns));
-  o.set("textColumn", s.text_column);
-  o.set("labelColumn", s.label_column);
-  o.set("parsedRows", static_cast<double>(s.parsed_rows));
-  o.set("dropped", static_cast<double>(s.dropped));
-  o.set("dropReasons", Strings(s.drop_reasons));
-  o.set("trainReviews", s.train_reviews);
-  o.set("testReviews", s.test_reviews);
-  o.set("trainPositive", s.train_positive);
-  o.set("trainNegative", s.train_negative);
-  o.set("vocabSize", s.vocab_size);
-  o.set("trainTokens", static_cast<double>(s.train_tokens));
-  return o;
-}
-
-val MetricsObject(const clslab::Metrics& m) {
-  val o = val::object();
-  o.set("step", static_cast<double>(m.step));
-  o.set("phase", m.phase);
-  o.set("trainLoss", m.train_loss);
-  o.set("trainAccuracy", m.train_accuracy);
-  o.set("hasTest", m.has_test);
-  o.set("testLoss", m.test_loss);
-  o.set("testAccuracy", m.test_accuracy);
-  o.set("pNorm", m.p_norm);
-  o.set("alignmentSlope", m.alignment_slope);
-  o.set("alignmentIntercept", m.alignment_intercept);
-  o.set("alignmentR2", m.alignment_r2);
-  o.set("hasPredictedSlope", m.has_predicted_slope);
-  o.set("predictedSlope", m.predicted_slope);
-  o.set("hasMaxMargin", m.has_max_margin);
-  o.set("cosineToMaxMargin", m.cosine_to_max_margin);
-  o.set("normalizedMargin", m.normalized_margin);
-  o.set("maxMarginReference", m.max_margin_reference);
-  o.set("selectionAccuracy", m.selection_accuracy);
-  o.set("selectionMass", m.selection_mass);
-  o.set("uScore", m.u_score);
-  o.set("signedScore", m.signed_score);
-  o.set("uContrast", m.u_contrast);
-  o.set("uTokens", m.u_tokens);
-  o.set("checksum", m.checksum);
-  o.set("stopped", m.stopped);
-  o.set("message", m.message);
-  return o;
-}
-
-val ReviewObject(const clslab::ReviewView& r) {
-  val o = val::object();
-  o.set("text", r.text);
-  o.set("tokens", Strings(r.tokens));
-  o.set("words", Strings(r.words));
-  o.set("attention", TypedArray(r.attention));
-  o.set("selected", TypedArray(r.selected));
-  o.set("label", r.label);
-  o.set("logit", r.logit);
-  return o;
-}
-
 val ReadRun(const std::string& json) {
   const clslab::Result<clslab::RunFile> run = clslab::ReadRunFile(json);
   val o = StatusObject(run.ok(), run.status.message());
@@ -161,29 +85,6 @@ val ReadRun(const std::string& json) {
   o.set("step", static_cast<double>(run.value.step));
   o.set("checksum", run.value.checksum);
   return o;
-}
-
-// {maxReviews, maxTokens, maxVocabulary, maxWidth, maxWeights, maxInputBytes} <-> Limits.
-val LimitsObject(const clslab::Limits& l) {
-  val o = val::object();
-  o.set("maxReviews", static_cast<double>(l.max_reviews));
-  o.set("maxTokens", static_cast<double>(l.max_tokens));
-  o.set("maxVocabulary", static_cast<double>(l.max_vocabulary));
-  o.set("maxWidth", static_cast<double>(l.max_width));
-  o.set("maxWeights", static_cast<double>(l.max_weights));
-  o.set("maxInputBytes", static_cast<double>(l.max_input_bytes));
-  return o;
-}
-
-clslab::Limits LimitsFrom(const val& o) {
-  clslab::Limits l;
-  l.max_reviews = static_cast<int64_t>(o["maxReviews"].as<double>());
-  l.max_tokens = static_cast<int64_t>(o["maxTokens"].as<double>());
-  l.max_vocabulary = static_cast<int64_t>(o["maxVocabulary"].as<double>());
-  l.max_width = static_cast<int64_t>(o["maxWidth"].as<double>());
-  l.max_weights = static_cast<int64_t>(o["maxWeights"].as<double>());
-  l.max_input_bytes = static_cast<int64_t>(o["maxInputBytes"].as<double>());
-  return l;
 }
 
 val DefaultLimits() { return LimitsObject(clslab::Limits()); }
@@ -199,7 +100,9 @@ class Lab {
   // Bytes arrive as std::string: Embind copies a Uint8Array into it in one memcpy.
   val LoadText(const std::string& bytes, const std::string& source_name, const std::string& json) {
     const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
-    if (!config.ok()) return SummaryObject(clslab::Result<clslab::DatasetSummary>::Failure(config.status.message()));
+    if (!config.ok())
+      return SummaryObject(
+          clslab::Result<clslab::DatasetSummary>::Failure(config.status.message()));
     return SummaryObject(experiment_.LoadText(bytes, source_name, config.value));
   }
   // The dataset loads with the user's parse choices: each returns a summary or {ok: false}.
@@ -217,13 +120,15 @@ class Lab {
   val LoadLabeledTexts(const val& texts, const val& labels, const val& choice,
                        const std::string& json) {
     return WithOptions(choice, json, [&](const clslab::ParseOptions& o, const RunConfig& c) {
-      return experiment_.LoadLabeledTexts(dataset_marshal::LabeledTextsFrom(texts, labels), o, c);
+      return experiment_.LoadLabeledTexts(LabeledTextsFrom(texts, labels), o, c);
     });
   }
   std::string ExportLabelTabText() const { return experiment_.ExportLabelTabText(); }
   val LoadSynthetic(const std::string& json) {
     const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
-    if (!config.ok()) return SummaryObject(clslab::Result<clslab::DatasetSummary>::Failure(config.status.message()));
+    if (!config.ok())
+      return SummaryObject(
+          clslab::Result<clslab::DatasetSummary>::Failure(config.status.message()));
     return SummaryObject(experiment_.LoadSynthetic(config.value));
   }
   bool HasDataset() const { return experiment_.has_dataset(); }
@@ -293,7 +198,7 @@ class Lab {
     if (!config.ok()) return SummaryObject(Failure::Failure(config.status.message()));
     clslab::ParseOptions options;
     std::string error;
-    if (!dataset_marshal::ParseOptionsFrom(choice, &options, &error)) {
+    if (!ParseOptionsFrom(choice, &options, &error)) {
       return SummaryObject(Failure::Failure(error));
     }
     return SummaryObject(load(options, config.value));
@@ -306,31 +211,30 @@ class Lab {
 val PreviewText(const std::string& bytes, const val& choice) {
   clslab::ParseOptions options;
   std::string error;
-  if (!dataset_marshal::ParseOptionsFrom(choice, &options, &error)) {
-    return dataset_marshal::PreviewFailure(error);
+  if (!ParseOptionsFrom(choice, &options, &error)) {
+    return PreviewFailure(error);
   }
-  return dataset_marshal::PreviewObject(clslab::Experiment::Preview(bytes, options));
+  return PreviewObject(clslab::Experiment::Preview(bytes, options));
 }
 
 val PreviewPairedLines(const std::string& positive, const std::string& negative,
                        const val& choice) {
   clslab::ParseOptions options;
   std::string error;
-  if (!dataset_marshal::ParseOptionsFrom(choice, &options, &error)) {
-    return dataset_marshal::PreviewFailure(error);
+  if (!ParseOptionsFrom(choice, &options, &error)) {
+    return PreviewFailure(error);
   }
-  return dataset_marshal::PreviewObject(
-      clslab::Experiment::PreviewPairedLines(positive, negative, options));
+  return PreviewObject(clslab::Experiment::PreviewPairedLines(positive, negative, options));
 }
 
 val PreviewLabeledTexts(const val& texts, const val& labels, const val& choice) {
   clslab::ParseOptions options;
   std::string error;
-  if (!dataset_marshal::ParseOptionsFrom(choice, &options, &error)) {
-    return dataset_marshal::PreviewFailure(error);
+  if (!ParseOptionsFrom(choice, &options, &error)) {
+    return PreviewFailure(error);
   }
-  return dataset_marshal::PreviewObject(clslab::Experiment::PreviewLabeledTexts(
-      dataset_marshal::LabeledTextsFrom(texts, labels), options));
+  return PreviewObject(
+      clslab::Experiment::PreviewLabeledTexts(LabeledTextsFrom(texts, labels), options));
 }
 
 double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
