@@ -111,8 +111,11 @@ ReviewView View(const Weights& weights, const Vocabulary& vocab, const Tokenizer
   one.Add(ids, label >= 0 ? 1 : -1);
   view.logit = Finite(ReviewLogit(weights, one, 0, &view.attention));
   if (label == 0) one.labels[0] = view.logit >= 0 ? 1 : -1;
-  const TokenScalars scalars = ComputeTokenScalars(weights);
-  const SelectedSets sets = ComputeSelectedSets(one, scalars.value);
+  // v.E_s for this review's tokens only (O(T d), not the whole table's O(V d): this runs
+  // on every keystroke of the typed review); the selection reads no other entry.
+  std::vector<float> value(vocab.size(), 0.0f);
+  for (int32_t id : ids) value[id] = TokenValue(weights, id);
+  const SelectedSets sets = ComputeSelectedSets(one, value);
   view.selected.assign(ids.size(), 0);
   for (size_t t = 0; t < ids.size(); ++t) {
     for (int32_t k = sets.offsets[0]; k < sets.offsets[1]; ++k) {

@@ -127,6 +127,11 @@ TokenScalars ComputeTokenScalars(const Weights& weights) {
   return scalars;
 }
 
+float TokenValue(const Weights& weights, int32_t token) {
+  const int32_t d = weights.width();
+  return Dot(weights.E.data() + static_cast<int64_t>(token) * d, weights.v.data(), d);
+}
+
 void ModelWorkspace::Reserve(int32_t vocab_size, int32_t max_review_length) {
   if (static_cast<int32_t>(attention_.size()) < vocab_size) {
     attention_.assign(vocab_size, 0);

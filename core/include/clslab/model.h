@@ -52,6 +52,8 @@ struct TokenScalars {
   std::vector<float> value;      // V, v.E_s
 };
 TokenScalars ComputeTokenScalars(const Weights& weights);
+// v.E_s of one token, bit-identical to ComputeTokenScalars(weights).value[token].
+float TokenValue(const Weights& weights, int32_t token);
 
 struct LossAccuracy {
   double loss = 0;      // mean log(1 + exp(-y f)) over the covered non-empty reviews
