@@ -7,6 +7,7 @@
 // Options: --reps N (clslab repetitions, default 9), --peer-reps N (TF.js, default 3),
 //          --only native,node,browser,page  (comma list; default all)
 //          --sets imdb-shaped,sst2  --dims 64,256  (subsets, for quick looks)
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import {
@@ -102,17 +103,7 @@ function serve() {
 }
 
 async function launch() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 const needsBrowser = only.has('browser') || only.has('page');
