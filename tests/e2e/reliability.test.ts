@@ -156,15 +156,20 @@ test('running out of wasm memory restarts the worker with the dataset and settin
     const words = Array.from({ length: 100 }, (_, k) => `w${(start + k).toString(36)}`);
     lines.push(`${(start / 100) % 2}\t${words.join(' ')}`);
   }
-  await page.setInputFiles('#dataset-file', {
-    name: 'huge.tsv',
-    mimeType: 'text/tab-separated-values',
-    buffer: Buffer.from(lines.join('\n')),
-  });
-  await page.click('#preview-confirm:not([disabled])');
-  await page.waitForFunction(() =>
-    (document.getElementById('banner-messages')?.textContent ?? '').includes('out of memory'),
-  );
+  // Uploads the file, confirms its preview, and waits for a banner containing `expected`.
+  const loadHuge = async (expected: string) => {
+    await page.setInputFiles('#dataset-file', {
+      name: 'huge.tsv',
+      mimeType: 'text/tab-separated-values',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await page.click('#preview-confirm:not([disabled])');
+    await page.waitForFunction(
+      (text) => (document.getElementById('banner-messages')?.textContent ?? '').includes(text),
+      expected,
+    );
+  };
+  await loadHuge('out of memory');
   const message = await bannerText(page);
   console.log(`  banner: ${message}`);
   assert.match(message, /^The lab ran out of memory/);
@@ -175,15 +180,7 @@ test('running out of wasm memory restarts the worker with the dataset and settin
   await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
   assert.equal((await metrics(page))?.checksum, stepped?.checksum);
   // The restarted worker has the default limits again: the same file is refused in words.
-  await page.setInputFiles('#dataset-file', {
-    name: 'huge.tsv',
-    mimeType: 'text/tab-separated-values',
-    buffer: Buffer.from(lines.join('\n')),
-  });
-  await page.click('#preview-confirm:not([disabled])');
-  await page.waitForFunction(() =>
-    (document.getElementById('banner-messages')?.textContent ?? '').includes('weights'),
-  );
+  await loadHuge('weights');
   console.log(`  banner: ${await bannerText(page)}`);
   assert.match(
     await bannerText(page),
