@@ -56,7 +56,7 @@ std::string BenchLab::LoadText(const std::string& bytes, int32_t max_vocab, int3
 }
 
 void BenchLab::Reset(int32_t width, double learning_rate, double sigma, uint32_t seed) {
-  RunConfig config;
+  TrainerOptions config;
   config.width = width;
   config.sigma = sigma;
   config.seed = seed;
@@ -106,7 +106,7 @@ int64_t BenchLab::StreamSum() const {
 }
 
 int64_t BenchLab::PrepareSvm(int32_t width, double eta, double sigma, uint32_t seed) {
-  RunConfig config;
+  TrainerOptions config;
   config.width = width;
   config.sigma = sigma;
   config.seed = seed;

@@ -67,7 +67,8 @@ Result<Dataset> BuildDataset(const std::vector<LabeledText>& rows, const Pipelin
   size_t n_test = static_cast<size_t>(std::llround(options.test_fraction * static_cast<double>(n)));
   n_test = std::min(n_test, n - 1);  // train is never empty
   std::vector<std::vector<std::string>> train_tokens(tokens.begin() + n_test, tokens.end());
-  dataset.vocab = Vocabulary::Build(train_tokens, options.min_count, options.max_vocab);
+  dataset.vocab =
+      Vocabulary::Build(train_tokens, options.min_count, options.max_vocab, options.max_doc_share);
 
   dataset.train.vocab_size = dataset.test.vocab_size = dataset.vocab.size();
   dataset.train.offsets = dataset.test.offsets = {0};

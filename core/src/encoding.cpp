@@ -1,6 +1,8 @@
 // Byte-level checks every parser runs first (size limit, NUL bytes, UTF-8 validity, BOM) and
 // the Windows-1252 decoder offered when a file is not UTF-8. Small string helpers shared by
 // the format parsers live here too. Nothing here knows about columns or labels.
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 
 #include "text_formats_internal.h"
@@ -56,21 +58,113 @@ std::string Megabytes(int64_t bytes) {
   return buffer;
 }
 
+// UTF-16 without a BOM: in English text every other byte is NUL. Looks at the first 4 KB;
+// returns 1 for little-endian, 2 for big-endian, 0 for neither.
+int GuessUtf16(std::string_view bytes) {
+  const size_t n = std::min<size_t>(bytes.size(), 4096) & ~size_t{1};
+  if (n < 4) return 0;
+  size_t even = 0, odd = 0;
+  for (size_t i = 0; i < n; i += 2) {
+    even += bytes[i] == '\0';
+    odd += bytes[i + 1] == '\0';
+  }
+  const size_t units = n / 2;
+  if (odd * 10 >= units * 4 && even * 10 < units) return 1;
+  if (even * 10 >= units * 4 && odd * 10 < units) return 2;
+  return 0;
+}
+
+// UTF-16 code units to UTF-8; false (with the offset in *bad) on an unpaired surrogate.
+bool Utf16ToUtf8(std::string_view bytes, bool little_endian, std::string* out, size_t* bad) {
+  const auto* s = reinterpret_cast<const unsigned char*>(bytes.data());
+  auto unit = [&](size_t i) -> uint32_t {
+    return little_endian ? s[i] | s[i + 1] << 8 : s[i] << 8 | s[i + 1];
+  };
+  out->clear();
+  out->reserve(bytes.size());
+  for (size_t i = 0; i + 1 < bytes.size(); i += 2) {
+    uint32_t c = unit(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const uint32_t low = i + 3 < bytes.size() ? unit(i + 2) : 0;
+      if (low < 0xdc00 || low > 0xdfff) return *bad = i, false;
+      c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+      i += 2;
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      return *bad = i, false;
+    }
+    if (c < 0x80) {
+      out->push_back(static_cast<char>(c));
+    } else if (c < 0x800) {
+      out->push_back(static_cast<char>(0xc0 | (c >> 6)));
+      out->push_back(static_cast<char>(0x80 | (c & 0x3f)));
+    } else if (c < 0x10000) {
+      out->push_back(static_cast<char>(0xe0 | (c >> 12)));
+      out->push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | (c & 0x3f)));
+    } else {
+      out->push_back(static_cast<char>(0xf0 | (c >> 18)));
+      out->push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | (c & 0x3f)));
+    }
+  }
+  return true;
+}
+
+Result<std::string_view> TooLarge(std::string_view bytes, const ParseOptions& options,
+                                  const std::string& source) {
+  return Result<std::string_view>::Failure(
+      source + ": the input is " + Megabytes(static_cast<int64_t>(bytes.size())) +
+      ", larger than the limit of " + Megabytes(options.max_bytes) + " (" +
+      std::to_string(options.max_bytes) + " bytes)");
+}
+
 }  // namespace
+
+Result<std::string_view> DecodeInput(std::string_view raw, const ParseOptions& options,
+                                     const std::string& source, std::string* storage,
+                                     std::string* encoding) {
+  // Decoded only when the input is within the limit, so an oversize file is refused unread.
+  if (static_cast<int64_t>(raw.size()) > options.max_bytes) return TooLarge(raw, options, source);
+  ParseOptions decoded_limit = options;  // the input passed the limit; decoding may grow it
+  decoded_limit.max_bytes = INT64_MAX;
+  int utf16 = 0;
+  if (raw.substr(0, 2) == "\xFF\xFE")
+    utf16 = 1, raw.remove_prefix(2);
+  else if (raw.substr(0, 2) == "\xFE\xFF")
+    utf16 = 2, raw.remove_prefix(2);
+  else
+    utf16 = GuessUtf16(raw);
+  if (utf16 != 0) {
+    size_t bad = 0;
+    if (!Utf16ToUtf8(raw, utf16 == 1, storage, &bad)) {
+      return Result<std::string_view>::Failure(
+          source + ": looks like UTF-16 but has an unpaired surrogate at byte " +
+          std::to_string(bad) + "; save the file as UTF-8 and retry");
+    }
+    *encoding = utf16 == 1 ? "UTF-16 LE (converted to UTF-8)" : "UTF-16 BE (converted to UTF-8)";
+    return CheckEncoding(*storage, decoded_limit, source);
+  }
+  if (options.latin1) {
+    *storage = Latin1ToUtf8(raw);
+    *encoding = "Windows-1252 (converted to UTF-8)";
+    return CheckEncoding(*storage, decoded_limit, source);
+  }
+  *encoding = "UTF-8";
+  return CheckEncoding(raw, options, source);
+}
 
 Result<std::string_view> CheckEncoding(std::string_view bytes, const ParseOptions& options,
                                        const std::string& source) {
   if (static_cast<int64_t>(bytes.size()) > options.max_bytes) {
-    return Result<std::string_view>::Failure(
-        source + ": the input is " + Megabytes(static_cast<int64_t>(bytes.size())) +
-        ", larger than the limit of " + Megabytes(options.max_bytes) + " (" +
-        std::to_string(options.max_bytes) + " bytes)");
+    return TooLarge(bytes, options, source);
   }
   size_t nul = bytes.find('\0');
   if (nul != std::string_view::npos) {
     return Result<std::string_view>::Failure(
         source + " line " + std::to_string(LineAt(bytes, nul)) +
-        ": binary data (a NUL byte); expected a text file such as CSV, TSV or JSON Lines");
+        ": binary data (a NUL byte, and not UTF-16 text); expected a text file such as CSV, "
+        "TSV or JSON Lines");
   }
   size_t bad = FirstInvalidUtf8(bytes);
   if (bad != std::string_view::npos) {
@@ -95,22 +189,6 @@ std::string_view Trim(std::string_view text) {
   while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
   while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
   return text;
-}
-
-std::string AsciiLowercase(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-std::string Quote(std::string_view value) {
-  constexpr size_t kMaxShown = 40;
-  if (value.size() <= kMaxShown) return "\"" + std::string(value) + "\"";
-  size_t cut = kMaxShown;
-  while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xc0) == 0x80) --cut;
-  return "\"" + std::string(value.substr(0, cut)) + "...\"";
 }
 
 }  // namespace text_internal

@@ -1,12 +1,11 @@
 // Experiment: glue from bytes to numbers. Parsing, pipeline, trainer and analysis are
 // each in their own file; the Experiment only sequences them and fills the plain structs
-// the front ends show. This file: construction, reset and the training steps.
-// Legend: V vocabulary, d width, n train reviews, K constraints.
+// the front ends show. This file: construction, settings and the training steps.
+// Legend: V vocabulary, d width, n train reviews.
 #include "clslab/experiment.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "experiment_state.h"
 
@@ -18,69 +17,92 @@ Experiment::Experiment(const Limits& limits) : state_(std::make_unique<State>())
 Experiment::~Experiment() = default;
 
 const Limits& Experiment::limits() const { return state_->limits; }
-
-ParseOptions Experiment::Bounded(const ParseOptions& options) const {
-  ParseOptions bounded = options;
-  bounded.max_bytes = std::min(bounded.max_bytes, state_->limits.max_input_bytes);
-  return bounded;
-}
-
-Status Experiment::CheckBeforeBuild(int64_t rows, const RunConfig& config) const {
-  const Status width = CheckWidth(state_->limits, config.width);
-  if (!width.ok()) return width;
-  const int64_t sampled =
-      config.max_reviews > 0 ? std::min<int64_t>(rows, config.max_reviews) : rows;
-  return CheckReviews(state_->limits, sampled);
-}
-
 const DatasetSummary& Experiment::summary() const { return state_->summary; }
 bool Experiment::has_dataset() const { return state_->loaded; }
 const RunConfig& Experiment::config() const { return state_->config; }
 int64_t Experiment::step() const { return state_->trainer ? state_->trainer->step() : 0; }
+void Experiment::Swap(Experiment& other) { std::swap(state_, other.state_); }
 
-Status Experiment::Reset(const RunConfig& config) {
+Result<SettingEffect> Experiment::Configure(const RunConfig& config) {
+  using R = Result<SettingEffect>;
   const Status valid = ValidateConfig(config);
-  if (!valid.ok()) return valid;
-  if (!state_->loaded) return Status::Error("no dataset is loaded");
-  const Status width = CheckWidth(state_->limits, config.width);
-  if (!width.ok()) return width;
-  const Status weights = CheckWeights(state_->limits, state_->dataset.vocab.size(), config.width);
-  if (!weights.ok()) return weights;
-  state_->config = config;
-  state_->trainer = std::make_unique<Trainer>(&state_->dataset.train, config);
-  state_->last_stop = Metrics();
-  state_->has_max_margin = false;
-  state_->solved_at_step = -1;
+  if (!valid.ok()) return R::Failure(valid.message());
+  State& st = *state_;
+  if (!st.loaded) return R::Failure("no dataset is loaded");
+  const SettingEffect effect = EffectOfChange(st.config, config);
+  switch (effect) {
+    case SettingEffect::kSource:
+      return R::Failure("the settings name another dataset (" + SourceDisplayName(config) +
+                        "): load it first");
+    case SettingEffect::kPipeline: {
+      // The split, vocabulary and weights all follow from the rows and the new settings.
+      const Result<DatasetSummary> rebuilt =
+          config.dataset == "synthetic" ? LoadSynthetic(config) : Rebuild(config);
+      if (!rebuilt.ok()) return R::Failure(rebuilt.status.message());
+      return R::Success(effect);
+    }
+    case SettingEffect::kWeights: {
+      const Status width = CheckWidth(st.limits, config.width);
+      if (!width.ok()) return R::Failure(width.message());
+      const Status weights = CheckWeights(st.limits, st.dataset.vocab.size(), config.width);
+      if (!weights.ok()) return R::Failure(weights.message());
+      st.config = config;
+      return Reset().ok() ? R::Success(effect) : R::Failure("the weights could not be reset");
+    }
+    case SettingEffect::kSolver:
+      st.config = config;
+      st.ForgetMaxMargin();
+      return R::Success(effect);
+    case SettingEffect::kRunLength:
+      st.config = config;
+      return R::Success(effect);
+  }
+  return R::Failure("unknown setting effect");
+}
+
+Status Experiment::Reset() {
+  State& st = *state_;
+  if (!st.loaded) return Status::Error("no dataset is loaded");
+  st.trainer = std::make_unique<Trainer>(&st.dataset.train, TrainerOptionsFrom(st.config));
+  st.ForgetMaxMargin();
   return Status::Ok();
 }
 
-Metrics Experiment::Advance(int32_t steps) {
-  if (!state_->trainer) return Refused("no dataset is loaded");
-  const StepOutcome outcome = state_->trainer->Advance(steps);
-  Metrics metrics = CurrentMetrics();
-  if (outcome.stopped) {
-    metrics.stopped = true;
-    metrics.message = outcome.message;
-  }
-  return metrics;
+namespace {
+
+StepReport Report(const Trainer& trainer, const StepOutcome& outcome) {
+  StepReport report;
+  report.step = trainer.step();
+  report.taken = outcome.taken;
+  report.phase = PhaseName(trainer.phase());
+  report.train_loss = Finite(outcome.loss);
+  report.refused = outcome.stopped || !outcome.message.empty();
+  report.message = outcome.message;
+  return report;
 }
 
-Metrics Experiment::StepEmbeddings() {
-  if (!state_->trainer) return Refused("no dataset is loaded");
-  const StepOutcome outcome = state_->trainer->StepEmbeddings();
-  Metrics metrics = CurrentMetrics();
-  metrics.stopped = outcome.stopped || outcome.taken == 0;
-  metrics.message = outcome.message;
-  return metrics;
+StepReport NotLoaded() {
+  StepReport report;
+  report.refused = true;
+  report.message = "no dataset is loaded";
+  return report;
 }
 
-Metrics Experiment::StepAttention(int32_t steps) {
-  if (!state_->trainer) return Refused("no dataset is loaded");
-  const StepOutcome outcome = state_->trainer->StepFlow(steps);
-  Metrics metrics = CurrentMetrics();
-  metrics.stopped = outcome.stopped || outcome.taken == 0;
-  metrics.message = outcome.message;
-  return metrics;
+}  // namespace
+
+StepReport Experiment::Advance(int32_t steps) {
+  if (!state_->trainer) return NotLoaded();
+  return Report(*state_->trainer, state_->trainer->Advance(steps));
+}
+
+StepReport Experiment::StepEmbeddings() {
+  if (!state_->trainer) return NotLoaded();
+  return Report(*state_->trainer, state_->trainer->StepEmbeddings());
+}
+
+StepReport Experiment::StepAttention(int32_t steps) {
+  if (!state_->trainer) return NotLoaded();
+  return Report(*state_->trainer, state_->trainer->StepFlow(steps));
 }
 
 const Weights* Experiment::weights() const {
@@ -98,16 +120,10 @@ Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::str
                          std::to_string(current.E.cols()));
   }
   if (!AllFinite(weights)) return Status::Error("the run's weights are not all finite");
-  Phase restored = Phase::kInitialized;
-  bool known = false;
-  for (Phase candidate :
-       {Phase::kInitialized, Phase::kEmbeddingsStepped, Phase::kFlow, Phase::kJoint}) {
-    if (phase == PhaseName(candidate)) restored = candidate, known = true;
-  }
-  if (!known || step < 0) return Status::Error("the run's step or phase is not valid");
-  state_->trainer->Restore(weights, step, restored);
-  state_->has_max_margin = false;
-  state_->solved_at_step = -1;
+  const Result<Phase> restored = PhaseAt(state_->config.protocol, step, phase);
+  if (!restored.ok()) return restored.status;
+  state_->trainer->Restore(weights, step, restored.value);
+  state_->ForgetMaxMargin();
   return Status::Ok();
 }
 

@@ -1,96 +1,163 @@
-// Experiment, loading: files, paired files, labelled texts and synthetic data go through
-// the core's parsers and pipeline; a dataset replaces the loaded one only once it is
-// complete (Adopt), and previews never touch the loaded one.
+// Experiment, loading: sources (a file, a pair of files, a folder's texts), stored rows
+// and synthetic data go through the core's parsers and pipeline; a dataset replaces the
+// loaded one only once it is complete (Adopt), and previews never touch the loaded one.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "clslab/experiment.h"
 #include "clslab/synthetic.h"
 #include "experiment_state.h"
+#include "text_util.h"
 
 namespace clslab {
+namespace {
 
-Result<DatasetSummary> Experiment::LoadText(std::string_view bytes, std::string_view source_name,
-                                            const RunConfig& config) {
-  ParseOptions parse;
-  parse.source_name = std::string(source_name);
-  return LoadText(bytes, parse, config);
-}
+using Loaded = Result<DatasetSummary>;
 
-Result<DatasetSummary> Experiment::LoadText(std::string_view bytes, const ParseOptions& options,
-                                            const RunConfig& config) {
-  const Status valid = ValidateConfig(config);
-  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
-  return LoadParsed(ParseReviews(bytes, Bounded(options)), options.source_name, config);
-}
-
-Result<DatasetSummary> Experiment::LoadPairedLines(std::string_view positive_bytes,
-                                                   std::string_view negative_bytes,
-                                                   const ParseOptions& options,
-                                                   const RunConfig& config) {
-  const Status valid = ValidateConfig(config);
-  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
-  return LoadParsed(ParsePairedLines(positive_bytes, negative_bytes, Bounded(options)),
-                    options.source_name, config);
-}
-
-Result<DatasetSummary> Experiment::LoadLabeledTexts(std::vector<LabeledText> rows,
-                                                    const ParseOptions& options,
-                                                    const RunConfig& config) {
-  const Status valid = ValidateConfig(config);
-  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
-  return LoadParsed(ParseLabeledTexts(std::move(rows), Bounded(options)), options.source_name,
-                    config);
-}
-
-Result<DatasetSummary> Experiment::LoadParsed(Result<ParsedReviews> parsed,
-                                              const std::string& source_name,
-                                              const RunConfig& config) {
-  if (!parsed.ok()) return Result<DatasetSummary>::Failure(parsed.status.message());
-  const Status within = CheckBeforeBuild(static_cast<int64_t>(parsed.value.rows.size()), config);
-  if (!within.ok()) return Result<DatasetSummary>::Failure(source_name + ": " + within.message());
-  Result<Dataset> built = BuildDataset(parsed.value.rows, PipelineFrom(config, state_->limits));
-  if (!built.ok()) {
-    return Result<DatasetSummary>::Failure(source_name + ": " + built.status.message());
+Result<ParsedReviews> Parse(const SourceBytes& source, const ParseOptions& options) {
+  switch (source.layout) {
+    case SourceBytes::Layout::kText:
+      return ParseReviews(source.text, options);
+    case SourceBytes::Layout::kPaired:
+      return ParsePairedLines(source.positive, source.negative, options);
+    case SourceBytes::Layout::kTexts:
+      return ParseLabeledTexts(source.texts, options);
   }
+  return Result<ParsedReviews>::Failure("unknown source layout");
+}
+
+// Text that is not UTF-8 but could be Windows-1252: decoding it as Latin-1 would help.
+// Bytes with a NUL are binary (or UTF-16, which the parser converts itself).
+bool Latin1WouldHelp(const SourceBytes& source) {
+  const auto could = [](std::string_view bytes) {
+    return !IsUtf8(bytes) && bytes.find('\0') == std::string_view::npos;
+  };
+  switch (source.layout) {
+    case SourceBytes::Layout::kText:
+      return could(source.text);
+    case SourceBytes::Layout::kPaired:
+      return could(source.positive) || could(source.negative);
+    case SourceBytes::Layout::kTexts:
+      for (const LabeledText& row : source.texts) {
+        if (could(row.text)) return true;
+      }
+      return false;
+  }
+  return false;
+}
+
+// The summary fields a parse decides; the pipeline's are filled by Adopt.
+DatasetSummary SummaryOf(const ParsedReviews& parsed, std::string source_name) {
   DatasetSummary summary;
-  summary.source_name = source_name;
-  summary.format = parsed.value.format;
-  summary.columns = parsed.value.columns;
-  summary.text_column = parsed.value.text_column;
-  summary.label_column = parsed.value.label_column;
-  summary.parsed_rows = static_cast<int64_t>(parsed.value.rows.size());
-  summary.dropped = parsed.value.dropped;
-  for (const auto& [reason, count] : parsed.value.drop_reasons) {
+  summary.source_name = std::move(source_name);
+  summary.format = parsed.format;
+  summary.columns = parsed.columns;
+  summary.text_column = parsed.text_column;
+  summary.label_column = parsed.label_column;
+  summary.parsed_rows = static_cast<int64_t>(parsed.rows.size());
+  summary.dropped = parsed.dropped;
+  for (const auto& [reason, count] : parsed.drop_reasons) {
     summary.drop_reasons.push_back(std::to_string(count) + " rows: " + reason);
   }
-  return Adopt(std::move(built.value), std::move(summary), config, std::move(parsed.value.rows));
+  return summary;
+}
+
+bool IsUserData(const RunConfig& config) {
+  const SourceKind kind = SourceKindOf(config);
+  return kind == SourceKind::kFile || kind == SourceKind::kUrl || kind == SourceKind::kPreset;
+}
+
+}  // namespace
+
+Status Experiment::CheckBeforeBuild(int64_t rows, const RunConfig& config) const {
+  const Status width = CheckWidth(state_->limits, config.width);
+  if (!width.ok()) return width;
+  const int64_t sampled =
+      config.max_reviews > 0 ? std::min<int64_t>(rows, config.max_reviews) : rows;
+  return CheckReviews(state_->limits, sampled);
+}
+
+Loaded Experiment::Load(const SourceBytes& source, const RunConfig& config) {
+  const Status valid = ValidateConfig(config);
+  if (!valid.ok()) return Loaded::Failure(valid.message());
+  const std::string name = SourceDisplayName(config);
+  if (SourceKindOf(config) == SourceKind::kSynthetic) {
+    return Loaded::Failure("synthetic data is generated, not loaded: use LoadSynthetic");
+  }
+  // A link's data must be the very bytes it was made with: never substitute other data.
+  const std::string hash = ContentHash(source);
+  if (IsUserData(config) && !config.source_hash.empty() && hash != config.source_hash) {
+    return Loaded::Failure(name +
+                           " is not the data this run was made with: its content hash "
+                           "is " +
+                           hash + ", the run's is " + config.source_hash);
+  }
+  ParseOptions options = ParseOptionsFrom(config);
+  options.max_bytes = std::min(options.max_bytes, state_->limits.max_input_bytes);
+  Result<ParsedReviews> parsed = Parse(source, options);
+  if (!parsed.ok()) return Loaded::Failure(parsed.status.message());
+  RunConfig identified = config;
+  if (IsUserData(config)) {
+    identified.source_hash = hash;
+    const int64_t rows = static_cast<int64_t>(parsed.value.rows.size());
+    if (config.source_rows > 0 && config.source_rows != rows) {
+      return Loaded::Failure(name + " parses into " + WithThousands(rows) + " rows, the run's " +
+                             "had " + WithThousands(config.source_rows));
+    }
+    identified.source_rows = static_cast<int32_t>(std::min<int64_t>(rows, INT32_MAX));
+  }
+  DatasetSummary summary = SummaryOf(parsed.value, name);
+  summary.content_hash = hash;
+  return BuildAndAdopt(std::move(parsed.value), std::move(summary), identified);
+}
+
+Loaded Experiment::LoadStoredRows(std::string_view label_tab_text, const RunConfig& config) {
+  const Status valid = ValidateConfig(config);
+  if (!valid.ok()) return Loaded::Failure(valid.message());
+  ParseOptions options;
+  options.format = TextFormat::kLabelTabText;
+  options.source_name = SourceDisplayName(config) + " (stored rows)";
+  options.max_bytes = state_->limits.max_input_bytes;
+  Result<ParsedReviews> parsed = ParseReviews(label_tab_text, options);
+  if (!parsed.ok()) return Loaded::Failure(parsed.status.message());
+  const int64_t rows = static_cast<int64_t>(parsed.value.rows.size());
+  if (IsUserData(config) && config.source_rows > 0 && config.source_rows != rows) {
+    return Loaded::Failure(options.source_name + " holds " + WithThousands(rows) +
+                           " rows, the run's source had " + WithThousands(config.source_rows));
+  }
+  DatasetSummary summary = SummaryOf(parsed.value, SourceDisplayName(config));
+  summary.content_hash = config.source_hash;
+  return BuildAndAdopt(std::move(parsed.value), std::move(summary), config);
+}
+
+Loaded Experiment::Rebuild(const RunConfig& config) {
+  ParsedReviews parsed;
+  parsed.rows = state_->rows;
+  DatasetSummary summary = state_->summary;  // parse fields unchanged; Adopt refills the rest
+  summary.dropped -= state_->dataset.dropped_empty;
+  summary.drop_reasons.erase(
+      std::remove_if(summary.drop_reasons.begin(), summary.drop_reasons.end(),
+                     [](const std::string& r) { return r.find("after tokenization") != r.npos; }),
+      summary.drop_reasons.end());
+  return BuildAndAdopt(std::move(parsed), std::move(summary), config);
 }
 
 namespace {
 
-// At most kPreviewTextBytes of text, cut at a UTF-8 boundary.
-std::string Shortened(const std::string& text) {
-  if (text.size() <= kPreviewTextBytes) return text;
-  size_t cut = kPreviewTextBytes;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
-  return text.substr(0, cut) + "\xE2\x80\xA6";  // U+2026 ellipsis
-}
-
 DatasetPreview PreviewOf(const Result<ParsedReviews>& parsed, const ParseOptions& options,
-                         bool not_utf8) {
+                         bool latin1_would_help) {
   DatasetPreview preview;
   preview.source_name = options.source_name;
   if (!parsed.ok()) {
     preview.message = parsed.status.message();
     // Only a failure Latin-1 decoding could cure: invalid UTF-8 that was not decoded yet.
-    preview.not_utf8 = not_utf8 && !options.latin1;
+    preview.not_utf8 = latin1_would_help && !options.latin1;
     return preview;
   }
   const ParsedReviews& p = parsed.value;
   preview.ok = true;
   preview.format = p.format;
+  preview.encoding = p.encoding;
   preview.columns = p.columns;
   preview.text_column = p.text_column;
   preview.label_column = p.label_column;
@@ -98,7 +165,9 @@ DatasetPreview PreviewOf(const Result<ParsedReviews>& parsed, const ParseOptions
   preview.parsed_rows = static_cast<int64_t>(p.rows.size());
   for (const LabeledText& row : p.rows) (row.label > 0 ? preview.positive : preview.negative)++;
   for (size_t i = 0; i < p.rows.size() && i < static_cast<size_t>(kPreviewRows); ++i) {
-    preview.rows.push_back({Shortened(p.rows[i].text), p.rows[i].label});
+    // U+2026 ellipsis marks a cut text.
+    preview.rows.push_back(
+        {CutAtUtf8(p.rows[i].text, kPreviewTextBytes, "\xE2\x80\xA6"), p.rows[i].label});
   }
   preview.dropped = p.dropped;
   for (const auto& [reason, count] : p.drop_reasons) {
@@ -115,33 +184,22 @@ DatasetPreview PreviewOf(const Result<ParsedReviews>& parsed, const ParseOptions
 
 }  // namespace
 
-DatasetPreview Experiment::Preview(std::string_view bytes, const ParseOptions& options) {
-  return PreviewOf(ParseReviews(bytes, options), options, !IsUtf8(bytes));
-}
-
-DatasetPreview Experiment::PreviewPairedLines(std::string_view positive_bytes,
-                                              std::string_view negative_bytes,
-                                              const ParseOptions& options) {
-  return PreviewOf(ParsePairedLines(positive_bytes, negative_bytes, options), options,
-                   !IsUtf8(positive_bytes) || !IsUtf8(negative_bytes));
-}
-
-DatasetPreview Experiment::PreviewLabeledTexts(std::vector<LabeledText> rows,
-                                               const ParseOptions& options) {
-  bool not_utf8 = false;
-  for (const LabeledText& row : rows) not_utf8 = not_utf8 || !IsUtf8(row.text);
-  return PreviewOf(ParseLabeledTexts(std::move(rows), options), options, not_utf8);
+DatasetPreview Experiment::Preview(const SourceBytes& source, const ParseOptions& options) {
+  return PreviewOf(Parse(source, options), options, Latin1WouldHelp(source));
 }
 
 std::string Experiment::ExportLabelTabText() const {
   return state_->loaded ? WriteLabelTabText(state_->rows) : std::string();
 }
 
-Result<DatasetSummary> Experiment::LoadSynthetic(const RunConfig& config) {
+Loaded Experiment::LoadSynthetic(const RunConfig& config) {
   const Status valid = ValidateConfig(config);
-  if (!valid.ok()) return Result<DatasetSummary>::Failure(valid.message());
+  if (!valid.ok()) return Loaded::Failure(valid.message());
+  if (SourceKindOf(config) != SourceKind::kSynthetic) {
+    return Loaded::Failure("dataset is " + config.dataset + ", not synthetic");
+  }
   const Status within = CheckBeforeBuild(config.synthetic_reviews, config);
-  if (!within.ok()) return Result<DatasetSummary>::Failure("synthetic: " + within.message());
+  if (!within.ok()) return Loaded::Failure("synthetic: " + within.message());
   SyntheticOptions options;
   options.reviews = config.synthetic_reviews;
   options.feasible = config.synthetic_feasible;
@@ -149,31 +207,33 @@ Result<DatasetSummary> Experiment::LoadSynthetic(const RunConfig& config) {
   if (config.synthetic_feasible) options.opposite_rate = 0;
   options.seed = config.seed;
   Result<SyntheticData> data = GenerateSynthetic(options);
-  if (!data.ok()) return Result<DatasetSummary>::Failure("synthetic: " + data.status.message());
+  if (!data.ok()) return Loaded::Failure("synthetic: " + data.status.message());
   // Through the same pipeline as a file, so split and vocabulary rules are identical.
-  std::vector<LabeledText> rows;
-  rows.reserve(data.value.texts.size());
+  ParsedReviews parsed;
+  parsed.rows.reserve(data.value.texts.size());
   for (int32_t i = 0; i < data.value.corpus.NumReviews(); ++i) {
-    rows.push_back({data.value.texts[i], data.value.corpus.labels[i]});
+    parsed.rows.push_back({data.value.texts[i], data.value.corpus.labels[i]});
   }
-  Result<Dataset> built = BuildDataset(rows, PipelineFrom(config, state_->limits));
-  if (!built.ok()) return Result<DatasetSummary>::Failure("synthetic: " + built.status.message());
   DatasetSummary summary;
   summary.source_name = "synthetic";
   summary.format = config.synthetic_feasible ? "synthetic (feasible)" : "synthetic";
-  summary.parsed_rows = static_cast<int64_t>(rows.size());
-  return Adopt(std::move(built.value), std::move(summary), config, std::move(rows));
+  summary.parsed_rows = static_cast<int64_t>(parsed.rows.size());
+  return BuildAndAdopt(std::move(parsed), std::move(summary), config);
 }
 
-Result<DatasetSummary> Experiment::Adopt(Dataset&& dataset, DatasetSummary summary,
-                                         const RunConfig& config, std::vector<LabeledText> rows) {
-  // Before the Trainer allocates V x d weights (and Adam two more copies).
-  Status within = CheckVocabulary(state_->limits, dataset.vocab.size());
-  if (within.ok()) within = CheckWeights(state_->limits, dataset.vocab.size(), config.width);
-  if (!within.ok()) {
-    const std::string& name = summary.source_name;
-    return Result<DatasetSummary>::Failure(name + ": " + within.message());
-  }
+Loaded Experiment::BuildAndAdopt(ParsedReviews parsed, DatasetSummary summary,
+                                 const RunConfig& config) {
+  const std::string& name = summary.source_name;
+  const Status within = CheckBeforeBuild(static_cast<int64_t>(parsed.rows.size()), config);
+  if (!within.ok()) return Loaded::Failure(name + ": " + within.message());
+  Result<Dataset> built = BuildDataset(parsed.rows, PipelineFrom(config, state_->limits));
+  if (!built.ok()) return Loaded::Failure(name + ": " + built.status.message());
+  Dataset& dataset = built.value;
+  // Every check before the commit (the Trainer allocates V x d weights, Adam two more
+  // copies), so that the commit below cannot fail.
+  Status fits = CheckVocabulary(state_->limits, dataset.vocab.size());
+  if (fits.ok()) fits = CheckWeights(state_->limits, dataset.vocab.size(), config.width);
+  if (!fits.ok()) return Loaded::Failure(name + ": " + fits.message());
   summary.dropped += dataset.dropped_empty;
   if (dataset.dropped_empty > 0) {
     summary.drop_reasons.push_back(std::to_string(dataset.dropped_empty) +
@@ -181,19 +241,21 @@ Result<DatasetSummary> Experiment::Adopt(Dataset&& dataset, DatasetSummary summa
   }
   summary.train_reviews = dataset.train.NumReviews();
   summary.test_reviews = dataset.test.NumReviews();
+  summary.train_positive = summary.train_negative = 0;
   for (int8_t y : dataset.train.labels) (y > 0 ? summary.train_positive : summary.train_negative)++;
   summary.vocab_size = dataset.vocab.size();
   summary.train_tokens = dataset.train.NumTokens();
-  // Commit: from here on nothing can fail, so the old dataset is replaced whole.
-  state_->trainer.reset();
-  state_->dataset = std::move(dataset);
-  state_->rows = std::move(rows);
-  state_->summary = std::move(summary);
-  state_->statistics = ComputeTokenStatistics(state_->dataset.train);
-  state_->loaded = true;
-  const Status reset = Reset(config);
-  if (!reset.ok()) return Result<DatasetSummary>::Failure(reset.message());
-  return Result<DatasetSummary>::Success(state_->summary);
+  // Commit: the old dataset, settings and weights are replaced whole.
+  State& st = *state_;
+  st.trainer.reset();
+  st.dataset = std::move(dataset);
+  st.rows = std::move(parsed.rows);
+  st.summary = std::move(summary);
+  st.statistics = ComputeTokenStatistics(st.dataset.train);
+  st.config = config;
+  st.loaded = true;
+  Reset();
+  return Loaded::Success(st.summary);
 }
 
 }  // namespace clslab

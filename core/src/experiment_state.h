@@ -1,10 +1,11 @@
-// Internal to the Experiment's three source files (not installed, not globbed): the state
-// they share and the small helpers they all use. experiment.cpp holds the lifecycle and
-// training, experiment_data.cpp the loading, experiment_analysis.cpp what is measured.
+// Internal to the Experiment's source files (not installed): the state they share and the
+// small helpers they all use. experiment.cpp holds settings and training,
+// experiment_data.cpp the loading, experiment_analysis.cpp what is measured.
 #pragma once
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,14 +19,19 @@
 
 namespace clslab {
 
-// FNV-1a over the bytes of E, p and v: equal weights give equal checksums, and a single
-// flipped bit changes it. Not cryptographic; it lets two people compare runs by eye.
-inline std::string Checksum(const Weights& w) {
-  uint64_t hash = 1469598103934665603ull;
+// FNV-1a over the step and the bit patterns of E, p and v (32-bit words: a quarter of the
+// multiplies of a byte-wise pass, and V x d can be 32 M floats): equal runs give equal
+// checksums, and one flipped bit or another step changes it. Not cryptographic; it lets
+// two people compare runs by eye.
+inline std::string Checksum(const Weights& w, int64_t step) {
+  uint64_t hash = 14695981039346656037ull;  // the FNV-1a 64-bit offset basis
+  constexpr uint64_t kPrime = 1099511628211ull;
+  hash = (hash ^ static_cast<uint64_t>(step)) * kPrime;
   auto mix = [&](const float* data, int64_t count) {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(data);
-    for (int64_t k = 0; k < count * static_cast<int64_t>(sizeof(float)); ++k) {
-      hash = (hash ^ bytes[k]) * 1099511628211ull;
+    for (int64_t k = 0; k < count; ++k) {
+      uint32_t bits;
+      std::memcpy(&bits, data + k, sizeof bits);
+      hash = (hash ^ bits) * kPrime;
     }
   };
   mix(w.E.data(), w.E.size());
@@ -45,6 +51,7 @@ inline PipelineOptions PipelineFrom(const RunConfig& config, const Limits& limit
   options.tokenizer.max_tokens = config.max_tokens;
   options.min_count = config.min_count;
   options.max_vocab = config.max_vocab;
+  options.max_doc_share = config.max_doc_share;
   options.seed = config.seed;
   options.max_total_tokens = limits.max_tokens;
   return options;
@@ -53,24 +60,15 @@ inline PipelineOptions PipelineFrom(const RunConfig& config, const Limits& limit
 // Metrics promise finite numbers: a value that is not becomes 0 (its flag says n/a).
 inline double Finite(double x) { return std::isfinite(x) ? x : 0.0; }
 
-// Metrics that only say why nothing was computed.
-inline Metrics Refused(std::string message) {
-  Metrics metrics;
-  metrics.stopped = true;
-  metrics.message = std::move(message);
-  return metrics;
-}
-
 struct Experiment::State {
   Limits limits;
   RunConfig config;
   bool loaded = false;
   Dataset dataset;
-  std::vector<LabeledText> rows;  // as parsed, for ExportLabelTabText
+  std::vector<LabeledText> rows;  // as parsed: pipeline changes rebuild from these
   DatasetSummary summary;
   TokenStatistics statistics;  // of the train split
   std::unique_ptr<Trainer> trainer;
-  Metrics last_stop;  // carries the stop message until the next reset
   // Attention-SVM solution, valid while E is unchanged since `solved_at_step`.
   bool has_max_margin = false;
   int64_t solved_at_step = -1;
@@ -81,6 +79,10 @@ struct Experiment::State {
   int64_t EmbeddingVersion() const {
     if (trainer->phase() == Phase::kInitialized) return 0;
     return config.protocol == Protocol::kPaper ? 1 : trainer->step();
+  }
+  void ForgetMaxMargin() {
+    has_max_margin = false;
+    solved_at_step = -1;
   }
 };
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "json_limits.h"
 #include "text_formats_internal.h"
 
 namespace clslab {
@@ -17,6 +18,11 @@ Result<Table> ParseJsonLines(std::string_view bytes, const std::string& source) 
   std::string error;
   ForEachLine(bytes, [&](std::string_view line, int64_t number) {
     if (!error.empty() || IsBlank(line)) return;
+    const Status shallow = CheckJsonDepth(line, source + " line " + std::to_string(number));
+    if (!shallow.ok()) {
+      error = shallow.message();
+      return;
+    }
     // allow_exceptions = false: a syntax error is a discarded value, never a throw.
     nlohmann::json object = nlohmann::json::parse(line.begin(), line.end(), nullptr, false);
     if (object.is_discarded()) {

@@ -1,6 +1,8 @@
 // The limits' messages: each says what was counted, the limit, and the setting to lower.
 #include "clslab/limits.h"
 
+#include <climits>
+
 namespace clslab {
 
 std::string WithThousands(int64_t value) {
@@ -34,9 +36,12 @@ Status CheckVocabulary(const Limits& limits, int64_t vocabulary) {
 }
 
 Status CheckWeights(const Limits& limits, int64_t vocabulary, int64_t width) {
-  if (vocabulary * width <= limits.max_weights) return Status::Ok();
-  return Status::Error("vocabulary " + WithThousands(vocabulary) + " x d " +
-                       WithThousands(width) + " = " + WithThousands(vocabulary * width) +
+  // Compared by division: vocabulary * width can overflow int64 for hostile input.
+  if (width <= 0 || vocabulary <= limits.max_weights / width) return Status::Ok();
+  const bool fits = vocabulary <= INT64_MAX / width;
+  return Status::Error("vocabulary " + WithThousands(vocabulary) + " x d " + WithThousands(width) +
+                       " = " +
+                       (fits ? WithThousands(vocabulary * width) : std::string("more than 2^63")) +
                        " weights is over the limit of " + WithThousands(limits.max_weights) +
                        " weights; lower max_vocab or d");
 }

@@ -92,13 +92,8 @@ Result<ParsedReviews> ParsePairedLines(std::string_view positive_bytes,
     const std::string_view bytes = file.first;
     std::string source = options.source_name + (label > 0 ? " (positive)" : " (negative)");
     std::string decoded;
-    ParseOptions limits = options;
-    if (options.latin1 && static_cast<int64_t>(bytes.size()) <= options.max_bytes) {
-      decoded = Latin1ToUtf8(bytes);
-      limits.max_bytes = static_cast<int64_t>(decoded.size());  // the input passed the limit
-    }
     Result<std::string_view> checked =
-        text_internal::CheckEncoding(decoded.empty() ? bytes : decoded, limits, source);
+        text_internal::DecodeInput(bytes, options, source, &decoded, &parsed.encoding);
     if (!checked.ok()) return Result<ParsedReviews>::Failure(checked.status.message());
     text_internal::ForEachLine(checked.value, [&](std::string_view line, int64_t) {
       if (!text_internal::IsBlank(line)) parsed.rows.push_back({std::string(line), label});
@@ -134,9 +129,10 @@ Result<ParsedReviews> ParseLabeledTexts(std::vector<LabeledText> rows,
       return Result<ParsedReviews>::Failure(source + ": label " + std::to_string(row.label) +
                                             " is neither +1 (positive) nor -1 (negative)");
     }
-    if (options.latin1) row.text = Latin1ToUtf8(row.text);
+    std::string decoded;
     each.max_bytes = std::max<int64_t>(total, static_cast<int64_t>(row.text.size()));
-    Result<std::string_view> checked = text_internal::CheckEncoding(row.text, each, source);
+    Result<std::string_view> checked =
+        text_internal::DecodeInput(row.text, each, source, &decoded, &parsed.encoding);
     if (!checked.ok()) return Result<ParsedReviews>::Failure(checked.status.message());
     if (text_internal::IsBlank(checked.value)) {
       ++blank;

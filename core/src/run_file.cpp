@@ -1,13 +1,21 @@
 // Run files: JSON with base64 float32 weights. Legend: V vocabulary, d width.
 #include "clslab/run_file.h"
 
+#include <climits>
 #include <cstring>
 #include <nlohmann/json.hpp>
+
+#include "clslab/json_report.h"
+#include "clslab/trainer.h"
+#include "json_limits.h"
 
 namespace clslab {
 namespace {
 
-constexpr int kRunVersion = 1;
+// Version 2: the dataset's identity is in the config, the user's rows under stored_rows,
+// the checksum covers the step. Version 1 files (dataset_text, weights-only checksum) are
+// refused with the version named.
+constexpr int kRunVersion = 2;
 constexpr int64_t kMaxFloats = 64ll << 20;  // refuse absurd shapes before allocating
 
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -20,8 +28,8 @@ std::string Base64(const float* data, int64_t count) {
   std::string out;
   out.reserve((n + 2) / 3 * 4);
   for (int64_t k = 0; k < n; k += 3) {
-    const uint32_t chunk = (bytes[k] << 16) | (k + 1 < n ? bytes[k + 1] << 8 : 0) |
-                           (k + 2 < n ? bytes[k + 2] : 0);
+    const uint32_t chunk =
+        (bytes[k] << 16) | (k + 1 < n ? bytes[k + 1] << 8 : 0) | (k + 2 < n ? bytes[k + 2] : 0);
     out += kAlphabet[(chunk >> 18) & 63];
     out += kAlphabet[(chunk >> 12) & 63];
     out += k + 1 < n ? kAlphabet[(chunk >> 6) & 63] : '=';
@@ -57,23 +65,21 @@ bool FromBase64(std::string_view text, float* out, int64_t count) {
 
 }  // namespace
 
-std::string WriteRunFile(Experiment& experiment, std::string_view dataset_text) {
+std::string WriteRunFile(const Experiment& experiment) {
   nlohmann::ordered_json json;
   json["clslab_run"] = kRunVersion;
-  json["config"] = nlohmann::json::parse(ConfigToJson(experiment.config()));
+  const RunConfig& config = experiment.config();
+  json["config"] = nlohmann::ordered_json::parse(ConfigToJson(config));
   json["source_name"] = experiment.summary().source_name;
-  if (!dataset_text.empty()) json["dataset_text"] = std::string(dataset_text);
+  const SourceKind kind = SourceKindOf(config);
+  if (kind != SourceKind::kBuiltin && kind != SourceKind::kSynthetic) {
+    json["stored_rows"] = experiment.ExportLabelTabText();
+  }
   const Metrics metrics = experiment.CurrentMetrics();
   json["step"] = metrics.step;
   json["phase"] = metrics.phase;
   json["checksum"] = metrics.checksum;
-  json["metrics"] = {{"train_loss", metrics.train_loss},
-                     {"train_accuracy", metrics.train_accuracy},
-                     {"test_accuracy", metrics.test_accuracy},
-                     {"alignment_slope", metrics.alignment_slope},
-                     {"alignment_r2", metrics.alignment_r2},
-                     {"u_score", metrics.u_score},
-                     {"selection_accuracy", metrics.selection_accuracy}};
+  json["metrics"] = ToJson(metrics);
   if (const Weights* w = experiment.weights()) {
     json["weights"] = {{"vocab_size", w->vocab_size()},
                        {"width", w->width()},
@@ -86,6 +92,8 @@ std::string WriteRunFile(Experiment& experiment, std::string_view dataset_text) 
 
 Result<RunFile> ReadRunFile(std::string_view text) {
   using R = Result<RunFile>;
+  const Status shallow = CheckJsonDepth(text, "the run file");
+  if (!shallow.ok()) return R::Failure(shallow.message());
   const nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded() || !json.is_object()) return R::Failure("the run file is not JSON");
   if (!json.contains("clslab_run") || json["clslab_run"] != kRunVersion) {
@@ -103,19 +111,28 @@ Result<RunFile> ReadRunFile(std::string_view text) {
       !json["checksum"].is_string() || !json["step"].is_number_integer() || !w.is_object() ||
       !w.contains("vocab_size") || !w.contains("width") || !w["vocab_size"].is_number_integer() ||
       !w["width"].is_number_integer() || !w.contains("E") || !w["E"].is_string() ||
-      !w.contains("p") || !w["p"].is_string() || !w.contains("v") || !w["v"].is_string()) {
+      !w.contains("p") || !w["p"].is_string() || !w.contains("v") || !w["v"].is_string() ||
+      (json.contains("stored_rows") && !json["stored_rows"].is_string())) {
     return R::Failure("the run file's fields have the wrong types");
   }
   run.source_name = json["source_name"].get<std::string>();
-  if (json.contains("dataset_text") && json["dataset_text"].is_string()) {
-    run.dataset_text = json["dataset_text"].get<std::string>();
+  if (json.contains("stored_rows")) run.stored_rows = json["stored_rows"].get<std::string>();
+  const SourceKind kind = SourceKindOf(run.config);
+  if (run.stored_rows.empty() && kind != SourceKind::kBuiltin && kind != SourceKind::kSynthetic) {
+    return R::Failure("the run used " + run.config.dataset + " data (" + run.config.source_name +
+                      ") but the file does not store its rows");
   }
-  run.step = json["step"].get<int64_t>();
+  // A step beyond the range would overflow the counter that later steps add to.
+  run.step = json["step"].is_number_unsigned() && json["step"].get<uint64_t>() > INT64_MAX
+                 ? -1
+                 : json["step"].get<int64_t>();
   run.phase = json["phase"].get<std::string>();
+  const Result<Phase> phase = PhaseAt(run.config.protocol, run.step, run.phase);
+  if (!phase.ok()) return R::Failure(phase.status.message());
   run.checksum = json["checksum"].get<std::string>();
+  // Sizes compared by division, never by a product that could overflow int64.
   const int64_t vocab_size = w["vocab_size"].get<int64_t>(), width = w["width"].get<int64_t>();
-  if (vocab_size < 1 || width < 1 || width != run.config.width ||
-      vocab_size * width > kMaxFloats) {
+  if (vocab_size < 1 || width < 1 || width != run.config.width || vocab_size > kMaxFloats / width) {
     return R::Failure("the run's weight shape " + std::to_string(vocab_size) + " x " +
                       std::to_string(width) + " is not valid for its config");
   }
@@ -130,14 +147,29 @@ Result<RunFile> ReadRunFile(std::string_view text) {
   return R::Success(std::move(run));
 }
 
-Status RestoreRunFile(Experiment* experiment, const RunFile& run) {
-  const Status status = experiment->RestoreWeights(run.weights, run.step, run.phase);
-  if (!status.ok()) return status;
-  const std::string checksum = experiment->CurrentMetrics().checksum;
-  if (checksum != run.checksum) {
-    return Status::Error("the restored weights' checksum " + checksum + " is not the file's " +
-                         run.checksum);
+Status ApplyRunFile(Experiment* experiment, const RunFile& run, const SourceBytes* source) {
+  Experiment staged(experiment->limits());
+  Result<DatasetSummary> loaded;
+  const SourceKind kind = SourceKindOf(run.config);
+  if (kind == SourceKind::kSynthetic) {
+    loaded = staged.LoadSynthetic(run.config);
+  } else if (!run.stored_rows.empty()) {
+    loaded = staged.LoadStoredRows(run.stored_rows, run.config);
+  } else if (source != nullptr) {
+    loaded = staged.Load(*source, run.config);
+  } else {
+    return Status::Error("the run's dataset " + SourceDisplayName(run.config) +
+                         " is needed to apply it");
   }
+  if (!loaded.ok()) return Status::Error("the run's dataset: " + loaded.status.message());
+  const Status restored = staged.RestoreWeights(run.weights, run.step, run.phase);
+  if (!restored.ok()) return Status::Error("the run's weights: " + restored.message());
+  const std::string checksum = staged.CurrentMetrics().checksum;
+  if (checksum != run.checksum) {
+    return Status::Error("the run's weights: the restored checksum " + checksum +
+                         " is not the file's " + run.checksum);
+  }
+  experiment->Swap(staged);  // the commit: settings, data and weights together
   return Status::Ok();
 }
 

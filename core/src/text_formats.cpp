@@ -138,15 +138,9 @@ const char* TextFormatName(TextFormat format) {
 
 Result<ParsedReviews> ParseReviews(std::string_view raw_bytes, const ParseOptions& options) {
   const std::string& source = options.source_name;
-  // Decoded only when the input is within the limit, so an oversize file is refused unread.
-  std::string decoded;
-  ParseOptions limits = options;
-  if (options.latin1 && static_cast<int64_t>(raw_bytes.size()) <= options.max_bytes) {
-    decoded = Latin1ToUtf8(raw_bytes);
-    raw_bytes = decoded;
-    limits.max_bytes = static_cast<int64_t>(decoded.size());  // the input passed the limit
-  }
-  Result<std::string_view> checked = text_internal::CheckEncoding(raw_bytes, limits, source);
+  std::string decoded, encoding;
+  Result<std::string_view> checked =
+      text_internal::DecodeInput(raw_bytes, options, source, &decoded, &encoding);
   if (!checked.ok()) return Result<ParsedReviews>::Failure(checked.status.message());
   std::string_view bytes = checked.value;
   if (text_internal::IsBlank(bytes)) {
@@ -187,8 +181,10 @@ Result<ParsedReviews> ParseReviews(std::string_view raw_bytes, const ParseOption
       break;
   }
   if (!table.ok()) return Result<ParsedReviews>::Failure(table.status.message());
-  return text_internal::TableToReviews(std::move(table.value), hints, options,
-                                       TextFormatName(format));
+  Result<ParsedReviews> parsed =
+      text_internal::TableToReviews(std::move(table.value), hints, options, TextFormatName(format));
+  parsed.value.encoding = encoding;
+  return parsed;
 }
 
 }  // namespace clslab

@@ -10,6 +10,7 @@
 
 #include "clslab/status.h"
 #include "clslab/text_formats.h"
+#include "text_util.h"
 
 namespace clslab {
 namespace text_internal {
@@ -28,6 +29,12 @@ struct ColumnHints {
 };
 
 // --- encoding.cpp
+// The input as UTF-8: refuses oversize input unread, converts UTF-16 (a BOM, or NULs in
+// every other byte) and, with options.latin1, Windows-1252, into *storage; then
+// CheckEncoding. *encoding names what the input was ("UTF-8", "UTF-16 LE (converted ...)").
+Result<std::string_view> DecodeInput(std::string_view raw, const ParseOptions& options,
+                                     const std::string& source, std::string* storage,
+                                     std::string* encoding);
 // Refuses oversize, binary and non-UTF-8 input; returns bytes without a UTF-8 BOM.
 Result<std::string_view> CheckEncoding(std::string_view bytes, const ParseOptions& options,
                                        const std::string& source);
@@ -48,9 +55,8 @@ void ForEachLine(std::string_view bytes, Fn fn) {
 }
 bool IsBlank(std::string_view text);
 std::string_view Trim(std::string_view text);
-std::string AsciiLowercase(std::string_view text);
-// At most 40 bytes of value, cut at a UTF-8 boundary, with "..." when cut; for messages.
-std::string Quote(std::string_view value);
+// Messages quote values with QuoteForMessage (text_util.h).
+inline std::string Quote(std::string_view value) { return QuoteForMessage(value); }
 
 // --- labels.cpp
 // True for pos/neg words and numbers in [-1, 10]: what a label cell can look like.

@@ -7,6 +7,8 @@
 #include <array>
 #include <cstring>
 
+#include "text_util.h"
+
 namespace clslab {
 namespace {
 
@@ -139,14 +141,6 @@ constexpr std::array<std::string_view, 121> kStopWords = {
     "why",        "will",  "with",    "would",   "you",   "your",    "yours",  "yourself",
     "yourselves"};
 
-std::string AsciiLower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 // U+2019 is spelled as ASCII ' so "didn’t" and "didn't" are one vocabulary entry.
 std::string AsciiApostrophes(std::string s) {
   for (size_t k = s.find("\xE2\x80\x99"); k != std::string::npos; k = s.find("\xE2\x80\x99", k)) {
@@ -166,7 +160,7 @@ std::vector<std::string> Tokenize(std::string_view raw_text, const TokenizerOpti
   std::vector<std::string> tokens;
   const size_t limit = options.max_tokens > 0 ? static_cast<size_t>(options.max_tokens) : 0;
   auto emit = [&](std::string_view token) {
-    std::string lower = AsciiApostrophes(AsciiLower(token));
+    std::string lower = AsciiApostrophes(AsciiLowercase(token));
     if (options.remove_stop_words && IsStopWord(lower)) return;
     tokens.push_back(options.lowercase ? std::move(lower) : AsciiApostrophes(std::string(token)));
   };

@@ -21,27 +21,47 @@ constexpr double kDivergedLoss = 100 * 0.6931471805599453;
 
 const char* PhaseName(Phase phase) {
   switch (phase) {
-    case Phase::kInitialized: return "initialized";
-    case Phase::kEmbeddingsStepped: return "embeddings stepped";
-    case Phase::kFlow: return "flow on p";
-    case Phase::kJoint: return "joint";
+    case Phase::kInitialized:
+      return "initialized";
+    case Phase::kEmbeddingsStepped:
+      return "embeddings stepped";
+    case Phase::kFlow:
+      return "flow on p";
+    case Phase::kJoint:
+      return "joint";
   }
   return "unknown";
 }
 
-Trainer::Trainer(const Corpus* train, const RunConfig& config)
-    : train_(train), config_(config), rng_(config.seed) {
+Result<Phase> PhaseAt(Protocol protocol, int64_t step, std::string_view name) {
+  if (step < 0 || step > kMaxStep) {
+    return Result<Phase>::Failure("the run's step " + std::to_string(step) + " is outside [0, " +
+                                  std::to_string(kMaxStep) + "]");
+  }
+  Phase expected = Phase::kInitialized;
+  if (step > 0) expected = protocol == Protocol::kJoint ? Phase::kJoint : Phase::kFlow;
+  if (step == 1 && protocol == Protocol::kPaper) expected = Phase::kEmbeddingsStepped;
+  if (name != PhaseName(expected)) {
+    return Result<Phase>::Failure("the run's phase \"" + std::string(name).substr(0, 40) +
+                                  "\" does not match step " + std::to_string(step) + " (\"" +
+                                  PhaseName(expected) + "\" expected)");
+  }
+  return Result<Phase>::Success(expected);
+}
+
+Trainer::Trainer(const Corpus* train, const TrainerOptions& options)
+    : train_(train), options_(options), rng_(options.seed) {
   InitializeWeights();
-  flow_step_length_ = config_.flow_rate;
-  if (config_.protocol == Protocol::kJoint) {
-    optimizer_ = std::make_unique<Optimizer>(config_.optimizer, config_.learning_rate);
+  flow_step_length_ = options_.flow_rate;
+  if (options_.protocol == Protocol::kJoint) {
+    optimizer_ = std::make_unique<Optimizer>(options_.optimizer, options_.learning_rate);
   }
 }
 
 void Trainer::InitializeWeights() {
-  const int32_t vocab_size = train_->vocab_size, d = config_.width;
+  const int32_t vocab_size = train_->vocab_size, d = options_.width;
   // E(0) entries ~ N(0, sigma^2 / d): each row has norm about sigma whatever d is.
-  const double scale = config_.sigma / std::sqrt(static_cast<double>(d));
+  const double scale = options_.sigma / std::sqrt(static_cast<double>(d));
   weights_.E.resize(vocab_size, d);
   for (int64_t k = 0; k < weights_.E.size(); ++k) {
     weights_.E.data()[k] = static_cast<float>(scale * rng_.Normal());
@@ -57,15 +77,14 @@ void Trainer::InitializeWeights() {
 bool Trainer::RefuseIfNotFinite(const LossAccuracy& forward, StepOutcome* outcome) const {
   if (std::isfinite(forward.loss) && forward.loss <= kDivergedLoss) return false;
   outcome->stopped = true;
-  outcome->message = std::isfinite(forward.loss)
-                         ? "training diverged (the loss passed 100 log 2)"
-                         : "the loss is not finite";
+  outcome->message = std::isfinite(forward.loss) ? "training diverged (the loss passed 100 log 2)"
+                                                 : "the loss is not finite";
   return true;
 }
 
 StepOutcome Trainer::StepEmbeddings() {
   StepOutcome outcome;
-  if (config_.protocol != Protocol::kPaper || phase_ != Phase::kInitialized) {
+  if (options_.protocol != Protocol::kPaper || phase_ != Phase::kInitialized) {
     outcome.message = "the step on E is the first step of the paper protocol only";
     return outcome;
   }
@@ -81,7 +100,7 @@ StepOutcome Trainer::StepEmbeddings() {
     return outcome;
   }
   Weights before = weights_;  // once per run: E(0) is kept if the step is refused
-  Optimizer step(OptimizerKind::kGradientDescent, config_.eta);
+  Optimizer step(OptimizerKind::kGradientDescent, options_.eta);
   const Status status = step.Apply(gradient_, {true, false, false}, &weights_);
   if (!status.ok()) {
     outcome.stopped = true;
@@ -99,6 +118,7 @@ StepOutcome Trainer::StepEmbeddings() {
   ++step_;
   phase_ = Phase::kEmbeddingsStepped;
   outcome.taken = 1;
+  outcome.loss = forward.loss;
   return outcome;
 }
 
@@ -110,8 +130,9 @@ StepOutcome Trainer::StepEmbeddings() {
 //   growing:    p -= (r / L) g     (dt = r / L(p): the step grows as the loss falls)
 //   armijo:     p -= t g, with t doubled after each accepted step and halved until
 //               L decreases by at least t ||g||^2 / 2 (stable on stiff losses)
-Status Trainer::FlowStep() {
+Status Trainer::FlowStep(double* loss) {
   const LossAccuracy forward = LossAndGradient(weights_, *train_, {}, &workspace_, &gradient_);
+  *loss = forward.loss;
   if (!std::isfinite(forward.loss) || !gradient_.p.allFinite()) {
     return Status::Error("the loss or its gradient is not finite");
   }
@@ -123,13 +144,13 @@ Status Trainer::FlowStep() {
   // flow_next_ and flow_start_ are members sized once: a step allocates nothing.
   Eigen::VectorXf& next = flow_next_;
   next.resize(weights_.p.size());
-  switch (config_.flow_step) {
+  switch (options_.flow_step) {
     case FlowStep::kNormalized:
-      flow_step_length_ = config_.flow_rate / gradient_norm;
+      flow_step_length_ = options_.flow_rate / gradient_norm;
       next = weights_.p - static_cast<float>(flow_step_length_) * gradient_.p;
       break;
     case FlowStep::kGrowing:
-      flow_step_length_ = config_.flow_rate / std::max(forward.loss, 1e-12);
+      flow_step_length_ = options_.flow_rate / std::max(forward.loss, 1e-12);
       next = weights_.p - static_cast<float>(flow_step_length_) * gradient_.p;
       break;
     case FlowStep::kArmijo: {
@@ -159,12 +180,12 @@ Status Trainer::FlowStep() {
 
 StepOutcome Trainer::StepFlow(int32_t steps) {
   StepOutcome outcome;
-  if (config_.protocol != Protocol::kPaper || phase_ == Phase::kInitialized) {
+  if (options_.protocol != Protocol::kPaper || phase_ == Phase::kInitialized) {
     outcome.message = "the flow on p runs after the step on E, in the paper protocol";
     return outcome;
   }
   for (int32_t k = 0; k < steps; ++k) {
-    const Status status = FlowStep();
+    const Status status = FlowStep(&outcome.loss);
     if (!status.ok()) {
       outcome.stopped = true;
       outcome.message = status.message() + "; " + kLowerFlowRate;
@@ -179,14 +200,14 @@ StepOutcome Trainer::StepFlow(int32_t steps) {
 
 StepOutcome Trainer::StepJoint(int32_t steps) {
   StepOutcome outcome;
-  if (config_.protocol != Protocol::kJoint) {
+  if (options_.protocol != Protocol::kJoint) {
     outcome.message = "joint steps need the joint protocol";
     return outcome;
   }
   const int32_t n = train_->NumReviews();
-  const bool full_batch = config_.optimizer == OptimizerKind::kGradientDescent ||
-                          config_.batch_size <= 0 || config_.batch_size >= n;
-  const TrainableBlocks blocks{true, true, config_.train_v};
+  const bool full_batch = options_.optimizer == OptimizerKind::kGradientDescent ||
+                          options_.batch_size <= 0 || options_.batch_size >= n;
+  const TrainableBlocks blocks{true, true, options_.train_v};
   for (int32_t k = 0; k < steps; ++k) {
     ReviewSelection selection;
     if (!full_batch) {
@@ -197,7 +218,7 @@ StepOutcome Trainer::StepJoint(int32_t steps) {
         order_position_ = n;
       }
       batch_.clear();
-      while (static_cast<int32_t>(batch_.size()) < config_.batch_size) {
+      while (static_cast<int32_t>(batch_.size()) < options_.batch_size) {
         if (order_position_ >= n) {
           for (int32_t i = n - 1; i > 0; --i) std::swap(order_[i], order_[rng_.Below(i + 1)]);
           order_position_ = 0;
@@ -212,6 +233,7 @@ StepOutcome Trainer::StepJoint(int32_t steps) {
       outcome.message += std::string("; ") + kLowerLearningRate;
       return outcome;
     }
+    outcome.loss = forward.loss;
     const Status status = optimizer_->Apply(gradient_, blocks, &weights_);
     if (!status.ok()) {
       outcome.stopped = true;
@@ -229,15 +251,15 @@ void Trainer::Restore(Weights weights, int64_t step, Phase phase) {
   weights_ = std::move(weights);
   step_ = step;
   phase_ = phase;
-  flow_step_length_ = config_.flow_rate;
-  if (config_.protocol == Protocol::kJoint) {
-    optimizer_ = std::make_unique<Optimizer>(config_.optimizer, config_.learning_rate);
+  flow_step_length_ = options_.flow_rate;
+  if (options_.protocol == Protocol::kJoint) {
+    optimizer_ = std::make_unique<Optimizer>(options_.optimizer, options_.learning_rate);
   }
 }
 
 StepOutcome Trainer::Advance(int32_t steps) {
   if (steps <= 0) return {};
-  if (config_.protocol == Protocol::kJoint) return StepJoint(steps);
+  if (options_.protocol == Protocol::kJoint) return StepJoint(steps);
   if (phase_ != Phase::kInitialized) return StepFlow(steps);
   StepOutcome outcome = StepEmbeddings();
   if (outcome.stopped || steps == 1) return outcome;

@@ -11,24 +11,35 @@ namespace clslab {
 Vocabulary::Vocabulary() : tokens_{kUnknownToken}, counts_{0} {}
 
 Vocabulary Vocabulary::Build(const std::vector<std::vector<std::string>>& documents,
-                             int32_t min_count, int32_t max_size) {
-  std::unordered_map<std::string, int64_t> counts;
+                             int32_t min_count, int32_t max_size, double max_doc_share) {
+  struct Seen {
+    int64_t count = 0;
+    int64_t documents = 0;  // documents containing the token
+    int64_t last = -1;      // index of the last document that counted it
+  };
+  std::unordered_map<std::string, Seen> counts;
   int64_t unknown_count = 0;
-  for (const auto& document : documents) {
-    for (const std::string& token : document) {
+  for (size_t i = 0; i < documents.size(); ++i) {
+    for (const std::string& token : documents[i]) {
       if (token == kUnknownToken) {
         ++unknown_count;
-      } else {
-        ++counts[token];
+        continue;
       }
+      Seen& seen = counts[token];
+      ++seen.count;
+      if (seen.last != static_cast<int64_t>(i))
+        ++seen.documents, seen.last = static_cast<int64_t>(i);
     }
   }
+  // Strictly more than the share is dropped, so max_doc_share = 1 keeps every token.
+  const double max_documents = max_doc_share * static_cast<double>(documents.size());
   std::vector<std::pair<std::string, int64_t>> kept;
-  for (auto& entry : counts) {
-    if (entry.second >= std::max<int64_t>(min_count, 1)) {
-      kept.emplace_back(entry.first, entry.second);
+  for (auto& [token, seen] : counts) {
+    if (seen.count >= std::max<int64_t>(min_count, 1) &&
+        static_cast<double>(seen.documents) <= max_documents) {
+      kept.emplace_back(token, seen.count);
     } else {
-      unknown_count += entry.second;
+      unknown_count += seen.count;
     }
   }
   std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) {

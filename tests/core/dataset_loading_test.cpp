@@ -14,9 +14,12 @@ bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// A small config that keeps every word (min_count 1) and a test split.
-RunConfig SmallConfig() {
+// A small config for the user's file `name` that keeps every word (min_count 1) and a
+// test split.
+RunConfig FileConfig(const std::string& name = "reviews.csv") {
   RunConfig config;
+  config.dataset = "file";
+  config.source_name = name;
   config.min_count = 1;
   config.width = 16;
   config.test_fraction = 0.25;
@@ -37,7 +40,7 @@ const char* kStarsCsv =
 TEST(DatasetPreview, ShowsFormatColumnsMappingRowsBalanceAndDrops) {
   ParseOptions options;
   options.source_name = "reviews.csv";
-  const DatasetPreview preview = Experiment::Preview(kStarsCsv, options);
+  const DatasetPreview preview = Experiment::Preview(SourceBytes::Text(kStarsCsv), options);
   ASSERT_TRUE(preview.ok) << preview.message;
   EXPECT_EQ(preview.format, "csv");
   EXPECT_EQ(preview.columns, (std::vector<std::string>{"id", "title", "review", "stars"}));
@@ -61,7 +64,7 @@ TEST(DatasetPreview, KeepsAtMostEightRowsAndCutsLongTextsAtACharacterBoundary) {
   const std::string long_text = std::string(kPreviewTextBytes - 1, 'a') + "\xC3\xA9" + "tail";
   for (int i = 0; i < 20; ++i) data += std::string(i % 2 ? "1" : "0") + "\t" + long_text + "\n";
   ParseOptions options;
-  const DatasetPreview preview = Experiment::Preview(data, options);
+  const DatasetPreview preview = Experiment::Preview(SourceBytes::Text(data), options);
   ASSERT_TRUE(preview.ok) << preview.message;
   EXPECT_EQ(preview.parsed_rows, 20);
   ASSERT_EQ(preview.rows.size(), static_cast<size_t>(kPreviewRows));
@@ -71,12 +74,10 @@ TEST(DatasetPreview, KeepsAtMostEightRowsAndCutsLongTextsAtACharacterBoundary) {
 
 TEST(DatasetPreview, DoesNotReplaceTheLoadedDataset) {
   Experiment experiment;
-  const RunConfig config = SmallConfig();
-  ParseOptions options;
-  options.source_name = "reviews.csv";
-  ASSERT_TRUE(experiment.LoadText(kStarsCsv, options, config).ok());
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(kStarsCsv), FileConfig()).ok());
   const DatasetSummary before = experiment.summary();
-  const DatasetPreview other = Experiment::Preview("1\tgood\n0\tbad\n", ParseOptions());
+  const DatasetPreview other =
+      Experiment::Preview(SourceBytes::Text("1\tgood\n0\tbad\n"), ParseOptions());
   ASSERT_TRUE(other.ok) << other.message;
   EXPECT_EQ(experiment.summary().source_name, before.source_name);
   EXPECT_EQ(experiment.summary().parsed_rows, before.parsed_rows);
@@ -87,14 +88,18 @@ TEST(DatasetPreview, ChosenColumnsAndStarThresholdAreUsedByPreviewAndLoad) {
   options.source_name = "reviews.csv";
   options.text_column = "title";
   options.star_threshold = 2;  // 3 becomes positive, 2 is dropped as neutral
-  const DatasetPreview preview = Experiment::Preview(kStarsCsv, options);
+  const DatasetPreview preview = Experiment::Preview(SourceBytes::Text(kStarsCsv), options);
   ASSERT_TRUE(preview.ok) << preview.message;
   EXPECT_EQ(preview.text_column, "title");
   EXPECT_EQ(preview.rows[0].text, "Great");
   EXPECT_EQ(preview.positive, 4);
   EXPECT_EQ(preview.negative, 2);
+  // The same choices recorded in the config (what the page sends on confirm) load the same.
   Experiment experiment;
-  const Result<DatasetSummary> loaded = experiment.LoadText(kStarsCsv, options, SmallConfig());
+  RunConfig config = FileConfig();
+  config.source_text_column = "title";
+  config.source_stars = 2;
+  const Result<DatasetSummary> loaded = experiment.Load(SourceBytes::Text(kStarsCsv), config);
   ASSERT_TRUE(loaded.ok()) << loaded.status.message();
   EXPECT_EQ(loaded.value.text_column, "title");
   EXPECT_EQ(loaded.value.parsed_rows, 6);
@@ -105,7 +110,7 @@ TEST(DatasetPreview, ExplicitFormatOverridesDetection) {
   const std::string data = "label\ttext\n1\tgood film\n0\tbad film\n";
   ParseOptions options;
   options.format = TextFormat::kTsv;
-  const DatasetPreview preview = Experiment::Preview(data, options);
+  const DatasetPreview preview = Experiment::Preview(SourceBytes::Text(data), options);
   ASSERT_TRUE(preview.ok) << preview.message;
   EXPECT_EQ(preview.format, "tsv");
   EXPECT_EQ(preview.columns, (std::vector<std::string>{"label", "text"}));
@@ -115,12 +120,12 @@ TEST(DatasetPreview, NotUtf8OffersLatin1AndLatin1DecodesEveryByte) {
   const std::string data = "text,label\ncaf\xE9 cr\xE8me,1\nna\xEFve \x93plot\x94,0\n";
   ParseOptions options;
   options.source_name = "latin.csv";
-  const DatasetPreview refused = Experiment::Preview(data, options);
+  const DatasetPreview refused = Experiment::Preview(SourceBytes::Text(data), options);
   EXPECT_FALSE(refused.ok);
   EXPECT_TRUE(refused.not_utf8);
   EXPECT_TRUE(Contains(refused.message, "Latin-1")) << refused.message;
   options.latin1 = true;
-  const DatasetPreview decoded = Experiment::Preview(data, options);
+  const DatasetPreview decoded = Experiment::Preview(SourceBytes::Text(data), options);
   ASSERT_TRUE(decoded.ok) << decoded.message;
   ASSERT_EQ(decoded.rows.size(), 2u);
   EXPECT_EQ(decoded.rows[0].text, "caf\xC3\xA9 cr\xC3\xA8me");
@@ -128,7 +133,8 @@ TEST(DatasetPreview, NotUtf8OffersLatin1AndLatin1DecodesEveryByte) {
 }
 
 TEST(DatasetPreview, OtherFailuresDoNotOfferLatin1) {
-  const DatasetPreview binary = Experiment::Preview(std::string("a\0b", 3), ParseOptions());
+  const DatasetPreview binary =
+      Experiment::Preview(SourceBytes::Text(std::string_view("a\0bc", 4)), ParseOptions());
   EXPECT_FALSE(binary.ok);
   EXPECT_FALSE(binary.not_utf8);
   EXPECT_FALSE(binary.message.empty());
@@ -136,16 +142,14 @@ TEST(DatasetPreview, OtherFailuresDoNotOfferLatin1) {
 
 TEST(DatasetPreview, OneClassIsWarnedAndTheLoadIsRefusedKeepingThePreviousDataset) {
   const std::string one_class = "label\ttext\n1\tgood\n1\tgreat\n1\tfine\n";
-  const DatasetPreview preview = Experiment::Preview(one_class, ParseOptions());
+  const DatasetPreview preview = Experiment::Preview(SourceBytes::Text(one_class), ParseOptions());
   ASSERT_TRUE(preview.ok) << preview.message;
   ASSERT_EQ(preview.warnings.size(), 1u);
   EXPECT_TRUE(Contains(preview.warnings[0], "only one class")) << preview.warnings[0];
   Experiment experiment;
-  ParseOptions options;
-  options.source_name = "reviews.csv";
-  ASSERT_TRUE(experiment.LoadText(kStarsCsv, options, SmallConfig()).ok());
-  options.source_name = "positive.tsv";
-  const Result<DatasetSummary> refused = experiment.LoadText(one_class, options, SmallConfig());
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(kStarsCsv), FileConfig()).ok());
+  const Result<DatasetSummary> refused =
+      experiment.Load(SourceBytes::Text(one_class), FileConfig("positive.tsv"));
   EXPECT_FALSE(refused.ok());
   EXPECT_EQ(experiment.summary().source_name, "reviews.csv");
 }
@@ -156,12 +160,12 @@ TEST(DatasetLoading, PairedLinesLoadOneReviewPerLine) {
   options.source_name = "rt-polarity";
   const std::string positive = "a wonderful film\n\nsuperb acting\nmoving story\n";
   const std::string negative = "an awful film\nboring plot\n";
-  const DatasetPreview preview = Experiment::PreviewPairedLines(positive, negative, options);
+  const SourceBytes pair = SourceBytes::Paired(positive, negative);
+  const DatasetPreview preview = Experiment::Preview(pair, options);
   ASSERT_TRUE(preview.ok) << preview.message;
   EXPECT_EQ(preview.positive, 3);
   EXPECT_EQ(preview.negative, 2);
-  const Result<DatasetSummary> loaded =
-      experiment.LoadPairedLines(positive, negative, options, SmallConfig());
+  const Result<DatasetSummary> loaded = experiment.Load(pair, FileConfig("rt-polarity"));
   ASSERT_TRUE(loaded.ok()) << loaded.status.message();
   EXPECT_EQ(loaded.value.parsed_rows, 5);
   EXPECT_EQ(loaded.value.format, "paired-lines");
@@ -170,42 +174,38 @@ TEST(DatasetLoading, PairedLinesLoadOneReviewPerLine) {
 TEST(DatasetLoading, LabeledTextsDropBlanksAndRejectBadLabelsAndBytes) {
   ParseOptions options;
   options.source_name = "aclImdb";
-  std::vector<LabeledText> rows = {{"a wonderful film", 1},
-                                   {"  \n", 1},
-                                   {"an awful film", -1},
-                                   {"superb", 1},
-                                   {"boring", -1}};
+  std::vector<LabeledText> rows = {
+      {"a wonderful film", 1}, {"  \n", 1}, {"an awful film", -1}, {"superb", 1}, {"boring", -1}};
   Experiment experiment;
-  const Result<DatasetSummary> loaded = experiment.LoadLabeledTexts(rows, options, SmallConfig());
+  const Result<DatasetSummary> loaded =
+      experiment.Load(SourceBytes::Texts(rows), FileConfig("aclImdb"));
   ASSERT_TRUE(loaded.ok()) << loaded.status.message();
   EXPECT_EQ(loaded.value.parsed_rows, 4);
   EXPECT_EQ(loaded.value.dropped, 1);
 
-  const DatasetPreview bad_label = Experiment::PreviewLabeledTexts({{"x", 0}}, options);
+  const DatasetPreview bad_label = Experiment::Preview(SourceBytes::Texts({{"x", 0}}), options);
   EXPECT_FALSE(bad_label.ok);
   EXPECT_TRUE(Contains(bad_label.message, "aclImdb review 1")) << bad_label.message;
 
   std::vector<LabeledText> latin = {{"caf\xE9", 1}, {"bad", -1}};
-  const DatasetPreview refused = Experiment::PreviewLabeledTexts(latin, options);
+  const DatasetPreview refused = Experiment::Preview(SourceBytes::Texts(latin), options);
   EXPECT_FALSE(refused.ok);
   EXPECT_TRUE(refused.not_utf8);
   options.latin1 = true;
-  const DatasetPreview decoded = Experiment::PreviewLabeledTexts(latin, options);
+  const DatasetPreview decoded = Experiment::Preview(SourceBytes::Texts(latin), options);
   ASSERT_TRUE(decoded.ok) << decoded.message;
   EXPECT_EQ(decoded.rows[0].text, "caf\xC3\xA9");
 }
 
 TEST(DatasetLoading, ExportLoadsBackToTheSameRowsAndSummary) {
   Experiment first;
-  ParseOptions options;
-  options.source_name = "reviews.csv";
-  const RunConfig config = SmallConfig();
-  ASSERT_TRUE(first.LoadText(kStarsCsv, options, config).ok());
+  ASSERT_TRUE(first.Load(SourceBytes::Text(kStarsCsv), FileConfig()).ok());
   const std::string exported = first.ExportLabelTabText();
   ASSERT_FALSE(exported.empty());
 
+  // Stored rows stand for the source the config names (a run file's data).
   Experiment second;
-  const Result<DatasetSummary> again = second.LoadText(exported, options, config);
+  const Result<DatasetSummary> again = second.LoadStoredRows(exported, first.config());
   ASSERT_TRUE(again.ok()) << again.status.message();
   EXPECT_EQ(second.ExportLabelTabText(), exported);
   const DatasetSummary& a = first.summary();

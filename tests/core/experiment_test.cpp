@@ -1,11 +1,11 @@
 // End-to-end checks of the paper's claims through the Experiment facade (what the page
 // and the CLI run), and the facade's promises: failed loads lose nothing, every number
 // is finite, reviews are shown as tokens with attention.
+#include "clslab/experiment.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "clslab/experiment.h"
 
 namespace clslab {
 namespace {
@@ -30,16 +30,17 @@ TEST(Experiment, FlowOnFeasibleSyntheticDataConvergesToTheMaxMarginDirection) {
   Experiment experiment;
   const RunConfig config = FeasibleSyntheticConfig();
   ASSERT_TRUE(experiment.LoadSynthetic(config).ok());
-  const Metrics after_step = experiment.StepEmbeddings();
-  ASSERT_FALSE(after_step.stopped) << after_step.message;
+  const StepReport after_step = experiment.StepEmbeddings();
+  ASSERT_FALSE(after_step.refused) << after_step.message;
   const MaxMarginReport report = experiment.SolveMaxMargin();
   ASSERT_TRUE(report.solved) << report.message;
   EXPECT_TRUE(report.acyclic);
   EXPECT_TRUE(report.hard_margin);
   EXPECT_EQ(report.violated, 0);
   EXPECT_GE(report.min_margin, 1 - 1e-6);
-  const Metrics m = experiment.StepAttention(20000);
-  ASSERT_FALSE(m.stopped) << m.message;
+  const StepReport flow = experiment.StepAttention(20000);
+  ASSERT_FALSE(flow.refused) << flow.message;
+  const Metrics m = experiment.CurrentMetrics();
   ASSERT_TRUE(m.has_max_margin);
   EXPECT_GT(m.cosine_to_max_margin, 0.99);
   EXPECT_EQ(m.selection_accuracy, 1.0);
@@ -59,24 +60,35 @@ TEST(Experiment, StepOnEMatchesThePredictedSlope) {
   ASSERT_TRUE(experiment.LoadSynthetic(config).ok());
   const Metrics before = experiment.CurrentMetrics();
   EXPECT_FALSE(before.has_predicted_slope);
-  const Metrics m = experiment.StepEmbeddings();
+  ASSERT_FALSE(experiment.StepEmbeddings().refused);
+  const Metrics m = experiment.CurrentMetrics();
   ASSERT_TRUE(m.has_predicted_slope);
   EXPECT_NEAR(m.predicted_slope, 1500, 1500 * 1e-6);  // ||v|| = 1
   EXPECT_NEAR(m.alignment_slope, m.predicted_slope, 0.01 * m.predicted_slope);
   EXPECT_GT(m.alignment_r2, 0.999);
 }
 
+// Settings for the user's file `name` (what the page sends when a file is confirmed).
+RunConfig FileConfig(const std::string& name) {
+  RunConfig config;
+  config.dataset = "file";
+  config.source_name = name;
+  return config;
+}
+
 TEST(Experiment, FailedLoadKeepsThePreviousDatasetAndRun) {
   Experiment experiment;
-  RunConfig config;
-  const std::string good = "1\tgreat fun film\n0\tdull boring film\n1\tgreat cast\n0\tboring plot\n";
-  ASSERT_TRUE(experiment.LoadText(good, "good.tsv", config).ok());
+  const std::string good =
+      "1\tgreat fun film\n0\tdull boring film\n1\tgreat cast\n0\tboring plot\n";
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(good), FileConfig("good.tsv")).ok());
   experiment.Advance(3);
   const Metrics before = experiment.CurrentMetrics();
-  const Result<DatasetSummary> one_class = experiment.LoadText("1\ta\n1\tb\n", "pos.tsv", config);
+  const Result<DatasetSummary> one_class =
+      experiment.Load(SourceBytes::Text("1\ta\n1\tb\n"), FileConfig("pos.tsv"));
   EXPECT_FALSE(one_class.ok());
   EXPECT_NE(one_class.status.message().find("pos.tsv"), std::string::npos);
-  const Result<DatasetSummary> binary = experiment.LoadText(std::string("\0\1\2", 3), "x.bin", config);
+  const Result<DatasetSummary> binary =
+      experiment.Load(SourceBytes::Text(std::string("\0\1\2", 3)), FileConfig("x.bin"));
   EXPECT_FALSE(binary.ok());
   EXPECT_EQ(experiment.summary().source_name, "good.tsv");
   EXPECT_EQ(experiment.CurrentMetrics().checksum, before.checksum);
@@ -85,11 +97,12 @@ TEST(Experiment, FailedLoadKeepsThePreviousDatasetAndRun) {
 
 TEST(Experiment, ReviewViewShowsTokensAttentionAndTheSelectedToken) {
   Experiment experiment;
-  RunConfig config;
+  RunConfig config = FileConfig("tiny.tsv");
   config.test_fraction = 0;
   config.min_count = 1;
-  const std::string data = "1\tgreat fun film\n0\tdull boring film\n1\tgreat cast\n0\tboring plot\n";
-  ASSERT_TRUE(experiment.LoadText(data, "tiny.tsv", config).ok());
+  const std::string data =
+      "1\tgreat fun film\n0\tdull boring film\n1\tgreat cast\n0\tboring plot\n";
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(data), config).ok());
   experiment.StepEmbeddings();
   const ReviewView typed = experiment.ScoreText("A great <b>film</b>, zyzzyva!");
   ASSERT_EQ(typed.words.size(), typed.attention.size());
@@ -116,19 +129,20 @@ TEST(Experiment, EveryMetricIsFiniteInEveryPhase) {
   ASSERT_TRUE(experiment.LoadSynthetic(config).ok());
   auto finite = [](const Metrics& m) {
     for (double x : {m.train_loss, m.train_accuracy, m.test_loss, m.test_accuracy, m.p_norm,
-                     m.alignment_slope, m.alignment_r2, m.predicted_slope,
-                     m.cosine_to_max_margin, m.normalized_margin, m.max_margin_reference,
-                     m.selection_accuracy, m.selection_mass, m.u_score, m.signed_score,
-                     m.u_contrast}) {
+                     m.alignment_slope, m.alignment_r2, m.predicted_slope, m.cosine_to_max_margin,
+                     m.normalized_margin, m.max_margin_reference, m.selection_accuracy,
+                     m.selection_mass, m.u_score, m.signed_score, m.u_contrast}) {
       if (!std::isfinite(x)) return false;
     }
     return true;
   };
   EXPECT_TRUE(finite(experiment.CurrentMetrics()));
-  EXPECT_TRUE(finite(experiment.StepEmbeddings()));
+  experiment.StepEmbeddings();
+  EXPECT_TRUE(finite(experiment.CurrentMetrics()));
   const MaxMarginReport report = experiment.SolveMaxMargin();
   EXPECT_TRUE(report.solved) << report.message;
-  EXPECT_TRUE(finite(experiment.StepAttention(50)));
+  experiment.StepAttention(50);
+  EXPECT_TRUE(finite(experiment.CurrentMetrics()));
 }
 
 }  // namespace

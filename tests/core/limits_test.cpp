@@ -60,13 +60,28 @@ RunConfig SmallConfig() {
   return config;
 }
 
+// Loads `text` as the user's file `name` with `config`'s other settings.
+Result<DatasetSummary> LoadFile(Experiment* experiment, const std::string& text,
+                                const std::string& name, RunConfig config) {
+  config.dataset = "file";
+  config.source_name = name;
+  return experiment->Load(SourceBytes::Text(text), config);
+}
+
+// `config` with d = width, the rest as the loaded run's (a settings change on the page).
+RunConfig WithWidth(const Experiment& experiment, int32_t width) {
+  RunConfig config = experiment.config();
+  config.width = width;
+  return config;
+}
+
 // A loaded dataset, to check that a refused load leaves it in place.
 struct Loaded {
   std::string source_name, checksum;
 };
 
 Loaded LoadBaseline(Experiment* experiment) {
-  const auto summary = experiment->LoadText(Reviews(4, 1), "baseline.tsv", SmallConfig());
+  const auto summary = LoadFile(experiment, Reviews(4, 1), "baseline.tsv", SmallConfig());
   EXPECT_TRUE(summary.ok()) << summary.status.message();
   return {experiment->summary().source_name, experiment->CurrentMetrics().checksum};
 }
@@ -100,7 +115,7 @@ TEST(Limits, TooManyReviewsIsRefusedAndNamesMaxReviews) {
   limits.max_reviews = 10;
   Experiment experiment(limits);
   const Loaded before = LoadBaseline(&experiment);
-  const auto refused = experiment.LoadText(Reviews(20, 2), "twenty.tsv", SmallConfig());
+  const auto refused = LoadFile(&experiment, Reviews(20, 2), "twenty.tsv", SmallConfig());
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.status.message(),
             "twenty.tsv: 20 reviews is over the limit of 10 reviews; set max_reviews to sample "
@@ -109,7 +124,7 @@ TEST(Limits, TooManyReviewsIsRefusedAndNamesMaxReviews) {
   // The setting the message names gets under the limit.
   RunConfig sampled = SmallConfig();
   sampled.max_reviews = 10;
-  EXPECT_TRUE(experiment.LoadText(Reviews(20, 2), "twenty.tsv", sampled).ok());
+  EXPECT_TRUE(LoadFile(&experiment, Reviews(20, 2), "twenty.tsv", sampled).ok());
 }
 
 TEST(Limits, TooManyTokensIsRefusedWhileTokenizing) {
@@ -117,7 +132,7 @@ TEST(Limits, TooManyTokensIsRefusedWhileTokenizing) {
   limits.max_tokens = 50;
   Experiment experiment(limits);
   const Loaded before = LoadBaseline(&experiment);
-  const auto refused = experiment.LoadText(Reviews(20, 5), "long.tsv", SmallConfig());
+  const auto refused = LoadFile(&experiment, Reviews(20, 5), "long.tsv", SmallConfig());
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.status.message(),
             "long.tsv: the reviews have more than 50 tokens (the limit); lower max_reviews or "
@@ -125,7 +140,7 @@ TEST(Limits, TooManyTokensIsRefusedWhileTokenizing) {
   ExpectUnchanged(experiment, before);
   RunConfig shorter = SmallConfig();
   shorter.max_tokens = 2;  // 20 reviews x 2 tokens = 40 <= 50
-  EXPECT_TRUE(experiment.LoadText(Reviews(20, 5), "long.tsv", shorter).ok());
+  EXPECT_TRUE(LoadFile(&experiment, Reviews(20, 5), "long.tsv", shorter).ok());
 }
 
 TEST(Limits, TooLargeAVocabularyIsRefusedAndNamesMaxVocab) {
@@ -133,7 +148,7 @@ TEST(Limits, TooLargeAVocabularyIsRefusedAndNamesMaxVocab) {
   limits.max_vocabulary = 20;
   Experiment experiment(limits);
   const Loaded before = LoadBaseline(&experiment);
-  const auto refused = experiment.LoadText(Reviews(20, 3), "wide.tsv", SmallConfig());
+  const auto refused = LoadFile(&experiment, Reviews(20, 3), "wide.tsv", SmallConfig());
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.status.message(),
             "wide.tsv: the vocabulary has 63 tokens, over the limit of 20; lower max_vocab or "
@@ -141,7 +156,7 @@ TEST(Limits, TooLargeAVocabularyIsRefusedAndNamesMaxVocab) {
   ExpectUnchanged(experiment, before);
   RunConfig capped = SmallConfig();
   capped.max_vocab = 20;
-  EXPECT_TRUE(experiment.LoadText(Reviews(20, 3), "wide.tsv", capped).ok());
+  EXPECT_TRUE(LoadFile(&experiment, Reviews(20, 3), "wide.tsv", capped).ok());
 }
 
 TEST(Limits, TooWideAnEmbeddingIsRefusedOnLoadAndOnReset) {
@@ -151,13 +166,13 @@ TEST(Limits, TooWideAnEmbeddingIsRefusedOnLoadAndOnReset) {
   const Loaded before = LoadBaseline(&experiment);
   RunConfig wide = SmallConfig();
   wide.width = 32;
-  const auto refused = experiment.LoadText(Reviews(6, 1), "six.tsv", wide);
+  const auto refused = LoadFile(&experiment, Reviews(6, 1), "six.tsv", wide);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.status.message(), "six.tsv: d = 32 is over the limit of 16; lower d");
   ExpectUnchanged(experiment, before);
-  const Status reset = experiment.Reset(wide);
+  const Result<SettingEffect> reset = experiment.Configure(WithWidth(experiment, 32));
   ASSERT_FALSE(reset.ok());
-  EXPECT_EQ(reset.message(), "d = 32 is over the limit of 16; lower d");
+  EXPECT_EQ(reset.status.message(), "d = 32 is over the limit of 16; lower d");
   ExpectUnchanged(experiment, before);
 }
 
@@ -169,7 +184,7 @@ TEST(Limits, TooManyWeightsIsRefusedBeforeTheyAreAllocated) {
   RunConfig wide = SmallConfig();
   wide.width = 4096;  // V = 23 (<unk>, good, bad, 20 words): 94,208 weights, 368 KB of E
   largest_allocation = 0;
-  const auto refused = experiment.LoadText(Reviews(20, 1), "twenty.tsv", wide);
+  const auto refused = LoadFile(&experiment, Reviews(20, 1), "twenty.tsv", wide);
   const std::size_t largest = largest_allocation;
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.status.message(),
@@ -179,7 +194,7 @@ TEST(Limits, TooManyWeightsIsRefusedBeforeTheyAreAllocated) {
   EXPECT_LT(largest, 23u * 4096u * sizeof(float) / 4);
   ExpectUnchanged(experiment, before);
   largest_allocation = 0;
-  EXPECT_FALSE(experiment.Reset(wide).ok());
+  EXPECT_FALSE(experiment.Configure(WithWidth(experiment, 4096)).ok());
   EXPECT_LT(static_cast<std::size_t>(largest_allocation), 5u * 4096u * sizeof(float) / 4);
   ExpectUnchanged(experiment, before);
 }
@@ -191,16 +206,17 @@ TEST(Limits, TooLargeAnInputIsRefusedBeforeParsing) {
   const Loaded before = LoadBaseline(&experiment);
   const std::string text = Reviews(20, 2);
   ASSERT_GT(text.size(), 100u);
-  const auto refused = experiment.LoadText(text, "big.tsv", SmallConfig());
+  const auto refused = LoadFile(&experiment, text, "big.tsv", SmallConfig());
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.status.message().find("larger than the limit of 0.0 MB (100 bytes)"),
             std::string::npos)
       << refused.status.message();
   ExpectUnchanged(experiment, before);
-  ParseOptions options;
-  options.source_name = "pair";
-  EXPECT_FALSE(experiment.LoadPairedLines(text, text, options, SmallConfig()).ok());
-  EXPECT_FALSE(experiment.LoadLabeledTexts({{text, 1}, {text, -1}}, options, SmallConfig()).ok());
+  RunConfig pair = SmallConfig();
+  pair.dataset = "file";
+  pair.source_name = "pair";
+  EXPECT_FALSE(experiment.Load(SourceBytes::Paired(text, text), pair).ok());
+  EXPECT_FALSE(experiment.Load(SourceBytes::Texts({{text, 1}, {text, -1}}), pair).ok());
   ExpectUnchanged(experiment, before);
 }
 
@@ -219,10 +235,19 @@ TEST(Limits, SyntheticDataObeysTheSameLimits) {
   EXPECT_FALSE(experiment.has_dataset());
 }
 
+TEST(Limits, SizeChecksCannotBeFooledByOverflow) {
+  // 4e18 x 4 wraps around int64 to a small number: a product check would accept it.
+  const Status refused = CheckWeights(Limits(), 4000000000000000000, 4);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("more than 2^63"), std::string::npos) << refused.message();
+  EXPECT_FALSE(CheckWeights(Limits(), INT64_MAX, INT64_MAX).ok());
+  EXPECT_TRUE(CheckWeights(Limits(), 1000, 1024).ok());
+}
+
 TEST(Limits, DefaultLimitsAcceptTheDefaultSettings) {
   Experiment experiment;
-  EXPECT_TRUE(experiment.LoadText(Reviews(40, 3), "ok.tsv", RunConfig()).ok());
-  EXPECT_TRUE(experiment.Reset(RunConfig()).ok());
+  EXPECT_TRUE(LoadFile(&experiment, Reviews(40, 3), "ok.tsv", RunConfig()).ok());
+  EXPECT_TRUE(experiment.Reset().ok());
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // Run files: a run written out and read back restores the same weights (same checksum,
-// same metrics); damaged or mismatched files are refused with a reason.
-#include <gtest/gtest.h>
-
+// same metrics); damaged, tampered or mismatched files are refused with a reason, and a
+// run that fails to apply leaves the Experiment exactly as it was.
 #include "clslab/run_file.h"
+
+#include <gtest/gtest.h>
 
 namespace clslab {
 namespace {
@@ -13,6 +14,8 @@ const char kData[] =
 
 RunConfig SmallConfig() {
   RunConfig config;
+  config.dataset = "file";
+  config.source_name = "tiny.tsv";
   config.width = 16;
   config.min_count = 1;
   config.test_fraction = 0;
@@ -21,10 +24,21 @@ RunConfig SmallConfig() {
 
 std::string TrainedRun(std::string* checksum) {
   Experiment experiment;
-  EXPECT_TRUE(experiment.LoadText(kData, "tiny.tsv", SmallConfig()).ok());
+  EXPECT_TRUE(experiment.Load(SourceBytes::Text(kData), SmallConfig()).ok());
   experiment.Advance(7);
   *checksum = experiment.CurrentMetrics().checksum;
-  return WriteRunFile(experiment, kData);
+  return WriteRunFile(experiment);
+}
+
+bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The text with the first `from` replaced by `to`.
+std::string Edited(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
 }
 
 TEST(RunFile, WrittenRunRestoresTheSameWeightsInAFreshExperiment) {
@@ -33,44 +47,111 @@ TEST(RunFile, WrittenRunRestoresTheSameWeightsInAFreshExperiment) {
   const Result<RunFile> run = ReadRunFile(text);
   ASSERT_TRUE(run.ok()) << run.status.message();
   EXPECT_EQ(run.value.step, 7);
-  EXPECT_EQ(run.value.dataset_text, kData);
+  EXPECT_EQ(run.value.config.source_hash, ContentHash(SourceBytes::Text(kData)));
   Experiment fresh;
-  ASSERT_TRUE(fresh.LoadText(run.value.dataset_text, run.value.source_name, run.value.config).ok());
-  ASSERT_TRUE(RestoreRunFile(&fresh, run.value).ok());
+  ASSERT_TRUE(ApplyRunFile(&fresh, run.value, nullptr).ok());
   EXPECT_EQ(fresh.CurrentMetrics().checksum, checksum);
   EXPECT_EQ(fresh.step(), 7);
+  EXPECT_EQ(fresh.config().source_name, "tiny.tsv");
 }
 
-TEST(RunFile, DamagedWeightsAreCaughtByTheChecksum) {
+TEST(RunFile, DamagedWeightsAreCaughtByTheChecksumAndNothingIsApplied) {
   std::string checksum;
   std::string text = TrainedRun(&checksum);
   const size_t e = text.find("\"E\":\"") + 5;
   text[e] = text[e] == 'A' ? 'B' : 'A';  // one base64 digit of E
   const Result<RunFile> run = ReadRunFile(text);
   ASSERT_TRUE(run.ok());
-  Experiment fresh;
-  ASSERT_TRUE(fresh.LoadText(kData, "tiny.tsv", run.value.config).ok());
-  const Status status = RestoreRunFile(&fresh, run.value);
+  Experiment other;
+  RunConfig config = SmallConfig();
+  config.source_name = "other.tsv";
+  ASSERT_TRUE(other.Load(SourceBytes::Text("1\tyes\n0\tno\n"), config).ok());
+  other.Advance(2);
+  const std::string before = other.CurrentMetrics().checksum;
+  const Status status = ApplyRunFile(&other, run.value, nullptr);
   EXPECT_FALSE(status.ok());
-  EXPECT_NE(status.message().find("checksum"), std::string::npos);
+  EXPECT_TRUE(Contains(status.message(), "checksum")) << status.message();
+  // A failed run import keeps the old data, settings, weights and step.
+  EXPECT_EQ(other.config().source_name, "other.tsv");
+  EXPECT_EQ(other.CurrentMetrics().checksum, before);
+  EXPECT_EQ(other.step(), 2);
 }
 
-TEST(RunFile, RefusesFilesThatAreNotRunsOrDoNotFitTheData) {
+TEST(RunFile, TheChecksumCoversTheStep) {
+  std::string checksum;
+  const std::string text = TrainedRun(&checksum);
+  // Step 8 in a joint... here the default paper protocol: step 8 is still "flow on p", so
+  // the phase agrees and only the checksum can tell the step was changed.
+  const Result<RunFile> run = ReadRunFile(Edited(text, "\"step\":7", "\"step\":8"));
+  ASSERT_TRUE(run.ok()) << run.status.message();
+  Experiment fresh;
+  const Status status = ApplyRunFile(&fresh, run.value, nullptr);
+  EXPECT_FALSE(status.ok());
+  EXPECT_TRUE(Contains(status.message(), "checksum")) << status.message();
+  EXPECT_FALSE(fresh.has_dataset());
+}
+
+TEST(RunFile, StepsOutOfRangeOrAgainstThePhaseAreRefused) {
+  std::string checksum;
+  const std::string text = TrainedRun(&checksum);
+  for (const char* step : {"9223372036854775807", "18446744073709551615", "-1", "1000000001"}) {
+    const Result<RunFile> run =
+        ReadRunFile(Edited(text, "\"step\":7", "\"step\":" + std::string(step)));
+    ASSERT_FALSE(run.ok()) << step;
+    EXPECT_TRUE(Contains(run.status.message(), "step")) << run.status.message();
+  }
+  const Result<RunFile> early = ReadRunFile(Edited(text, "\"step\":7", "\"step\":1"));
+  ASSERT_FALSE(early.ok());
+  EXPECT_TRUE(Contains(early.status.message(), "embeddings stepped")) << early.status.message();
+}
+
+TEST(RunFile, AbsurdShapesAreRefusedWithoutOverflowOrAllocation) {
+  std::string checksum;
+  const std::string text = TrainedRun(&checksum);
+  const std::string shape = "\"vocab_size\":";
+  const size_t at = text.find(shape) + shape.size();
+  const size_t end = text.find(',', at);
+  std::string huge = text;
+  huge.replace(at, end - at, "4000000000000000000");  // x width 16 overflows int64
+  const Result<RunFile> run = ReadRunFile(huge);
+  ASSERT_FALSE(run.ok());
+  EXPECT_TRUE(Contains(run.status.message(), "weight shape")) << run.status.message();
+}
+
+TEST(RunFile, RefusesFilesThatAreNotRunsOrAreTooDeep) {
   EXPECT_FALSE(ReadRunFile("{}").ok());
   EXPECT_FALSE(ReadRunFile("not json").ok());
+  const Result<RunFile> deep = ReadRunFile(std::string(100000, '[') + std::string(100000, ']'));
+  ASSERT_FALSE(deep.ok());
+  EXPECT_TRUE(Contains(deep.status.message(), "nested")) << deep.status.message();
   std::string checksum;
   const std::string text = TrainedRun(&checksum);
   std::string bad_base64 = text;
   bad_base64.replace(bad_base64.find("\"p\":\"") + 5, 1, "*");
-  EXPECT_NE(ReadRunFile(bad_base64).status.message().find("base64"), std::string::npos);
-  // The same run against a dataset with another vocabulary: shapes differ.
+  EXPECT_TRUE(Contains(ReadRunFile(bad_base64).status.message(), "base64"));
+  // User data travels with the run: a file without its rows cannot be applied.
+  const size_t rows = text.find("\"stored_rows\":");
+  ASSERT_NE(rows, std::string::npos);
+  const std::string without = text.substr(0, rows) + text.substr(text.find("\",", rows) + 2);
+  EXPECT_TRUE(Contains(ReadRunFile(without).status.message(), "does not store its rows"));
+}
+
+TEST(RunFile, BuiltInDataIsNamedNotStoredAndNeedsItsBytes) {
+  RunConfig config = SmallConfig();
+  config.dataset = "movies";
+  config.source_name = "";
+  Experiment experiment;
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(kData), config).ok());
+  experiment.Advance(3);
+  const std::string text = WriteRunFile(experiment);
+  EXPECT_FALSE(Contains(text, "stored_rows"));
   const Result<RunFile> run = ReadRunFile(text);
-  ASSERT_TRUE(run.ok());
-  Experiment other;
-  ASSERT_TRUE(other.LoadText("1\tyes\n0\tno\n", "other.tsv", run.value.config).ok());
-  const Status status = RestoreRunFile(&other, run.value);
-  EXPECT_FALSE(status.ok());
-  EXPECT_NE(status.message().find(" x "), std::string::npos);
+  ASSERT_TRUE(run.ok()) << run.status.message();
+  Experiment fresh;
+  EXPECT_FALSE(ApplyRunFile(&fresh, run.value, nullptr).ok());
+  const SourceBytes bytes = SourceBytes::Text(kData);
+  ASSERT_TRUE(ApplyRunFile(&fresh, run.value, &bytes).ok());
+  EXPECT_EQ(fresh.CurrentMetrics().checksum, experiment.CurrentMetrics().checksum);
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ Corpus SmallCorpus() {
 TEST(Soak, AMillionPaperProtocolStepsStayFiniteAndAllocateNothing) {
   const Corpus corpus = SmallCorpus();
   for (FlowStep rule : {FlowStep::kNormalized, FlowStep::kGrowing, FlowStep::kArmijo}) {
-    RunConfig config;
+    TrainerOptions config;
     config.width = 8;
     config.flow_step = rule;
     Trainer trainer(&corpus, config);
@@ -69,7 +69,7 @@ TEST(Soak, AMillionPaperProtocolStepsStayFiniteAndAllocateNothing) {
 
 TEST(Soak, JointAdamMiniBatchStepsAllocateNothing) {
   const Corpus corpus = SmallCorpus();
-  RunConfig config;
+  TrainerOptions config;
   config.width = 8;
   config.protocol = Protocol::kJoint;
   config.batch_size = 7;

@@ -1,12 +1,13 @@
 // The protocols of trainer.cpp: initialization, Result 1 (the one step on E), the flow on
 // p, joint training, and refusal of steps that would leave the weights non-finite.
+#include "clslab/trainer.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "clslab/statistics.h"
 #include "clslab/synthetic.h"
-#include "clslab/trainer.h"
 
 namespace clslab {
 namespace {
@@ -28,7 +29,7 @@ bool SameBytes(const Weights& a, const Weights& b) {
 
 TEST(Trainer, InitializesZeroQueryUnitOutputAndScaledEmbeddings) {
   const Corpus corpus = SyntheticCorpus(200, true);
-  RunConfig config;
+  TrainerOptions config;
   config.width = 64;
   config.sigma = 0.5;
   const Trainer trainer(&corpus, config);
@@ -42,7 +43,7 @@ TEST(Trainer, InitializesZeroQueryUnitOutputAndScaledEmbeddings) {
 
 TEST(Trainer, SameSeedGivesBitIdenticalWeightsAndAnotherSeedDoesNot) {
   const Corpus corpus = SyntheticCorpus(200, false);
-  RunConfig config;
+  TrainerOptions config;
   config.protocol = Protocol::kJoint;
   config.batch_size = 16;
   Trainer a(&corpus, config), b(&corpus, config);
@@ -59,7 +60,7 @@ TEST(Trainer, StepOnEFromZeroInitIsExactlyHalfEtaAlphaTimesV) {
   // With E(0) = 0 every logit is 0, so THEORY.md's identity E_s(1) = (eta/2) alpha_s v
   // holds exactly; only float rounding of a V x d update remains (relative 1e-6).
   const Corpus corpus = SyntheticCorpus(300, false);
-  RunConfig config;
+  TrainerOptions config;
   config.sigma = 0;
   config.eta = 3000;
   Trainer trainer(&corpus, config);
@@ -74,7 +75,7 @@ TEST(Trainer, StepOnEFromZeroInitIsExactlyHalfEtaAlphaTimesV) {
 
 TEST(Trainer, OneStepSlopeMatchesPredictionWithSmallSigma) {
   const Corpus corpus = SyntheticCorpus(600, false);
-  RunConfig config;
+  TrainerOptions config;
   config.sigma = 0.001;
   config.eta = 3000;
   Trainer trainer(&corpus, config);
@@ -95,7 +96,7 @@ TEST(Trainer, OneStepSlopeMatchesPredictionWithSmallSigma) {
 
 TEST(Trainer, FullBatchGradientDescentLowersTheLossOnASeparableSet) {
   const Corpus corpus = SyntheticCorpus(300, true);
-  RunConfig config;
+  TrainerOptions config;
   config.protocol = Protocol::kJoint;
   config.optimizer = OptimizerKind::kGradientDescent;
   config.learning_rate = 5.0;
@@ -116,7 +117,7 @@ TEST(Trainer, FullBatchGradientDescentLowersTheLossOnASeparableSet) {
 TEST(Trainer, MiniBatchAdamLeavesUntouchedRowsAlone) {
   Corpus corpus = SyntheticCorpus(100, false);
   corpus.vocab_size += 5;  // five tokens that occur in no review
-  RunConfig config;
+  TrainerOptions config;
   config.protocol = Protocol::kJoint;
   config.optimizer = OptimizerKind::kAdam;
   config.batch_size = 8;
@@ -131,7 +132,7 @@ TEST(Trainer, MiniBatchAdamLeavesUntouchedRowsAlone) {
 
 TEST(Trainer, ArmijoFlowNeverRaisesTheLoss) {
   const Corpus corpus = SyntheticCorpus(300, true);
-  RunConfig config;
+  TrainerOptions config;
   config.width = 128;
   config.sigma = 1;
   config.flow_step = FlowStep::kArmijo;
@@ -151,7 +152,7 @@ TEST(Trainer, ArmijoFlowNeverRaisesTheLoss) {
 TEST(Trainer, AbsurdLearningRateStopsWithFiniteUnchangedWeights) {
   const Corpus corpus = SyntheticCorpus(100, false);
   for (OptimizerKind kind : {OptimizerKind::kGradientDescent, OptimizerKind::kSgd}) {
-    RunConfig config;
+    TrainerOptions config;
     config.protocol = Protocol::kJoint;
     config.optimizer = kind;
     config.batch_size = 10;
@@ -169,7 +170,7 @@ TEST(Trainer, AbsurdLearningRateStopsWithFiniteUnchangedWeights) {
     EXPECT_TRUE(AllFinite(trainer.weights()));
     EXPECT_TRUE(SameBytes(trainer.weights(), last));
   }
-  RunConfig paper;
+  TrainerOptions paper;
   paper.eta = 1e7;
   paper.sigma = 10;
   Trainer trainer(&corpus, paper);
@@ -182,14 +183,15 @@ TEST(Trainer, AbsurdLearningRateStopsWithFiniteUnchangedWeights) {
 // first flow step would otherwise find the loss too high and blame the flow rate.
 TEST(Trainer, StepOnEThatSendsTheLossPastTheLimitIsRefusedAndKeepsE0) {
   const Corpus corpus = SyntheticCorpus(100, false);
-  RunConfig paper;
+  TrainerOptions paper;
   paper.eta = 1e7;
   paper.sigma = 10;
   Trainer trainer(&corpus, paper);
   const Weights initial = trainer.weights();
   const StepOutcome outcome = trainer.StepEmbeddings();
   ASSERT_TRUE(outcome.stopped);
-  EXPECT_EQ(outcome.message, "the step on E made the loss pass 100 log 2; lower eta (the step on E)");
+  EXPECT_EQ(outcome.message,
+            "the step on E made the loss pass 100 log 2; lower eta (the step on E)");
   EXPECT_TRUE(SameBytes(trainer.weights(), initial));
   EXPECT_EQ(trainer.step(), 0);
   EXPECT_EQ(trainer.phase(), Phase::kInitialized);

@@ -24,7 +24,7 @@ Corpus PolarRichCorpus(int32_t neutral_tokens) {
 }
 
 UShape TrainAndMeasure(const Corpus& corpus, Protocol protocol) {
-  RunConfig config;
+  TrainerOptions config;
   config.width = 256;
   config.sigma = 1;
   config.protocol = protocol;
@@ -52,7 +52,7 @@ TEST(UShape, PaperProtocolSeparatesPolarFromNeutralTokens) {
 TEST(UShape, UntrainedQueryShowsNoU) {
   // Control: at p = 0 every p.E_s is 0, so neither score can be high by construction.
   const Corpus corpus = PolarRichCorpus(12);
-  RunConfig config;
+  TrainerOptions config;
   Trainer trainer(&corpus, config);
   const UShape u = ComputeUShape(ComputeTokenScalars(trainer.weights()).attention,
                                  ComputeTokenStatistics(corpus));

@@ -21,6 +21,7 @@ struct PipelineOptions {
   TokenizerOptions tokenizer;  // lowercase, stop words, max tokens per review
   int32_t min_count = 2;       // vocabulary built on the TRAIN split only
   int32_t max_vocab = 20000;   // including <unk>; 0 = no limit
+  double max_doc_share = 1;    // tokens in more training reviews than this share: <unk>
   uint64_t seed = 1;
   // Tokens over all kept reviews (Limits::max_tokens); 0 = no limit. Checked while
   // tokenizing, so a refused dataset never holds more than this many token strings.

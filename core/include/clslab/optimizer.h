@@ -7,11 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "clslab/config.h"
 #include "clslab/model.h"
 #include "clslab/status.h"
 
 namespace clslab {
+
+enum class OptimizerKind { kGradientDescent, kSgd, kAdam };
 
 // Which parameter blocks a step may change.
 struct TrainableBlocks {
@@ -35,7 +36,7 @@ class Optimizer {
   double learning_rate_;
   // Adam state, sized on first use. Lazy Adam for E: a row's moments advance only on
   // steps that touch it (as TensorFlow's LazyAdam), which keeps mini-batch steps sparse.
-  RowMatrixXf m_E_, v_E_;  // V x d
+  RowMatrixXf m_E_, v_E_;                  // V x d
   Eigen::VectorXf m_p_, v_p_, m_v_, v_v_;  // d each
   int64_t adam_steps_ = 0;
   std::vector<float> row_update_;  // d, scratch

@@ -1,13 +1,15 @@
 // Run files: a finished or paused run as one JSON document that the page and the CLI both
-// write and read back. It holds the config, the dataset it used (by name, or its text for
-// a custom file), the step and phase, the weights bit for bit, and the metrics at export.
-// Not saved: optimizer moments and the mini-batch order (training resumes from zero there).
+// write and read back. It holds the config (with the dataset's identity), the rows of the
+// user's data (built-in and synthetic data are named, not stored), the step and phase, the
+// weights bit for bit, and the metrics at export. Not saved: optimizer moments and the
+// mini-batch order (training resumes from zero there).
 #pragma once
 
 #include <string>
 #include <string_view>
 
 #include "clslab/config.h"
+#include "clslab/dataset_source.h"
 #include "clslab/experiment.h"
 #include "clslab/model.h"
 #include "clslab/status.h"
@@ -16,23 +18,25 @@ namespace clslab {
 
 struct RunFile {
   RunConfig config;
-  std::string source_name;   // the dataset's name as loaded ("movies.tsv", "synthetic")
-  std::string dataset_text;  // label<TAB>text of a custom dataset; empty for built-ins
-  int64_t step = 0;
+  std::string source_name;  // the dataset's name as loaded ("movies.tsv", "reviews.csv")
+  std::string stored_rows;  // label<TAB>text of the user's data; empty for built-in/synthetic
+  int64_t step = 0;         // in [0, kMaxStep], and agreeing with the phase
   std::string phase;
   Weights weights;
-  std::string checksum;  // of the weights, checked again after RestoreRunFile
+  std::string checksum;  // of step and weights (Metrics::checksum), checked on restore
 };
 
-// `dataset_text` is stored as given (the front end passes the custom file's text).
-std::string WriteRunFile(Experiment& experiment, std::string_view dataset_text);
+std::string WriteRunFile(const Experiment& experiment);
 
-// Strict: wrong version, missing fields, shapes that do not match the data, bad base64 or
-// non-finite weights are errors that say which.
+// Strict: wrong version, missing fields, nesting deeper than 64, shapes that overflow or
+// do not match the config, a step out of range, bad base64 or non-finite weights are
+// errors that say which.
 Result<RunFile> ReadRunFile(std::string_view json);
 
-// Call after the run's dataset is loaded with run.config: restores the weights and checks
-// that the checksum matches the file's.
-Status RestoreRunFile(Experiment* experiment, const RunFile& run);
+// Applies a run as one transaction: its settings, then its data (the stored rows; for a
+// built-in dataset `source` must hold its bytes; synthetic data is generated), then its
+// weights, whose checksum must match the file's. On any failure `experiment` is untouched
+// and the message says which part failed.
+Status ApplyRunFile(Experiment* experiment, const RunFile& run, const SourceBytes* source);
 
 }  // namespace clslab

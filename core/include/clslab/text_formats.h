@@ -56,6 +56,7 @@ struct ParseOptions {
 struct ParsedReviews {
   std::vector<LabeledText> rows;
   std::string format;                     // detected/used format name, for the preview
+  std::string encoding;                   // "UTF-8", "UTF-16 LE (converted to UTF-8)", ...
   std::vector<std::string> columns;       // header names (or "column 1".. ) when tabular
   std::string text_column, label_column;  // what was used
   std::string label_mapping;              // e.g. "0 = negative, 1 = positive"

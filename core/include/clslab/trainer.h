@@ -8,34 +8,59 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "clslab/config.h"
 #include "clslab/corpus.h"
 #include "clslab/model.h"
 #include "clslab/optimizer.h"
 #include "clslab/rng.h"
+#include "clslab/status.h"
 
 namespace clslab {
 
+enum class Protocol { kPaper, kJoint };
+enum class FlowStep { kNormalized, kGrowing, kArmijo };
 enum class Phase { kInitialized, kEmbeddingsStepped, kFlow, kJoint };
+
+// What a trainer needs, and nothing of the settings schema (config.h maps a RunConfig to
+// these in one place: TrainerOptionsFrom). Defaults are the model's, not the page's.
+struct TrainerOptions {
+  Protocol protocol = Protocol::kPaper;
+  int32_t width = 64;  // d
+  double sigma = 1.0;  // E(0) entries ~ N(0, sigma^2 / d)
+  uint64_t seed = 1;   // E(0), v and the mini-batch order
+  double eta = 1000;   // paper: the one GD step on E
+  FlowStep flow_step = FlowStep::kArmijo;
+  double flow_rate = 0.1;  // paper: step length of the flow on p (base step for growing/Armijo)
+  OptimizerKind optimizer = OptimizerKind::kAdam;  // joint
+  double learning_rate = 1e-2;                     // joint
+  int32_t batch_size = 0;                          // joint, 0 = full batch
+  bool train_v = false;                            // joint
+};
 const char* PhaseName(Phase phase);
+// The phase a run of `protocol` is in after `step` steps, checked against its name: a run
+// file's step and phase must agree (paper: 0 initialized, 1 embeddings stepped, then flow
+// on p; joint: 0 initialized, then joint) and the step lie in [0, kMaxStep].
+constexpr int64_t kMaxStep = 1000000000;
+Result<Phase> PhaseAt(Protocol protocol, int64_t step, std::string_view name);
 
 struct StepOutcome {
   int32_t taken = 0;     // steps completed by this call
+  double loss = 0;       // train loss at the start of the last step taken
   bool stopped = false;  // a step was refused to keep the weights finite
   std::string message;   // why, naming the setting to lower
 };
 
 class Trainer {
  public:
-  // `train` must outlive the trainer. Weights are drawn from config.seed.
-  Trainer(const Corpus* train, const RunConfig& config);
+  // `train` must outlive the trainer. Weights are drawn from options.seed.
+  Trainer(const Corpus* train, const TrainerOptions& options);
 
-  StepOutcome StepEmbeddings();               // paper: the one GD step on E (p = 0, v fixed)
-  StepOutcome StepFlow(int32_t steps);        // paper: steps of the flow on p (E, v frozen)
-  StepOutcome StepJoint(int32_t steps);       // joint: optimizer steps
-  StepOutcome Advance(int32_t steps);         // whichever of the above comes next
+  StepOutcome StepEmbeddings();          // paper: the one GD step on E (p = 0, v fixed)
+  StepOutcome StepFlow(int32_t steps);   // paper: steps of the flow on p (E, v frozen)
+  StepOutcome StepJoint(int32_t steps);  // joint: optimizer steps
+  StepOutcome Advance(int32_t steps);    // whichever of the above comes next
 
   const Weights& weights() const { return weights_; }
   int64_t step() const { return step_; }
@@ -44,17 +69,17 @@ class Trainer {
   // Replaces the weights and the step counter (a run file loaded back). Optimizer moments
   // and the mini-batch order are not part of a run file: they restart from zero.
   void Restore(Weights weights, int64_t step, Phase phase);
-  const RunConfig& config() const { return config_; }
+  const TrainerOptions& options() const { return options_; }
   // Current step length of the flow on p (for the growing and Armijo rules).
   double flow_step_length() const { return flow_step_length_; }
 
  private:
   void InitializeWeights();
   bool RefuseIfNotFinite(const LossAccuracy& forward, StepOutcome* outcome) const;
-  Status FlowStep();
+  Status FlowStep(double* loss);  // *loss: the loss at the step's start
 
   const Corpus* train_;
-  RunConfig config_;
+  TrainerOptions options_;
   Rng rng_;
   Weights weights_;
   ModelWorkspace workspace_;

@@ -19,12 +19,13 @@ class Vocabulary {
   // A vocabulary holding only <unk>.
   Vocabulary();
 
-  // Counts tokens over documents; keeps tokens with count >= min_count, at most max_size
-  // entries including <unk> (max_size 0 = no limit), most frequent first, ties broken by
-  // token string (byte order) so the result is deterministic. A literal "<unk>" in the
-  // documents is merged into id 0 rather than given a second id.
+  // Counts tokens over documents; keeps tokens with count >= min_count that occur in at
+  // most max_doc_share of the documents (1 keeps all; 0.1 drops stop words and punctuation),
+  // at most max_size entries including <unk> (max_size 0 = no limit), most frequent first,
+  // ties broken by token string (byte order) so the result is deterministic. A literal
+  // "<unk>" in the documents is merged into id 0 rather than given a second id.
   static Vocabulary Build(const std::vector<std::vector<std::string>>& documents, int32_t min_count,
-                          int32_t max_size);
+                          int32_t max_size, double max_doc_share = 1.0);
   // tokens[0] must be "<unk>" and tokens must be distinct; used to restore a saved vocabulary.
   // Returns a vocabulary holding only <unk> if that does not hold.
   static Vocabulary FromTokens(std::vector<std::string> tokens);

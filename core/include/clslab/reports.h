@@ -1,0 +1,252 @@
+// The plain structs the Experiment answers with, and their one description. Each struct
+// that crosses a boundary (to the CLI's JSON, the run file, the wasm bindings) has a
+// Describe(struct, visitor) right under it that names every field once, in snake_case:
+// json_report.h turns a description into JSON, wasm/marshal.h into a JS object with
+// camelCase keys. A field added to a struct is added to its Describe, and nowhere else.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "clslab/text_formats.h"
+
+namespace clslab {
+
+struct DatasetSummary {
+  std::string source_name;
+  std::string format;                     // detected format, e.g. "label<TAB>text"
+  std::vector<std::string> columns;       // header or column names, when any
+  std::string text_column, label_column;  // what was used
+  std::string content_hash;               // ContentHash of the source bytes ("" for synthetic)
+  int64_t parsed_rows = 0;
+  int64_t dropped = 0;                    // rows dropped while parsing or as empty
+  std::vector<std::string> drop_reasons;  // "12 rows: 3-star rating (neutral)"
+  int32_t train_reviews = 0, test_reviews = 0;
+  int32_t train_positive = 0, train_negative = 0;
+  int32_t vocab_size = 0;  // including <unk>
+  int64_t train_tokens = 0;
+};
+
+template <typename Visitor>
+void Describe(const DatasetSummary& s, Visitor& v) {
+  v("source_name", s.source_name);
+  v("format", s.format);
+  v("columns", s.columns);
+  v("text_column", s.text_column);
+  v("label_column", s.label_column);
+  v("content_hash", s.content_hash);
+  v("parsed_rows", s.parsed_rows);
+  v("dropped", s.dropped);
+  v("drop_reasons", s.drop_reasons);
+  v("train_reviews", s.train_reviews);
+  v("test_reviews", s.test_reviews);
+  v("train_positive", s.train_positive);
+  v("train_negative", s.train_negative);
+  v("vocab_size", s.vocab_size);
+  v("train_tokens", s.train_tokens);
+}
+
+template <typename Visitor>
+void Describe(const LabeledText& row, Visitor& v) {
+  v("text", row.text);
+  v("label", row.label);
+}
+
+// What a source would load as, shown before the user confirms; computing it never touches
+// the loaded dataset. `ok` false: `message` says why, and `not_utf8` tells the page to offer
+// decoding as Latin-1 (ParseOptions::latin1), which would get past the failure.
+struct DatasetPreview {
+  bool ok = false;
+  std::string message;
+  bool not_utf8 = false;
+  std::string source_name;
+  std::string format;                     // detected or chosen, e.g. "csv"
+  std::string encoding;                   // "UTF-8", "UTF-16 LE (converted)", "Windows-1252"
+  std::vector<std::string> columns;       // header or column names, when tabular
+  std::string text_column, label_column;  // what was used
+  std::string label_mapping;              // "0 = negative, 1 = positive"
+  std::vector<LabeledText> rows;          // the first kPreviewRows rows, texts cut short
+  int64_t parsed_rows = 0, positive = 0, negative = 0;
+  int64_t dropped = 0;
+  std::vector<std::string> drop_reasons;  // "12 rows: 3-star rating (neutral)"
+  std::vector<std::string> warnings;      // e.g. one class only: loading will be refused
+};
+constexpr int kPreviewRows = 8;
+constexpr size_t kPreviewTextBytes = 160;  // cut at a UTF-8 boundary, "…" appended
+
+template <typename Visitor>
+void Describe(const DatasetPreview& p, Visitor& v) {
+  v("ok", p.ok);
+  v("message", p.message);
+  v("not_utf8", p.not_utf8);
+  v("source_name", p.source_name);
+  v("format", p.format);
+  v("encoding", p.encoding);
+  v("columns", p.columns);
+  v("text_column", p.text_column);
+  v("label_column", p.label_column);
+  v("label_mapping", p.label_mapping);
+  v("rows", p.rows);
+  v("parsed_rows", p.parsed_rows);
+  v("positive", p.positive);
+  v("negative", p.negative);
+  v("dropped", p.dropped);
+  v("drop_reasons", p.drop_reasons);
+  v("warnings", p.warnings);
+}
+
+// Scalar metrics of the current weights. Every number is finite; a metric that does not
+// apply yet has its `has_*` flag false and value 0 (the page shows "n/a", never NaN).
+struct Metrics {
+  int64_t step = 0;
+  std::string phase;  // "initialized", "embeddings stepped", "flow on p", "joint"
+  double train_loss = 0, train_accuracy = 0;
+  bool has_test = false;
+  double test_loss = 0, test_accuracy = 0;
+  double p_norm = 0;
+  // Result 1: least-squares fit of v.E_s on alpha_s over tokens that occur in train.
+  double alignment_slope = 0, alignment_intercept = 0, alignment_r2 = 0;
+  bool has_predicted_slope = false;  // paper protocol, after the step on E
+  double predicted_slope = 0;        // (eta / 2) ||v||^2
+  // Result 2: against the attention-SVM solution p_mm (after SolveMaxMargin).
+  bool has_max_margin = false;
+  double cosine_to_max_margin = 0;
+  double normalized_margin = 0;     // min_k p.z_k / ||p||
+  double max_margin_reference = 0;  // 1 / ||p_mm||
+  double selection_accuracy = 0, selection_mass = 0;
+  // Figure 1 summary over tokens with count >= 20.
+  double u_score = 0, signed_score = 0, u_contrast = 0;
+  int32_t u_tokens = 0;
+  std::string checksum;  // 16 hex digits of a hash over the step and the E, p, v bytes
+};
+
+template <typename Visitor>
+void Describe(const Metrics& m, Visitor& v) {
+  v("step", m.step);
+  v("phase", m.phase);
+  v("train_loss", m.train_loss);
+  v("train_accuracy", m.train_accuracy);
+  v("has_test", m.has_test);
+  v("test_loss", m.test_loss);
+  v("test_accuracy", m.test_accuracy);
+  v("p_norm", m.p_norm);
+  v("alignment_slope", m.alignment_slope);
+  v("alignment_intercept", m.alignment_intercept);
+  v("alignment_r2", m.alignment_r2);
+  v("has_predicted_slope", m.has_predicted_slope);
+  v("predicted_slope", m.predicted_slope);
+  v("has_max_margin", m.has_max_margin);
+  v("cosine_to_max_margin", m.cosine_to_max_margin);
+  v("normalized_margin", m.normalized_margin);
+  v("max_margin_reference", m.max_margin_reference);
+  v("selection_accuracy", m.selection_accuracy);
+  v("selection_mass", m.selection_mass);
+  v("u_score", m.u_score);
+  v("signed_score", m.signed_score);
+  v("u_contrast", m.u_contrast);
+  v("u_tokens", m.u_tokens);
+  v("checksum", m.checksum);
+}
+
+// What a call that trains reports: how far it got, and why it stopped early if it did.
+// Cheap (no metrics): the front end asks for Metrics at the rate it can show them.
+struct StepReport {
+  int64_t step = 0;       // the step reached
+  int32_t taken = 0;      // steps this call completed
+  std::string phase;      // as in Metrics
+  double train_loss = 0;  // at the start of the last step taken (0 when none was)
+  // A step was refused (it would have diverged or left the weights non-finite), or the
+  // call did not apply (a paper-protocol step under the joint protocol): `message` says
+  // which, naming the setting to change.
+  bool refused = false;
+  std::string message;
+};
+
+template <typename Visitor>
+void Describe(const StepReport& r, Visitor& v) {
+  v("step", r.step);
+  v("taken", r.taken);
+  v("phase", r.phase);
+  v("train_loss", r.train_loss);
+  v("refused", r.refused);
+  v("message", r.message);
+}
+
+// Per-token columns, V rows each, in vocabulary order (row 0 is <unk>).
+struct TokenTable {
+  std::vector<std::string> tokens;
+  std::vector<double> count, alpha, delta;  // train statistics (THEORY.md)
+  std::vector<float> value;                 // v.E_s
+  std::vector<float> attention;             // p.E_s
+};
+
+template <typename Visitor>
+void Describe(const TokenTable& t, Visitor& v) {
+  v("tokens", t.tokens);
+  v("count", t.count);
+  v("alpha", t.alpha);
+  v("delta", t.delta);
+  v("value", t.value);
+  v("attention", t.attention);
+}
+
+// One review as the page draws it.
+struct ReviewView {
+  std::string text;
+  std::vector<std::string> tokens;  // T, vocabulary strings (<unk> for unknown words)
+  std::vector<std::string> words;   // T, the words as typed
+  std::vector<float> attention;     // T, softmax weights s_t
+  std::vector<uint8_t> selected;    // T, 1 when the token is in S_i (theory's choice)
+  int32_t label = 0;                // +1, -1, or 0 for typed text
+  double logit = 0;                 // f(X)
+};
+
+template <typename Visitor>
+void Describe(const ReviewView& r, Visitor& v) {
+  v("text", r.text);
+  v("tokens", r.tokens);
+  v("words", r.words);
+  v("attention", r.attention);
+  v("selected", r.selected);
+  v("label", r.label);
+  v("logit", r.logit);
+}
+
+struct MaxMarginReport {
+  bool solved = false;
+  std::string message;
+  bool acyclic = false;              // hard margin feasible when d >= V (THEORY.md)
+  bool hard_margin = false;          // which problem was solved
+  int64_t constraints = 0;           // unique (winner, loser) pairs
+  int64_t constraint_instances = 0;  // pairs counted once per review that produced them
+  int64_t reviews = 0;               // non-empty training reviews that produced constraints
+  int64_t constraints_in_cycles = 0, reviews_in_cycles = 0;
+  std::vector<std::string> cycles;  // "great -> film -> great"
+  double norm = 0, gap = 0, min_margin = 0;
+  int64_t violated = 0;
+  int32_t epochs = 0;
+  bool converged = false;
+};
+
+template <typename Visitor>
+void Describe(const MaxMarginReport& r, Visitor& v) {
+  v("solved", r.solved);
+  v("message", r.message);
+  v("acyclic", r.acyclic);
+  v("hard_margin", r.hard_margin);
+  v("constraints", r.constraints);
+  v("constraint_instances", r.constraint_instances);
+  v("reviews", r.reviews);
+  v("constraints_in_cycles", r.constraints_in_cycles);
+  v("reviews_in_cycles", r.reviews_in_cycles);
+  v("cycles", r.cycles);
+  v("norm", r.norm);
+  v("gap", r.gap);
+  v("min_margin", r.min_margin);
+  v("violated", r.violated);
+  v("epochs", r.epochs);
+  v("converged", r.converged);
+}
+
+}  // namespace clslab

@@ -1,0 +1,158 @@
+// The share link: the settings as a URL hash body, "v=1&width=32&source_name=a%20b.tsv".
+// Only non-default values are written; text values are percent-encoded (RFC 3986
+// unreserved characters stay as they are). Decoding is lenient: the page opens on any
+// link, and each part it drops is named in one warning.
+#include <set>
+
+#include "clslab/config.h"
+#include "config_fields.h"
+#include "text_util.h"
+
+namespace clslab {
+
+using config_internal::Binding;
+using config_internal::Bindings;
+using config_internal::Find;
+using config_internal::kConfigVersion;
+using config_internal::SetFromText;
+using config_internal::TextOf;
+
+namespace {
+
+constexpr size_t kMaxShareLinkBytes = 8192;  // a hash longer than this is not ours
+
+bool IsUnreserved(unsigned char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '.' || c == '_' || c == '~';
+}
+
+std::string PercentEncode(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (IsUnreserved(c)) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// False on a '%' not followed by two hex digits. '+' is a plus (a hash is not a form).
+bool PercentDecode(std::string_view text, std::string* out) {
+  out->clear();
+  for (size_t k = 0; k < text.size(); ++k) {
+    if (text[k] != '%') {
+      *out += text[k];
+      continue;
+    }
+    if (k + 2 >= text.size()) return false;
+    const int high = HexValue(text[k + 1]), low = HexValue(text[k + 2]);
+    if (high < 0 || low < 0) return false;
+    *out += static_cast<char>(high * 16 + low);
+    k += 2;
+  }
+  return true;
+}
+
+// Resets the dataset's identity to the defaults (a link whose source cannot be used).
+void DropSource(RunConfig* config) {
+  const RunConfig defaults;
+  for (const Binding& b : Bindings()) {
+    if (b.field.group == "source" || b.field.key == "dataset") {
+      SetFromText(b, config, TextOf(b, defaults));
+    }
+  }
+}
+
+}  // namespace
+
+std::string EncodeShareLink(const RunConfig& config) {
+  std::string out = "v=" + std::to_string(kConfigVersion);
+  for (const Binding& b : Bindings()) {
+    const std::string text = TextOf(b, config);
+    if (text != b.field.default_text) out += "&" + b.field.key + "=" + PercentEncode(text);
+  }
+  return out;
+}
+
+DecodedShareLink DecodeShareLink(std::string_view hash) {
+  DecodedShareLink decoded;
+  std::vector<std::string>& warnings = decoded.warnings;
+  if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
+  if (hash.empty()) return decoded;
+  if (hash.size() > kMaxShareLinkBytes) {
+    warnings.push_back("the link is too long to be a clslab link; defaults used");
+    return decoded;
+  }
+  std::set<std::string> seen;
+  size_t start = 0;
+  while (start <= hash.size()) {
+    const size_t end = std::min(hash.find('&', start), hash.size());
+    const std::string_view part = hash.substr(start, end - start);
+    start = end + 1;
+    if (part.empty()) continue;
+    const size_t equals = part.find('=');
+    std::string key, value;
+    if (!PercentDecode(part.substr(0, equals), &key) ||
+        (equals != std::string_view::npos && !PercentDecode(part.substr(equals + 1), &value))) {
+      warnings.push_back("the part " + QuoteForMessage(part) +
+                         " has a malformed %-escape; ignored");
+      continue;
+    }
+    if (key == "v") {
+      if (value != std::to_string(kConfigVersion)) {
+        warnings.push_back("link version " + QuoteForMessage(value) + " is not " +
+                           std::to_string(kConfigVersion) + "; values read as this version");
+      }
+      continue;
+    }
+    const Binding* binding = Find(key);
+    if (!binding) {
+      warnings.push_back("unknown setting " + QuoteForMessage(key) + " ignored");
+      continue;
+    }
+    if (!seen.insert(key).second) {
+      warnings.push_back(key + " is given twice; the first value is used");
+      continue;
+    }
+    const Status status = SetFromText(*binding, &decoded.config, value);
+    if (!status.ok()) warnings.push_back(status.message() + "; default used");
+  }
+  // User data is reproducible only when the link can check it: it must carry a hash.
+  const SourceKind kind = SourceKindOf(decoded.config);
+  const bool user_data =
+      kind == SourceKind::kFile || kind == SourceKind::kUrl || kind == SourceKind::kPreset;
+  if (user_data && decoded.config.source_hash.empty()) {
+    warnings.push_back("the link names " + decoded.config.dataset +
+                       " data without its content hash, so the data cannot be checked; the "
+                       "default dataset is used");
+    DropSource(&decoded.config);
+  }
+  // A source that does not hold together drops the source alone; anything else, all values.
+  Status whole = ValidateConfig(decoded.config);
+  RunConfig without_source = decoded.config;
+  DropSource(&without_source);
+  if (!whole.ok() && ValidateConfig(without_source).ok()) {
+    warnings.push_back(whole.message() + "; the default dataset is used");
+    decoded.config = without_source;
+    whole = Status::Ok();
+  }
+  if (!whole.ok()) {
+    warnings.push_back(whole.message() + "; all defaults used");
+    decoded.config = RunConfig();
+  }
+  return decoded;
+}
+
+}  // namespace clslab

@@ -1,0 +1,29 @@
+// Text helpers shared by the parsers, the settings codec and the previews (text_util.h).
+#include "text_util.h"
+
+#include <nlohmann/json.hpp>
+
+namespace clslab {
+
+std::string CutAtUtf8(std::string_view text, size_t max_bytes, std::string_view mark) {
+  if (text.size() <= max_bytes) return std::string(text);
+  size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + std::string(mark);
+}
+
+std::string QuoteForMessage(std::string_view value) {
+  constexpr size_t kMaxShown = 40;
+  return nlohmann::json(CutAtUtf8(value, kMaxShown, "..."))
+      .dump(-1, ' ', /*ensure_ascii=*/false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string AsciiLowercase(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+}  // namespace clslab

@@ -1,0 +1,23 @@
+// Small text helpers every core file that writes a message or a preview shares (internal,
+// not installed): one rule for quoting a user's value in a message, one for cutting text
+// at a UTF-8 boundary, one ASCII lower-casing.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace clslab {
+
+// At most max_bytes of text, cut back to a UTF-8 boundary, with `mark` appended when cut.
+std::string CutAtUtf8(std::string_view text, size_t max_bytes, std::string_view mark);
+
+// A user's value inside a message: a JSON string literal (quotes, control characters and
+// invalid UTF-8 escaped, so hostile text cannot break the sentence or the page) of at most
+// 40 bytes of the value, "..." marking a cut.
+std::string QuoteForMessage(std::string_view value);
+
+// ASCII letters folded to lower case; other bytes (UTF-8 included) unchanged.
+std::string AsciiLowercase(std::string_view text);
+
+}  // namespace clslab

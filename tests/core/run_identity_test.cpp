@@ -1,0 +1,221 @@
+// The run's state has one owner and the data is part of its identity: a load records the
+// source's content hash and row count in the settings, the same settings reload only the
+// same bytes, pipeline settings (seed, min count, ...) rebuild the split from the loaded
+// rows exactly as a fresh load would, and no failure leaves half a change behind.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "clslab/config.h"
+#include "clslab/experiment.h"
+
+namespace clslab {
+namespace {
+
+bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Twelve reviews with a planted word "the" in every one, and polar words.
+std::string Reviews() {
+  const char* positive[] = {"great", "wonderful", "superb", "moving"};
+  const char* negative[] = {"awful", "boring", "dull", "clumsy"};
+  const char* filler[] = {"film", "plot", "cast", "story", "scene", "music"};
+  std::string text = "label\ttext\n";
+  for (int i = 0; i < 24; ++i) {
+    const bool good = i % 2 == 0;
+    text += std::string(good ? "1" : "0") + "\tthe " + (good ? positive : negative)[i % 4] + " " +
+            filler[i % 6] + " " + filler[(i + 3) % 6] + "\n";
+  }
+  return text;
+}
+
+RunConfig FileConfig() {
+  RunConfig config;
+  config.dataset = "file";
+  config.source_name = "reviews.tsv";
+  config.min_count = 1;
+  config.width = 8;
+  config.test_fraction = 0.25;
+  return config;
+}
+
+TEST(RunIdentity, LoadRecordsTheSourceHashAndRowsInTheSettingsAndTheLink) {
+  Experiment experiment;
+  const std::string data = Reviews();
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(data), FileConfig()).ok());
+  const RunConfig& config = experiment.config();
+  EXPECT_EQ(config.source_hash, ContentHash(SourceBytes::Text(data)));
+  EXPECT_EQ(config.source_rows, 24);
+  EXPECT_EQ(experiment.summary().content_hash, config.source_hash);
+  const std::string link = EncodeShareLink(config);
+  EXPECT_TRUE(Contains(link, "dataset=file")) << link;
+  EXPECT_TRUE(Contains(link, "source_name=reviews.tsv")) << link;
+  EXPECT_TRUE(Contains(link, "source_hash=" + config.source_hash)) << link;
+  EXPECT_TRUE(Contains(link, "source_rows=24")) << link;
+}
+
+TEST(RunIdentity, ALinksDataLoadsOnlyFromTheSameBytesAndAWrongFileNamesBothHashes) {
+  Experiment first;
+  const std::string data = Reviews();
+  ASSERT_TRUE(first.Load(SourceBytes::Text(data), FileConfig()).ok());
+  first.Advance(3);
+  const DecodedShareLink link = DecodeShareLink(EncodeShareLink(first.config()));
+  ASSERT_TRUE(link.warnings.empty());
+
+  Experiment second;
+  ASSERT_TRUE(second.Load(SourceBytes::Text(data), FileConfig()).ok());  // something loaded
+  const std::string before = second.CurrentMetrics().checksum;
+  const std::string other = data + "1\tone more great review\n";
+  const Result<DatasetSummary> wrong = second.Load(SourceBytes::Text(other), link.config);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_TRUE(Contains(wrong.status.message(), ContentHash(SourceBytes::Text(other))));
+  EXPECT_TRUE(Contains(wrong.status.message(), first.config().source_hash));
+  EXPECT_EQ(second.CurrentMetrics().checksum, before) << "a refused load changes nothing";
+
+  ASSERT_TRUE(second.Load(SourceBytes::Text(data), link.config).ok());
+  second.Advance(3);
+  EXPECT_EQ(second.CurrentMetrics().checksum, first.CurrentMetrics().checksum);
+}
+
+TEST(RunIdentity, ASeedChangeRebuildsTheSplitExactlyAsAFreshLoadWithThatSeed) {
+  const std::string data = Reviews();
+  Experiment changed;
+  ASSERT_TRUE(changed.Load(SourceBytes::Text(data), FileConfig()).ok());
+  changed.Advance(2);
+  RunConfig seeded = changed.config();
+  seeded.seed = 7;
+  const Result<SettingEffect> effect = changed.Configure(seeded);
+  ASSERT_TRUE(effect.ok()) << effect.status.message();
+  EXPECT_EQ(effect.value, SettingEffect::kPipeline);
+  EXPECT_EQ(changed.step(), 0);
+
+  Experiment fresh;
+  RunConfig fresh_config = FileConfig();
+  fresh_config.seed = 7;
+  ASSERT_TRUE(fresh.Load(SourceBytes::Text(data), fresh_config).ok());
+  EXPECT_EQ(changed.ExportLabelTabText(), fresh.ExportLabelTabText());
+  EXPECT_EQ(changed.summary().vocab_size, fresh.summary().vocab_size);
+  EXPECT_EQ(changed.summary().train_positive, fresh.summary().train_positive);
+  EXPECT_EQ(changed.summary().dropped, fresh.summary().dropped);
+  EXPECT_EQ(changed.CurrentMetrics().checksum, fresh.CurrentMetrics().checksum);
+  EXPECT_EQ(EncodeShareLink(changed.config()), EncodeShareLink(fresh.config()));
+}
+
+TEST(RunIdentity, EachSettingDoesOnlyWhatItsEffectSays) {
+  Experiment experiment;
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(Reviews()), FileConfig()).ok());
+  experiment.Advance(4);
+  const std::string trained = experiment.CurrentMetrics().checksum;
+  RunConfig config = experiment.config();
+
+  config.steps = 50;  // run length: nothing else changes
+  ASSERT_EQ(experiment.Configure(config).value, SettingEffect::kRunLength);
+  EXPECT_EQ(experiment.CurrentMetrics().checksum, trained);
+  config.svm_c = 3;  // solver only
+  ASSERT_EQ(experiment.Configure(config).value, SettingEffect::kSolver);
+  EXPECT_EQ(experiment.CurrentMetrics().checksum, trained);
+  config.sigma = 0.5;  // weights
+  ASSERT_EQ(experiment.Configure(config).value, SettingEffect::kWeights);
+  EXPECT_EQ(experiment.step(), 0);
+
+  // Another source cannot be configured: it must be loaded. Nothing changes.
+  experiment.Advance(2);
+  const std::string before = experiment.CurrentMetrics().checksum;
+  RunConfig other = config;
+  other.source_name = "another.tsv";
+  const Result<SettingEffect> refused = experiment.Configure(other);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_TRUE(Contains(refused.status.message(), "another.tsv"));
+  EXPECT_EQ(experiment.CurrentMetrics().checksum, before);
+  EXPECT_EQ(experiment.config().source_name, "reviews.tsv");
+}
+
+TEST(RunIdentity, APipelineChangeThatFailsKeepsTheRun) {
+  Limits limits;
+  limits.max_weights = 200;  // V = 16 tokens x d = 8 fits; x d = 64 does not
+  Experiment experiment(limits);
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(Reviews()), FileConfig()).ok());
+  experiment.Advance(2);
+  const std::string before = experiment.CurrentMetrics().checksum;
+  RunConfig config = experiment.config();
+  config.seed = 3;    // a pipeline change: the split is rebuilt ...
+  config.width = 64;  // ... and the new weights are over the limit
+  const Result<SettingEffect> refused = experiment.Configure(config);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_TRUE(Contains(refused.status.message(), "lower max_vocab or d"))
+      << refused.status.message();
+  EXPECT_EQ(experiment.CurrentMetrics().checksum, before);
+  EXPECT_EQ(experiment.config().seed, 1u);
+  EXPECT_EQ(experiment.step(), 2);
+}
+
+TEST(RunIdentity, ContentHashTellsAPairFromTheConcatenatedFile) {
+  const std::string a = "good film\n", b = "bad film\n";
+  EXPECT_NE(ContentHash(SourceBytes::Paired(a, b)), ContentHash(SourceBytes::Text(a + b)));
+  EXPECT_NE(ContentHash(SourceBytes::Paired(a, b)), ContentHash(SourceBytes::Paired(b, a)));
+  // 64-bit FNV-1a of the bytes: the empty input is the offset basis.
+  EXPECT_EQ(ContentHash(SourceBytes::Text("")), "cbf29ce484222325");
+}
+
+std::string Utf16(const std::string& ascii, bool little_endian, bool bom) {
+  std::string out;
+  if (bom) out += little_endian ? "\xFF\xFE" : "\xFE\xFF";
+  for (char c : ascii) {
+    out += little_endian ? std::string{c, '\0'} : std::string{'\0', c};
+  }
+  return out;
+}
+
+TEST(RunIdentity, Utf16FilesAreConvertedNotCalledBinary) {
+  const std::string text = "label\ttext\n1\tgreat film\n0\tdull film\n";
+  ParseOptions options;
+  options.source_name = "windows.tsv";
+  for (const bool little_endian : {true, false}) {
+    for (const bool bom : {true, false}) {
+      const DatasetPreview preview =
+          Experiment::Preview(SourceBytes::Text(Utf16(text, little_endian, bom)), options);
+      ASSERT_TRUE(preview.ok) << preview.message;
+      EXPECT_EQ(preview.parsed_rows, 2);
+      EXPECT_EQ(preview.rows[0].text, "great film");
+      EXPECT_TRUE(Contains(preview.encoding, little_endian ? "UTF-16 LE" : "UTF-16 BE"));
+    }
+  }
+  const DatasetPreview binary = Experiment::Preview(
+      SourceBytes::Text(std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\x01\x02", 18)), options);
+  EXPECT_FALSE(binary.ok);
+  EXPECT_TRUE(Contains(binary.message, "binary")) << binary.message;
+  EXPECT_FALSE(binary.not_utf8) << "Latin-1 would not help a binary file";
+}
+
+TEST(RunIdentity, DeeplyNestedJsonIsRefusedWithFileAndLine) {
+  const std::string deep = "{\"text\": \"fine\", \"label\": 1}\n" + std::string(100000, '[') + "\n";
+  ParseOptions options;
+  options.source_name = "deep.jsonl";
+  options.format = TextFormat::kJsonLines;
+  const DatasetPreview preview = Experiment::Preview(SourceBytes::Text(deep), options);
+  EXPECT_FALSE(preview.ok);
+  EXPECT_TRUE(Contains(preview.message, "deep.jsonl line 2")) << preview.message;
+  EXPECT_TRUE(Contains(preview.message, "64")) << preview.message;
+  EXPECT_FALSE(ConfigFromJson(std::string(20000, '[')).ok());
+}
+
+TEST(RunIdentity, MaxDocumentShareTurnsATokenInEveryReviewIntoUnknown) {
+  Experiment experiment;
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(Reviews()), FileConfig()).ok());
+  const auto has = [&](const std::string& token) {
+    for (const std::string& t : experiment.Tokens().tokens) {
+      if (t == token) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(has("the"));
+  RunConfig config = experiment.config();
+  config.max_doc_share = 0.5;  // "the" is in every review; no other word is in half of them
+  ASSERT_EQ(experiment.Configure(config).value, SettingEffect::kPipeline);
+  EXPECT_FALSE(has("the"));
+  EXPECT_TRUE(has("great"));
+}
+
+}  // namespace
+}  // namespace clslab
