@@ -75,6 +75,23 @@ std::string ContentHash(const SourceBytes& source) {
   return fnv.Hex();
 }
 
+RunConfig WithSource(RunConfig config, const std::string& kind, const std::string& name,
+                     const ParseOptions& options, uint32_t sample_seed, int32_t sample_rows) {
+  config.dataset = kind;
+  config.source_name = name;
+  config.source_hash.clear();
+  const bool preset = kind == "preset";
+  config.source_rows = preset ? sample_rows : 0;
+  config.source_seed = preset ? sample_seed : 0;
+  config.source_format = TextFormatName(options.format);
+  config.source_text_column = options.text_column;
+  config.source_label_column = options.label_column;
+  config.source_header = options.has_header;
+  config.source_stars = options.star_threshold;
+  config.source_latin1 = options.latin1;
+  return config;
+}
+
 ParseOptions ParseOptionsFrom(const RunConfig& config) {
   ParseOptions options;
   for (TextFormat format :

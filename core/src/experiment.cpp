@@ -109,7 +109,12 @@ const Weights* Experiment::weights() const {
   return state_->trainer ? &state_->trainer->weights() : nullptr;
 }
 
-Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::string_view phase) {
+TrainerState Experiment::training_state() const {
+  return state_->trainer ? state_->trainer->SaveState() : TrainerState();
+}
+
+Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::string_view phase,
+                                  const TrainerState* state) {
   if (!state_->trainer) return Status::Error("load the run's dataset first");
   const Weights& current = state_->trainer->weights();
   if (weights.E.rows() != current.E.rows() || weights.E.cols() != current.E.cols() ||
@@ -122,7 +127,14 @@ Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::str
   if (!AllFinite(weights)) return Status::Error("the run's weights are not all finite");
   const Result<Phase> restored = PhaseAt(state_->config.protocol, step, phase);
   if (!restored.ok()) return restored.status;
-  state_->trainer->Restore(weights, step, restored.value);
+  // A fresh trainer takes the state: a refused one leaves this run's trainer untouched.
+  auto trainer = std::make_unique<Trainer>(&state_->dataset.train, TrainerOptionsFrom(state_->config));
+  trainer->Restore(weights, step, restored.value);
+  if (state != nullptr) {
+    const Status resumed = trainer->RestoreState(*state);
+    if (!resumed.ok()) return resumed;
+  }
+  state_->trainer = std::move(trainer);
   state_->ForgetMaxMargin();
   return Status::Ok();
 }

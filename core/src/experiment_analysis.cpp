@@ -53,7 +53,7 @@ Metrics Experiment::CurrentMetrics() const {
   const SelectionMetrics selection = MeasureSelection(train, sets, scalars.attention);
   m.selection_accuracy = selection.accuracy;
   m.selection_mass = Finite(selection.mean_mass);
-  if (st.has_max_margin && st.solved_at_step >= st.EmbeddingVersion()) {
+  if (max_margin_current()) {
     const double norm_mm = st.p_mm.cast<double>().norm();
     m.has_max_margin = norm_mm > 0;
     if (m.has_max_margin) {
@@ -92,6 +92,15 @@ TokenTable Experiment::Tokens() const {
   table.value = std::move(scalars.value);
   table.attention = std::move(scalars.attention);
   return table;
+}
+
+TokenScores Experiment::Scores() const {
+  TokenScores scores;
+  if (!state_->trainer) return scores;
+  TokenScalars scalars = ComputeTokenScalars(state_->trainer->weights());
+  scores.value = std::move(scalars.value);
+  scores.attention = std::move(scalars.attention);
+  return scores;
 }
 
 namespace {
@@ -160,6 +169,11 @@ ReviewView Experiment::ScoreText(std::string_view text) const {
   if (!state_->trainer) return {};
   return View(state_->trainer->weights(), state_->dataset.vocab, TokenizerFrom(state_->config),
               text.substr(0, 100000), 0);
+}
+
+bool Experiment::max_margin_current() const {
+  const State& st = *state_;
+  return st.trainer && st.has_max_margin && st.solved_at_step >= st.EmbeddingVersion();
 }
 
 MaxMarginReport Experiment::SolveMaxMargin() {

@@ -104,19 +104,20 @@ Status Optimizer::ApplyGradientDescent(const Gradient& gradient, TrainableBlocks
 Status Optimizer::ApplyAdam(const Gradient& gradient, TrainableBlocks blocks, Weights* weights) {
   constexpr float kBeta1 = 0.9f, kBeta2 = 0.999f, kEpsilon = 1e-8f;
   const int32_t vocab_size = weights->vocab_size(), d = weights->width();
-  if (m_E_.rows() != vocab_size || m_E_.cols() != d) {
-    m_E_ = RowMatrixXf::Zero(vocab_size, d);
-    v_E_ = RowMatrixXf::Zero(vocab_size, d);
-    m_p_ = v_p_ = m_v_ = v_v_ = Eigen::VectorXf::Zero(d);
-    adam_steps_ = 0;
+  OptimizerState& st = state_;
+  if (st.m_E.rows() != vocab_size || st.m_E.cols() != d) {
+    st.m_E = RowMatrixXf::Zero(vocab_size, d);
+    st.v_E = RowMatrixXf::Zero(vocab_size, d);
+    st.m_p = st.v_p = st.m_v = st.v_v = Eigen::VectorXf::Zero(d);
+    st.adam_steps = 0;
   }
   // Each coordinate moves by at most about lr / sqrt(1 - beta2) ~ 32 lr (early steps).
   if (!Finite(learning_rate_) || 32 * learning_rate_ + MaxAbs(weights->E) > kWeightLimit) {
     return Status::Error("the step would make the weights overflow; lower the learning rate");
   }
-  ++adam_steps_;
-  const float correction1 = 1 - std::pow(kBeta1, static_cast<float>(adam_steps_));
-  const float correction2 = 1 - std::pow(kBeta2, static_cast<float>(adam_steps_));
+  ++st.adam_steps;
+  const float correction1 = 1 - std::pow(kBeta1, static_cast<float>(st.adam_steps));
+  const float correction2 = 1 - std::pow(kBeta2, static_cast<float>(st.adam_steps));
   const float step = static_cast<float>(learning_rate_) * std::sqrt(correction2) / correction1;
   auto update = [&](float* w, float* m, float* v2, const float* g, int32_t n) {
     for (int32_t j = 0; j < n; ++j) {
@@ -134,12 +135,12 @@ Status Optimizer::ApplyAdam(const Gradient& gradient, TrainableBlocks blocks, We
       const float b = static_cast<float>(gradient.coef_v[s]);
       for (int32_t j = 0; j < d; ++j) row_update_[j] = a * p[j] + b * v[j];
       const int64_t offset = static_cast<int64_t>(s) * d;
-      update(weights->E.data() + offset, m_E_.data() + offset, v_E_.data() + offset,
+      update(weights->E.data() + offset, st.m_E.data() + offset, st.v_E.data() + offset,
              row_update_.data(), d);
     }
   }
-  if (blocks.p) update(weights->p.data(), m_p_.data(), v_p_.data(), gradient.p.data(), d);
-  if (blocks.v) update(weights->v.data(), m_v_.data(), v_v_.data(), gradient.v.data(), d);
+  if (blocks.p) update(weights->p.data(), st.m_p.data(), st.v_p.data(), gradient.p.data(), d);
+  if (blocks.v) update(weights->v.data(), st.m_v.data(), st.v_v.data(), gradient.v.data(), d);
   return Status::Ok();
 }
 

@@ -22,6 +22,20 @@ Rng::Rng(uint64_t seed) {
   for (uint64_t& s : state_) s = SplitMix64(&x);
 }
 
+RngState Rng::State() const {
+  RngState state;
+  for (int k = 0; k < 4; ++k) state.words[k] = state_[k];
+  state.has_spare_normal = has_spare_normal_;
+  state.spare_normal = spare_normal_;
+  return state;
+}
+
+void Rng::Restore(const RngState& state) {
+  for (int k = 0; k < 4; ++k) state_[k] = state.words[k];
+  has_spare_normal_ = state.has_spare_normal;
+  spare_normal_ = state.spare_normal;
+}
+
 uint64_t Rng::NextU64() {
   const uint64_t result = RotateLeft(state_[1] * 5, 7) * 9;
   const uint64_t t = state_[1] << 17;

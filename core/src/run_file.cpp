@@ -2,66 +2,36 @@
 #include "clslab/run_file.h"
 
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "clslab/json_report.h"
 #include "clslab/trainer.h"
 #include "json_limits.h"
+#include "run_file_codec.h"
 
 namespace clslab {
 namespace {
+
+using run_file_internal::Base64;
+using run_file_internal::FromBase64;
+
+// FNV-1a of the resume block's text: damage to the training state is caught on reading,
+// as the weights checksum catches damage to the weights.
+std::string TextChecksum(const std::string& text) {
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(hash));
+  return out;
+}
 
 // Version 2: the dataset's identity is in the config, the user's rows under stored_rows,
 // the checksum covers the step. Version 1 files (dataset_text, weights-only checksum) are
 // refused with the version named.
 constexpr int kRunVersion = 2;
 constexpr int64_t kMaxFloats = 64ll << 20;  // refuse absurd shapes before allocating
-
-constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-// Bytes of `count` floats as stored in memory: little-endian on x86 and on wasm, the two
-// targets this builds for, so a file written by one reads identically on the other.
-std::string Base64(const float* data, int64_t count) {
-  const auto* bytes = reinterpret_cast<const unsigned char*>(data);
-  const int64_t n = count * static_cast<int64_t>(sizeof(float));
-  std::string out;
-  out.reserve((n + 2) / 3 * 4);
-  for (int64_t k = 0; k < n; k += 3) {
-    const uint32_t chunk =
-        (bytes[k] << 16) | (k + 1 < n ? bytes[k + 1] << 8 : 0) | (k + 2 < n ? bytes[k + 2] : 0);
-    out += kAlphabet[(chunk >> 18) & 63];
-    out += kAlphabet[(chunk >> 12) & 63];
-    out += k + 1 < n ? kAlphabet[(chunk >> 6) & 63] : '=';
-    out += k + 2 < n ? kAlphabet[chunk & 63] : '=';
-  }
-  return out;
-}
-
-bool FromBase64(std::string_view text, float* out, int64_t count) {
-  const int64_t n = count * static_cast<int64_t>(sizeof(float));
-  if (static_cast<int64_t>(text.size()) != (n + 2) / 3 * 4) return false;
-  auto* bytes = reinterpret_cast<unsigned char*>(out);
-  auto value = [](char c) -> int {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return c == '=' ? 0 : -1;
-  };
-  int64_t written = 0;
-  for (size_t k = 0; k < text.size(); k += 4) {
-    uint32_t chunk = 0;
-    for (int j = 0; j < 4; ++j) {
-      const int v = value(text[k + j]);
-      if (v < 0) return false;
-      chunk = (chunk << 6) | static_cast<uint32_t>(v);
-    }
-    for (int j = 0; j < 3 && written < n; ++j) bytes[written++] = (chunk >> (16 - 8 * j)) & 255;
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -83,9 +53,13 @@ std::string WriteRunFile(const Experiment& experiment) {
   if (const Weights* w = experiment.weights()) {
     json["weights"] = {{"vocab_size", w->vocab_size()},
                        {"width", w->width()},
-                       {"E", Base64(w->E.data(), w->E.size())},
-                       {"p", Base64(w->p.data(), w->p.size())},
-                       {"v", Base64(w->v.data(), w->v.size())}};
+                       {"E", Base64(w->E.data(), w->E.size() * 4)},
+                       {"p", Base64(w->p.data(), w->p.size() * 4)},
+                       {"v", Base64(w->v.data(), w->v.size() * 4)}};
+    const nlohmann::ordered_json resume = run_file_internal::StateToJson(experiment.training_state());
+    json["resume"] = resume;
+    // Over the canonical text (keys sorted, as a reader's nlohmann::json holds them).
+    json["resume_checksum"] = TextChecksum(nlohmann::json(resume).dump());
   }
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -139,10 +113,18 @@ Result<RunFile> ReadRunFile(std::string_view text) {
   run.weights.E.resize(vocab_size, width);
   run.weights.p.resize(width);
   run.weights.v.resize(width);
-  if (!FromBase64(w["E"].get<std::string>(), run.weights.E.data(), run.weights.E.size()) ||
-      !FromBase64(w["p"].get<std::string>(), run.weights.p.data(), width) ||
-      !FromBase64(w["v"].get<std::string>(), run.weights.v.data(), width)) {
+  if (!FromBase64(w["E"].get<std::string>(), run.weights.E.data(), run.weights.E.size() * 4) ||
+      !FromBase64(w["p"].get<std::string>(), run.weights.p.data(), width * 4) ||
+      !FromBase64(w["v"].get<std::string>(), run.weights.v.data(), width * 4)) {
     return R::Failure("the run's weights are not valid base64 of the stated shape");
+  }
+  if (!json.contains("resume") || !json.contains("resume_checksum") ||
+      !json["resume_checksum"].is_string()) {
+    return R::Failure("the run file has no training state");
+  }
+  run.resume_json = json["resume"].dump();  // canonical: keys sorted
+  if (TextChecksum(run.resume_json) != json["resume_checksum"].get<std::string>()) {
+    return R::Failure("the run's training state does not match its checksum");
   }
   return R::Success(std::move(run));
 }
@@ -162,7 +144,11 @@ Status ApplyRunFile(Experiment* experiment, const RunFile& run, const SourceByte
                          " is needed to apply it");
   }
   if (!loaded.ok()) return Status::Error("the run's dataset: " + loaded.status.message());
-  const Status restored = staged.RestoreWeights(run.weights, run.step, run.phase);
+  const Result<TrainerState> state = run_file_internal::StateFromJson(
+      nlohmann::json::parse(run.resume_json), staged.summary().train_reviews,
+      run.weights.vocab_size(), run.weights.width());
+  if (!state.ok()) return Status::Error(state.status.message());
+  const Status restored = staged.RestoreWeights(run.weights, run.step, run.phase, &state.value);
   if (!restored.ok()) return Status::Error("the run's weights: " + restored.message());
   const std::string checksum = staged.CurrentMetrics().checksum;
   if (checksum != run.checksum) {

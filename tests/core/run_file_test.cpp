@@ -55,6 +55,30 @@ TEST(RunFile, WrittenRunRestoresTheSameWeightsInAFreshExperiment) {
   EXPECT_EQ(fresh.config().source_name, "tiny.tsv");
 }
 
+// Adam's moments, the mini-batch order and the Rng (joint), the Armijo step length (paper):
+// without them a loaded run would continue on another path than the one that saved it.
+TEST(RunFile, ALoadedRunContinuesExactlyAsTheSavedOneWould) {
+  for (const bool joint : {true, false}) {
+    RunConfig config = SmallConfig();
+    if (joint) {
+      config.protocol = Protocol::kJoint;
+      config.optimizer = OptimizerKind::kAdam;
+      config.batch_size = 2;
+    }
+    Experiment saved;
+    ASSERT_TRUE(saved.Load(SourceBytes::Text(kData), config).ok());
+    saved.Advance(5);
+    const Result<RunFile> run = ReadRunFile(WriteRunFile(saved));
+    ASSERT_TRUE(run.ok()) << run.status.message();
+    Experiment loaded;
+    ASSERT_TRUE(ApplyRunFile(&loaded, run.value, nullptr).ok());
+    saved.Advance(6);
+    loaded.Advance(6);
+    EXPECT_EQ(loaded.CurrentMetrics().checksum, saved.CurrentMetrics().checksum)
+        << (joint ? "joint Adam, mini-batches" : "paper, Armijo flow");
+  }
+}
+
 TEST(RunFile, DamagedWeightsAreCaughtByTheChecksumAndNothingIsApplied) {
   std::string checksum;
   std::string text = TrainedRun(&checksum);
@@ -116,6 +140,14 @@ TEST(RunFile, AbsurdShapesAreRefusedWithoutOverflowOrAllocation) {
   const Result<RunFile> run = ReadRunFile(huge);
   ASSERT_FALSE(run.ok());
   EXPECT_TRUE(Contains(run.status.message(), "weight shape")) << run.status.message();
+}
+
+TEST(RunFile, DamagedTrainingStateIsCaughtByItsChecksum) {
+  std::string checksum;
+  const std::string text = TrainedRun(&checksum);
+  const Result<RunFile> run = ReadRunFile(Edited(text, "\"order_position\":0", "\"order_position\":1"));
+  ASSERT_FALSE(run.ok());
+  EXPECT_TRUE(Contains(run.status.message(), "training state")) << run.status.message();
 }
 
 TEST(RunFile, RefusesFilesThatAreNotRunsOrAreTooDeep) {

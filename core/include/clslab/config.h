@@ -105,6 +105,25 @@ struct SettingField {
 };
 
 const std::vector<SettingField>& SettingFields();
+const char* FieldKindName(FieldKind kind);          // "number", "integer", ...
+const char* SettingEffectName(SettingEffect effect);  // "source", "pipeline", ...
+
+template <typename Visitor>
+void Describe(const SettingField& f, Visitor& v) {
+  v("key", f.key);
+  v("label", f.label);
+  v("group", f.group);
+  v("kind", std::string(FieldKindName(f.kind)));
+  v("effect", std::string(SettingEffectName(f.effect)));
+  v("reloads", f.reloads);
+  v("min", f.min);
+  v("max", f.max);
+  v("log_scale", f.log_scale);
+  v("choices", f.choices);
+  v("max_length", f.max_length);
+  v("help", f.help);
+  v("default_text", f.default_text);
+}
 
 // Text form of one setting ("0.01", "true", "adam"), and its inverse with validation.
 std::string GetSetting(const RunConfig& config, std::string_view key);

@@ -30,6 +30,13 @@ struct SourceBytes {
 // Not cryptographic: it tells the right file from a wrong one, not from a forgery.
 std::string ContentHash(const SourceBytes& source);
 
+// `config` with its dataset set to the user's source: "file", "url" or "preset", its name
+// (file name, URL, preset id), the parse choices the preview used, and for a preset the
+// seed its pages were drawn with and the rows asked for. The hash and the parsed rows are
+// left empty: Experiment::Load records them.
+RunConfig WithSource(RunConfig config, const std::string& kind, const std::string& name,
+                     const ParseOptions& options, uint32_t sample_seed, int32_t sample_rows);
+
 // The parse choices a config records (source_format, columns, header, stars, latin1).
 ParseOptions ParseOptionsFrom(const RunConfig& config);
 

@@ -19,6 +19,7 @@
 namespace clslab {
 
 struct Weights;
+struct TrainerState;
 
 class Experiment {
  public:
@@ -66,14 +67,20 @@ class Experiment {
   // --- Measuring the current weights (THEORY.md). O(N + V d) for the metrics.
   Metrics CurrentMetrics() const;
   TokenTable Tokens() const;
+  TokenScores Scores() const;  // Tokens()'s value and attention columns alone
   ReviewView Review(bool test_split, int32_t index) const;
   ReviewView ScoreText(std::string_view text) const;
   MaxMarginReport SolveMaxMargin();
+  // True while the last attention-SVM solution belongs to the current E (cheap).
+  bool max_margin_current() const;
 
-  // --- Run files (run_file.h): the current weights (nullptr before a dataset loads), and
-  // restoring weights of matching shape with their step and phase name.
+  // --- Run files (run_file.h): the current weights (nullptr before a dataset loads) and
+  // training state, and restoring weights of matching shape with their step, phase name
+  // and (when given) the training state, so that later steps are those of the saved run.
   const Weights* weights() const;
-  Status RestoreWeights(const Weights& weights, int64_t step, std::string_view phase);
+  TrainerState training_state() const;
+  Status RestoreWeights(const Weights& weights, int64_t step, std::string_view phase,
+                        const TrainerState* state = nullptr);
   // Exchanges the whole state with `other` (a run staged in another Experiment commits
   // by swapping it in).
   void Swap(Experiment& other);

@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "clslab/model.h"
@@ -19,9 +20,19 @@ struct TrainableBlocks {
   bool E = true, p = true, v = false;
 };
 
+// Adam's moments and step count: with them a run resumes exactly where it was saved.
+// Empty matrices before the first Adam step (and always for gradient descent).
+struct OptimizerState {
+  int64_t adam_steps = 0;
+  RowMatrixXf m_E, v_E;                    // V x d, or 0 x 0
+  Eigen::VectorXf m_p, v_p, m_v, v_v;      // d, or 0
+};
+
 class Optimizer {
  public:
   Optimizer(OptimizerKind kind, double learning_rate);
+  const OptimizerState& state() const { return state_; }
+  void Restore(OptimizerState state) { state_ = std::move(state); }
 
   // Applies one update. Refuses (weights untouched, Status explains which setting to
   // lower) when the gradient is not finite or the step could overflow float: the caller
@@ -36,9 +47,7 @@ class Optimizer {
   double learning_rate_;
   // Adam state, sized on first use. Lazy Adam for E: a row's moments advance only on
   // steps that touch it (as TensorFlow's LazyAdam), which keeps mini-batch steps sparse.
-  RowMatrixXf m_E_, v_E_;                  // V x d
-  Eigen::VectorXf m_p_, v_p_, m_v_, v_v_;  // d each
-  int64_t adam_steps_ = 0;
+  OptimizerState state_;
   std::vector<float> row_update_;  // d, scratch
 };
 

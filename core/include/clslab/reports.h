@@ -191,6 +191,19 @@ void Describe(const TokenTable& t, Visitor& v) {
   v("attention", t.attention);
 }
 
+// The per-token columns that change with the weights (TokenTable's last two), for a front
+// end that already holds the fixed statistics: O(V d) to compute, no strings to copy.
+struct TokenScores {
+  std::vector<float> value;      // V, v.E_s
+  std::vector<float> attention;  // V, p.E_s
+};
+
+template <typename Visitor>
+void Describe(const TokenScores& t, Visitor& v) {
+  v("value", t.value);
+  v("attention", t.attention);
+}
+
 // One review as the page draws it.
 struct ReviewView {
   std::string text;

@@ -10,9 +10,18 @@ namespace clslab {
 // xoshiro256** seeded through splitmix64; normals by the Box-Muller transform.
 // Box-Muller uses log/sqrt/cos, which may differ in the last ulp between libm builds;
 // that is the only native/wasm difference and it stays at float rounding level.
+// Everything that decides the next draws: saved with a run so it resumes exactly.
+struct RngState {
+  uint64_t words[4] = {0, 0, 0, 0};
+  bool has_spare_normal = false;
+  double spare_normal = 0.0;
+};
+
 class Rng {
  public:
   explicit Rng(uint64_t seed);
+  RngState State() const;
+  void Restore(const RngState& state);
 
   uint64_t NextU64();
   // Uniform double in [0, 1) with 53 random bits.

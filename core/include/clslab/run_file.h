@@ -1,8 +1,9 @@
 // Run files: a finished or paused run as one JSON document that the page and the CLI both
 // write and read back. It holds the config (with the dataset's identity), the rows of the
 // user's data (built-in and synthetic data are named, not stored), the step and phase, the
-// weights bit for bit, and the metrics at export. Not saved: optimizer moments and the
-// mini-batch order (training resumes from zero there).
+// weights bit for bit, the training state (Adam's moments, the batch order, the Rng, the
+// flow's step length: a loaded run continues exactly as the saved one would have), and the
+// metrics at export.
 #pragma once
 
 #include <string>
@@ -23,7 +24,8 @@ struct RunFile {
   int64_t step = 0;         // in [0, kMaxStep], and agreeing with the phase
   std::string phase;
   Weights weights;
-  std::string checksum;  // of step and weights (Metrics::checksum), checked on restore
+  std::string checksum;     // of step and weights (Metrics::checksum), checked on restore
+  std::string resume_json;  // the training state, read once the data fixes its shapes
 };
 
 std::string WriteRunFile(const Experiment& experiment);

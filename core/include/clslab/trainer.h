@@ -52,6 +52,17 @@ struct StepOutcome {
   std::string message;   // why, naming the setting to lower
 };
 
+// Everything besides the weights and the step that decides the next steps: the flow's step
+// length (Armijo remembers it), the Rng and the mini-batch epoch order, Adam's moments.
+// Saved in run files, so a run resumes exactly as if it had never stopped.
+struct TrainerState {
+  double flow_step_length = 0;
+  RngState rng;
+  std::vector<int32_t> order;  // n, the epoch's shuffled review order; empty before a batch
+  int32_t order_position = 0;  // next review of `order`
+  OptimizerState optimizer;    // joint protocol
+};
+
 class Trainer {
  public:
   // `train` must outlive the trainer. Weights are drawn from options.seed.
@@ -66,9 +77,12 @@ class Trainer {
   int64_t step() const { return step_; }
   Phase phase() const { return phase_; }
 
-  // Replaces the weights and the step counter (a run file loaded back). Optimizer moments
-  // and the mini-batch order are not part of a run file: they restart from zero.
+  // Replaces the weights and the step counter (a run file loaded back), and with `state`
+  // everything else that decides the next steps; without it those restart from zero.
   void Restore(Weights weights, int64_t step, Phase phase);
+  TrainerState SaveState() const;
+  // Checks shapes against the corpus and the weights; Error and nothing changed otherwise.
+  Status RestoreState(TrainerState state);
   const TrainerOptions& options() const { return options_; }
   // Current step length of the flow on p (for the growing and Armijo rules).
   double flow_step_length() const { return flow_step_length_; }
