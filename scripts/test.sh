@@ -31,6 +31,8 @@ data=web/public/datasets/movies.tsv
   --steps 300 >build/golden/joint300.jsonl
 echo "== wasm build"
 bash scripts/build-wasm.sh
+echo "== type-check every test file against the wasm contract and the protocol"
+npx tsc -p tests/tsconfig.json
 echo "== wasm and web-module tests (Node, real module)"
 npm run --silent test:wasm
 echo "== production build"

@@ -9,62 +9,39 @@
 #include <vector>
 
 #include "clslab/config.h"
+#include "clslab/dataset_source.h"
 #include "clslab/experiment.h"
 #include "clslab/run_file.h"
 #include "marshal.h"
 
 namespace {
 
+using clslab::Result;
 using clslab::RunConfig;
 using emscripten::val;
 using namespace marshal;
 
-const char* KindName(clslab::FieldKind kind) {
-  switch (kind) {
-    case clslab::FieldKind::kNumber:
-      return "number";
-    case clslab::FieldKind::kInteger:
-      return "integer";
-    case clslab::FieldKind::kBoolean:
-      return "boolean";
-    case clslab::FieldKind::kChoice:
-      return "choice";
-    case clslab::FieldKind::kText:
-      return "text";
-  }
-  return "text";
-}
-
 val SettingFields() {
   val fields = val::array();
   for (const clslab::SettingField& f : clslab::SettingFields()) {
-    val field = val::object();
-    field.set("key", f.key);
-    field.set("label", f.label);
-    field.set("group", f.group);
-    field.set("kind", std::string(KindName(f.kind)));
-    field.set("min", f.min);
-    field.set("max", f.max);
-    field.set("logScale", f.log_scale);
-    field.set("choices", Strings(f.choices));
-    field.set("help", f.help);
-    field.set("defaultText", f.default_text);
-    fields.call<void>("push", field);
+    fields.call<void>("push", ToVal(f));
   }
   return fields;
 }
 
 std::string DefaultConfigJson() { return clslab::ConfigToJson(RunConfig()); }
 
-val ValidateConfig(const std::string& json) {
-  const clslab::Result<RunConfig> parsed = clslab::ConfigFromJson(json);
-  val result = StatusObject(parsed.ok(), parsed.status.message());
-  result.set("configJson", parsed.ok() ? clslab::ConfigToJson(parsed.value) : std::string());
+// {ok, message, configJson}: the normalized config when ok.
+val ConfigObject(const Result<RunConfig>& config) {
+  val result = StatusObject(config.ok(), config.status.message());
+  result.set("configJson", config.ok() ? clslab::ConfigToJson(config.value) : std::string());
   return result;
 }
 
+val ValidateConfig(const std::string& json) { return ConfigObject(clslab::ConfigFromJson(json)); }
+
 std::string EncodeShareLink(const std::string& json) {
-  const clslab::Result<RunConfig> parsed = clslab::ConfigFromJson(json);
+  const Result<RunConfig> parsed = clslab::ConfigFromJson(json);
   return parsed.ok() ? clslab::EncodeShareLink(parsed.value) : std::string();
 }
 
@@ -76,18 +53,60 @@ val DecodeShareLink(const std::string& hash) {
   return result;
 }
 
+// The effect name of going from one config to another; '' when either is invalid.
+std::string EffectOfChange(const std::string& before, const std::string& after) {
+  const Result<RunConfig> a = clslab::ConfigFromJson(before), b = clslab::ConfigFromJson(after);
+  if (!a.ok() || !b.ok()) return "";
+  return clslab::SettingEffectName(clslab::EffectOfChange(a.value, b.value));
+}
+
+val WithSource(const std::string& json, const std::string& kind, const std::string& name,
+               const val& choice, double seed, double rows) {
+  const Result<RunConfig> config = clslab::ConfigFromJson(json);
+  if (!config.ok()) return ConfigObject(config);
+  clslab::ParseOptions options;
+  std::string error;
+  if (!ParseOptionsFrom(choice, &options, &error)) {
+    return ConfigObject(Result<RunConfig>::Failure(error));
+  }
+  const RunConfig sourced =
+      clslab::WithSource(config.value, kind, name, options, static_cast<uint32_t>(seed),
+                         static_cast<int32_t>(rows));
+  const clslab::Status valid = clslab::ValidateConfig(sourced);
+  return ConfigObject(valid.ok() ? Result<RunConfig>::Success(sourced)
+                                 : Result<RunConfig>::Failure(valid.message()));
+}
+
 val ReadRun(const std::string& json) {
-  const clslab::Result<clslab::RunFile> run = clslab::ReadRunFile(json);
+  const Result<clslab::RunFile> run = clslab::ReadRunFile(json);
   val o = StatusObject(run.ok(), run.status.message());
   o.set("configJson", run.ok() ? clslab::ConfigToJson(run.value.config) : std::string());
   o.set("sourceName", run.value.source_name);
-  o.set("datasetText", run.value.dataset_text);
+  o.set("storesRows", !run.value.stored_rows.empty());
   o.set("step", static_cast<double>(run.value.step));
   o.set("checksum", run.value.checksum);
   return o;
 }
 
+val Preview(const val& source, const val& choice) {
+  clslab::ParseOptions options;
+  std::string error;
+  if (!ParseOptionsFrom(choice, &options, &error)) {
+    clslab::DatasetPreview failed;
+    failed.message = error;
+    return ToVal(failed);
+  }
+  std::vector<std::string> storage;
+  return ToVal(clslab::Experiment::Preview(SourceFrom(source, &storage), options));
+}
+
+std::string ContentHash(const val& source) {
+  std::vector<std::string> storage;
+  return clslab::ContentHash(SourceFrom(source, &storage));
+}
+
 val DefaultLimits() { return LimitsObject(clslab::Limits()); }
+double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
 
 // The one long-lived object per worker: an Experiment with string/bytes adapters.
 class Lab {
@@ -97,147 +116,77 @@ class Lab {
   // out-of-memory abort.
   explicit Lab(const val& limits) : experiment_(LimitsFrom(limits)) {}
   val Limits() const { return LimitsObject(experiment_.limits()); }
-  // Bytes arrive as std::string: Embind copies a Uint8Array into it in one memcpy.
-  val LoadText(const std::string& bytes, const std::string& source_name, const std::string& json) {
-    const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
-    if (!config.ok())
-      return SummaryObject(
-          clslab::Result<clslab::DatasetSummary>::Failure(config.status.message()));
-    return SummaryObject(experiment_.LoadText(bytes, source_name, config.value));
+
+  // Each load answers {ok, message, value: summary | null, configJson}: the settings as
+  // loaded, with the source's identity recorded.
+  val Load(const val& source, const std::string& json) {
+    const Result<RunConfig> config = clslab::ConfigFromJson(json);
+    if (!config.ok()) return Loaded(Result<clslab::DatasetSummary>::Failure(config.status.message()));
+    std::vector<std::string> storage;
+    return Loaded(experiment_.Load(SourceFrom(source, &storage), config.value));
   }
-  // The dataset loads with the user's parse choices: each returns a summary or {ok: false}.
-  val LoadTextWithOptions(const std::string& bytes, const val& choice, const std::string& json) {
-    return WithOptions(choice, json, [&](const clslab::ParseOptions& o, const RunConfig& c) {
-      return experiment_.LoadText(bytes, o, c);
-    });
-  }
-  val LoadPairedLines(const std::string& positive, const std::string& negative, const val& choice,
-                      const std::string& json) {
-    return WithOptions(choice, json, [&](const clslab::ParseOptions& o, const RunConfig& c) {
-      return experiment_.LoadPairedLines(positive, negative, o, c);
-    });
-  }
-  val LoadLabeledTexts(const val& texts, const val& labels, const val& choice,
-                       const std::string& json) {
-    return WithOptions(choice, json, [&](const clslab::ParseOptions& o, const RunConfig& c) {
-      return experiment_.LoadLabeledTexts(LabeledTextsFrom(texts, labels), o, c);
-    });
-  }
-  std::string ExportLabelTabText() const { return experiment_.ExportLabelTabText(); }
   val LoadSynthetic(const std::string& json) {
-    const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
-    if (!config.ok())
-      return SummaryObject(
-          clslab::Result<clslab::DatasetSummary>::Failure(config.status.message()));
-    return SummaryObject(experiment_.LoadSynthetic(config.value));
+    const Result<RunConfig> config = clslab::ConfigFromJson(json);
+    if (!config.ok()) return Loaded(Result<clslab::DatasetSummary>::Failure(config.status.message()));
+    return Loaded(experiment_.LoadSynthetic(config.value));
   }
-  bool HasDataset() const { return experiment_.has_dataset(); }
-  val Reset(const std::string& json) {
-    const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
-    if (!config.ok()) return ValidateConfig(json);
-    const clslab::Status status = experiment_.Reset(config.value);
-    val result = StatusObject(status.ok(), status.message());
-    result.set("configJson", status.ok() ? clslab::ConfigToJson(config.value) : std::string());
+  val Configure(const std::string& json) {
+    const Result<RunConfig> config = clslab::ConfigFromJson(json);
+    if (!config.ok()) return StatusObject(false, config.status.message());
+    const Result<clslab::SettingEffect> applied = experiment_.Configure(config.value);
+    val result = StatusObject(applied.ok(), applied.status.message());
+    result.set("effect", applied.ok() ? std::string(clslab::SettingEffectName(applied.value))
+                                      : std::string());
+    result.set("configJson", ConfigJson());
     return result;
   }
-  val Advance(int steps) { return MetricsObject(experiment_.Advance(steps)); }
-  val StepEmbeddings() { return MetricsObject(experiment_.StepEmbeddings()); }
-  val StepAttention(int steps) { return MetricsObject(experiment_.StepAttention(steps)); }
-  val Metrics() { return MetricsObject(experiment_.CurrentMetrics()); }
-  double Step() const { return static_cast<double>(experiment_.step()); }
-  val Tokens() const {
-    const clslab::TokenTable t = experiment_.Tokens();
-    val o = val::object();
-    o.set("tokens", Strings(t.tokens));
-    o.set("count", TypedArray(t.count));
-    o.set("alpha", TypedArray(t.alpha));
-    o.set("delta", TypedArray(t.delta));
-    o.set("value", TypedArray(t.value));
-    o.set("attention", TypedArray(t.attention));
-    return o;
-  }
-  val Review(bool test_split, int index) const {
-    return ReviewObject(experiment_.Review(test_split, index));
-  }
-  val ScoreText(const std::string& text) const { return ReviewObject(experiment_.ScoreText(text)); }
-  std::string ExportRun(const std::string& dataset_text) {
-    return clslab::WriteRunFile(experiment_, dataset_text);
-  }
-  val RestoreRun(const std::string& json) {
-    const clslab::Result<clslab::RunFile> run = clslab::ReadRunFile(json);
-    if (!run.ok()) return StatusObject(false, run.status.message());
-    const clslab::Status status = clslab::RestoreRunFile(&experiment_, run.value);
+  val Reset() {
+    const clslab::Status status = experiment_.Reset();
     return StatusObject(status.ok(), status.message());
   }
-  val SolveMaxMargin() {
-    const clslab::MaxMarginReport r = experiment_.SolveMaxMargin();
-    val o = val::object();
-    o.set("solved", r.solved);
-    o.set("message", r.message);
-    o.set("acyclic", r.acyclic);
-    o.set("hardMargin", r.hard_margin);
-    o.set("constraints", static_cast<double>(r.constraints));
-    o.set("reviewConstraints", static_cast<double>(r.review_constraints));
-    o.set("constraintsInCycles", static_cast<double>(r.constraints_in_cycles));
-    o.set("reviewsInCycles", static_cast<double>(r.reviews_in_cycles));
-    o.set("cycles", Strings(r.cycles));
-    o.set("norm", r.norm);
-    o.set("gap", r.gap);
-    o.set("minMargin", r.min_margin);
-    o.set("violated", static_cast<double>(r.violated));
-    o.set("epochs", r.epochs);
-    o.set("converged", r.converged);
-    return o;
+  std::string ConfigJson() const { return clslab::ConfigToJson(experiment_.config()); }
+  bool HasDataset() const { return experiment_.has_dataset(); }
+  val Summary() const { return ToVal(experiment_.summary()); }
+  std::string ExportLabelTabText() const { return experiment_.ExportLabelTabText(); }
+
+  val Advance(int steps) { return ToVal(experiment_.Advance(steps)); }
+  val StepEmbeddings() { return ToVal(experiment_.StepEmbeddings()); }
+  val StepAttention(int steps) { return ToVal(experiment_.StepAttention(steps)); }
+  double Step() const { return static_cast<double>(experiment_.step()); }
+
+  val Metrics() const { return ToVal(experiment_.CurrentMetrics()); }
+  val Tokens() const { return ToVal(experiment_.Tokens()); }
+  val Scores() const { return ToVal(experiment_.Scores()); }
+  val Review(bool test_split, int index) const {
+    return ToVal(experiment_.Review(test_split, index));
+  }
+  val ScoreText(const std::string& text) const { return ToVal(experiment_.ScoreText(text)); }
+  val SolveMaxMargin() { return ToVal(experiment_.SolveMaxMargin()); }
+  bool MaxMarginCurrent() const { return experiment_.max_margin_current(); }
+
+  std::string ExportRun() const { return clslab::WriteRunFile(experiment_); }
+  // `source`: the bytes of a built-in dataset the run names, or null.
+  val ApplyRun(const std::string& json, const val& source) {
+    const Result<clslab::RunFile> run = clslab::ReadRunFile(json);
+    if (!run.ok()) return StatusObject(false, run.status.message());
+    std::vector<std::string> storage;
+    clslab::SourceBytes bytes;
+    const bool given = !source.isNull() && !source.isUndefined();
+    if (given) bytes = SourceFrom(source, &storage);
+    const clslab::Status status =
+        clslab::ApplyRunFile(&experiment_, run.value, given ? &bytes : nullptr);
+    return StatusObject(status.ok(), status.message());
   }
 
  private:
-  template <typename Load>
-  val WithOptions(const val& choice, const std::string& json, Load load) {
-    using Failure = clslab::Result<clslab::DatasetSummary>;
-    const clslab::Result<RunConfig> config = clslab::ConfigFromJson(json);
-    if (!config.ok()) return SummaryObject(Failure::Failure(config.status.message()));
-    clslab::ParseOptions options;
-    std::string error;
-    if (!ParseOptionsFrom(choice, &options, &error)) {
-      return SummaryObject(Failure::Failure(error));
-    }
-    return SummaryObject(load(options, config.value));
+  val Loaded(const Result<clslab::DatasetSummary>& summary) {
+    val result = ResultObject(summary);
+    result.set("configJson", ConfigJson());
+    return result;
   }
 
   clslab::Experiment experiment_;
 };
-
-// Previews parse only (static in core): they never touch a Lab's dataset.
-val PreviewText(const std::string& bytes, const val& choice) {
-  clslab::ParseOptions options;
-  std::string error;
-  if (!ParseOptionsFrom(choice, &options, &error)) {
-    return PreviewFailure(error);
-  }
-  return PreviewObject(clslab::Experiment::Preview(bytes, options));
-}
-
-val PreviewPairedLines(const std::string& positive, const std::string& negative,
-                       const val& choice) {
-  clslab::ParseOptions options;
-  std::string error;
-  if (!ParseOptionsFrom(choice, &options, &error)) {
-    return PreviewFailure(error);
-  }
-  return PreviewObject(clslab::Experiment::PreviewPairedLines(positive, negative, options));
-}
-
-val PreviewLabeledTexts(const val& texts, const val& labels, const val& choice) {
-  clslab::ParseOptions options;
-  std::string error;
-  if (!ParseOptionsFrom(choice, &options, &error)) {
-    return PreviewFailure(error);
-  }
-  return PreviewObject(
-      clslab::Experiment::PreviewLabeledTexts(LabeledTextsFrom(texts, labels), options));
-}
-
-double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
 
 }  // namespace
 
@@ -247,33 +196,36 @@ EMSCRIPTEN_BINDINGS(clslab) {
   emscripten::function("validateConfig", &ValidateConfig);
   emscripten::function("encodeShareLink", &EncodeShareLink);
   emscripten::function("decodeShareLink", &DecodeShareLink);
+  emscripten::function("effectOfChange", &EffectOfChange);
+  emscripten::function("withSource", &WithSource);
   emscripten::function("readRun", &ReadRun);
-  emscripten::function("previewText", &PreviewText);
-  emscripten::function("previewPairedLines", &PreviewPairedLines);
-  emscripten::function("previewLabeledTexts", &PreviewLabeledTexts);
+  emscripten::function("preview", &Preview);
+  emscripten::function("contentHash", &ContentHash);
   emscripten::function("maxInputBytes", &MaxInputBytes);
   emscripten::function("limits", &DefaultLimits);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .constructor<const val&>()
       .function("limits", &Lab::Limits)
-      .function("loadText", &Lab::LoadText)
-      .function("loadTextWithOptions", &Lab::LoadTextWithOptions)
-      .function("loadPairedLines", &Lab::LoadPairedLines)
-      .function("loadLabeledTexts", &Lab::LoadLabeledTexts)
-      .function("exportLabelTabText", &Lab::ExportLabelTabText)
+      .function("load", &Lab::Load)
       .function("loadSynthetic", &Lab::LoadSynthetic)
-      .function("hasDataset", &Lab::HasDataset)
+      .function("configure", &Lab::Configure)
       .function("reset", &Lab::Reset)
+      .function("configJson", &Lab::ConfigJson)
+      .function("hasDataset", &Lab::HasDataset)
+      .function("summary", &Lab::Summary)
+      .function("exportLabelTabText", &Lab::ExportLabelTabText)
       .function("advance", &Lab::Advance)
       .function("stepEmbeddings", &Lab::StepEmbeddings)
       .function("stepAttention", &Lab::StepAttention)
-      .function("metrics", &Lab::Metrics)
       .function("step", &Lab::Step)
+      .function("metrics", &Lab::Metrics)
       .function("tokens", &Lab::Tokens)
+      .function("scores", &Lab::Scores)
       .function("review", &Lab::Review)
       .function("scoreText", &Lab::ScoreText)
       .function("solveMaxMargin", &Lab::SolveMaxMargin)
+      .function("maxMarginCurrent", &Lab::MaxMarginCurrent)
       .function("exportRun", &Lab::ExportRun)
-      .function("restoreRun", &Lab::RestoreRun);
+      .function("applyRun", &Lab::ApplyRun);
 }

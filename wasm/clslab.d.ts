@@ -1,26 +1,37 @@
 // Types of the Embind module built from wasm/bindings.cpp. Hand-written: it is the
-// contract between the C++ core and the web worker, and the only place where the C++
-// snake_case names appear in their JS camelCase spelling besides bindings.cpp.
+// contract between the C++ core and the web worker, and the only place besides
+// wasm/marshal.h where the C++ snake_case names appear in their JS camelCase spelling.
+// tests/wasm/contract.test.ts checks every binding's result against these types.
 // Every method returns plain objects and copied typed arrays (never views into the wasm
 // heap); failures are { ok: false, message } values, never exceptions.
 
 export type FieldKind = 'number' | 'integer' | 'boolean' | 'choice' | 'text';
 
+/** What changing a setting does to a loaded run (core SettingEffect), most drastic first:
+ *  another dataset, a rebuilt split and vocabulary, new weights, a new p_mm, nothing. */
+export type SettingEffect = 'source' | 'pipeline' | 'weights' | 'solver' | 'run-length';
+
 export interface SettingField {
   key: string;
   label: string;
-  group: 'data' | 'synthetic' | 'model' | 'protocol' | 'svm';
+  /** 'source' fields are the dataset's identity, set by loading and never typed in. */
+  group: 'source' | 'data' | 'synthetic' | 'model' | 'protocol' | 'svm';
   kind: FieldKind;
+  effect: SettingEffect;
+  /** effect is 'source' or 'pipeline': the data is rebuilt. */
+  reloads: boolean;
   min: number;
   max: number;
   logScale: boolean;
   choices: string[];
+  /** Longest value of a 'text' field, in bytes. */
+  maxLength: number;
   help: string;
   defaultText: string;
 }
 
 /** A run's settings as a JSON object {"version": 1, key: number | boolean | string}: the same
- *  document as the CLI's --config file. */
+ *  document as the CLI's --config file, the dataset's identity included. */
 export type ConfigJson = string;
 
 export interface ConfigResult {
@@ -32,18 +43,18 @@ export interface ConfigResult {
 
 export interface DecodedShareLink {
   configJson: ConfigJson;
-  /** One sentence per problem; the offending value was replaced by its default. */
+  /** One sentence per dropped part of the link; that value fell back to its default. */
   warnings: string[];
 }
 
 export interface DatasetSummary {
-  ok: boolean;
-  message: string;
   sourceName: string;
   format: string;
   columns: string[];
   textColumn: string;
   labelColumn: string;
+  /** FNV-1a of the source's bytes (16 hex digits); '' for synthetic data. */
+  contentHash: string;
   parsedRows: number;
   dropped: number;
   dropReasons: string[];
@@ -53,6 +64,15 @@ export interface DatasetSummary {
   trainNegative: number;
   vocabSize: number;
   trainTokens: number;
+}
+
+/** A load's answer: the summary, and the settings as loaded (with the source's hash and
+ *  rows recorded). On failure value is null and nothing changed. */
+export interface LoadResult {
+  ok: boolean;
+  message: string;
+  value: DatasetSummary | null;
+  configJson: ConfigJson;
 }
 
 /** Format names of core's TextFormatName; 'auto' detects. */
@@ -81,20 +101,35 @@ export interface ParseChoice {
   latin1: boolean;
 }
 
+/** The bytes of a source in one of its three shapes (core SourceBytes). */
+export type SourceBytes =
+  | { layout: 'text'; text: Uint8Array }
+  | { layout: 'paired'; positive: Uint8Array; negative: Uint8Array }
+  /** One review per file; labels +1/-1, same length as texts. */
+  | { layout: 'texts'; texts: Uint8Array[]; labels: Int8Array };
+
+export interface PreviewRow {
+  text: string;
+  /** +1 or -1 */
+  label: number;
+}
+
 /** What a source would load as; computing it never touches a Lab's dataset. */
 export interface DatasetPreview {
   ok: boolean;
   message: string;
-  /** Failed because the bytes are not UTF-8: offer `latin1: true`. */
+  /** Failed because the bytes are not UTF-8 (and not binary): offer `latin1: true`. */
   notUtf8: boolean;
   sourceName: string;
   format: string;
+  /** "UTF-8", "UTF-16 LE (converted to UTF-8)", "Windows-1252 (converted to UTF-8)". */
+  encoding: string;
   columns: string[];
   textColumn: string;
   labelColumn: string;
   labelMapping: string;
-  /** The first rows in file order; texts cut short with an ellipsis. label is +1 or -1. */
-  rows: Array<{ text: string; label: number }>;
+  /** The first rows in file order; texts cut short with an ellipsis. */
+  rows: PreviewRow[];
   parsedRows: number;
   positive: number;
   negative: number;
@@ -104,6 +139,7 @@ export interface DatasetPreview {
   warnings: string[];
 }
 
+/** Every number is finite; a metric that does not apply has its has* flag false. */
 export interface Metrics {
   step: number;
   phase: string;
@@ -128,8 +164,20 @@ export interface Metrics {
   signedScore: number;
   uContrast: number;
   uTokens: number;
+  /** 16 hex digits over the step and the weights' bits. */
   checksum: string;
-  stopped: boolean;
+}
+
+/** What a training call did (no metrics: those are asked for separately). */
+export interface StepReport {
+  /** The step reached. */
+  step: number;
+  /** Steps this call completed. */
+  taken: number;
+  phase: string;
+  trainLoss: number;
+  /** A step was refused (it would diverge) or does not apply; message says which setting. */
+  refused: boolean;
   message: string;
 }
 
@@ -139,6 +187,14 @@ export interface TokenTable {
   count: Float64Array;
   alpha: Float64Array;
   delta: Float64Array;
+  /** v.E_s */
+  value: Float32Array;
+  /** p.E_s */
+  attention: Float32Array;
+}
+
+/** TokenTable's two columns that change with the weights, alone (no strings to copy). */
+export interface TokenScores {
   /** v.E_s */
   value: Float32Array;
   /** p.E_s */
@@ -160,8 +216,12 @@ export interface MaxMarginReport {
   message: string;
   acyclic: boolean;
   hardMargin: boolean;
+  /** Unique (selected token, other token) pairs. */
   constraints: number;
-  reviewConstraints: number;
+  /** Pairs counted once per review that produced them (before de-duplication). */
+  constraintInstances: number;
+  /** Training reviews that produced at least one constraint. */
+  reviews: number;
   constraintsInCycles: number;
   reviewsInCycles: number;
   cycles: string[];
@@ -190,48 +250,53 @@ export interface Limits {
   maxInputBytes: number;
 }
 
-/** One per worker. Embind objects are not garbage-collected: call delete() when done. */
+export interface StatusResult {
+  ok: boolean;
+  message: string;
+}
+
+export interface ConfigureResult extends StatusResult {
+  /** What the change did; '' when refused. */
+  effect: SettingEffect | '';
+  /** The settings in force afterwards (the old ones when refused). */
+  configJson: ConfigJson;
+}
+
+/** One per worker; it owns the run (settings, data, weights) as one unit: each call either
+ *  succeeds whole or changes nothing. Embind objects are not garbage-collected: delete(). */
 export interface Lab {
   /** The limits this Lab enforces. */
   limits(): Limits;
-  /** Parses `bytes` (any supported format) and builds the dataset; keeps the old one on failure. */
-  loadText(bytes: Uint8Array, sourceName: string, configJson: ConfigJson): DatasetSummary;
-  /** loadText with the user's parse choices (choice.sourceName names the dataset). */
-  loadTextWithOptions(bytes: Uint8Array, choice: ParseChoice, configJson: ConfigJson): DatasetSummary;
-  /** rt-polarity style: one review per line in a positive and a negative file. */
-  loadPairedLines(
-    positive: Uint8Array,
-    negative: Uint8Array,
-    choice: ParseChoice,
-    configJson: ConfigJson,
-  ): DatasetSummary;
-  /** aclImdb style: one review's bytes per entry, labels +1/-1 (same length). */
-  loadLabeledTexts(
-    texts: Uint8Array[],
-    labels: Int8Array,
-    choice: ParseChoice,
-    configJson: ConfigJson,
-  ): DatasetSummary;
-  /** The loaded rows (as parsed) as label<TAB>text; loads back to the same dataset. '' when none. */
-  exportLabelTabText(): string;
-  loadSynthetic(configJson: ConfigJson): DatasetSummary;
+  /** The run's data from its bytes, parsed with the config's source_* choices; a config
+   *  with a source hash accepts only bytes with that hash. */
+  load(source: SourceBytes, configJson: ConfigJson): LoadResult;
+  loadSynthetic(configJson: ConfigJson): LoadResult;
+  /** Applies a settings change by its effect; a 'source' change is refused (load it). */
+  configure(configJson: ConfigJson): ConfigureResult;
+  /** New weights from the seed; same data. */
+  reset(): StatusResult;
+  configJson(): ConfigJson;
   hasDataset(): boolean;
-  /** New weights from the config's seed; the dataset stays. */
-  reset(configJson: ConfigJson): ConfigResult;
-  advance(steps: number): Metrics;
-  stepEmbeddings(): Metrics;
-  stepAttention(steps: number): Metrics;
-  metrics(): Metrics;
+  summary(): DatasetSummary;
+  /** The loaded rows (as parsed) as label<TAB>text. '' when none. */
+  exportLabelTabText(): string;
+  advance(steps: number): StepReport;
+  stepEmbeddings(): StepReport;
+  stepAttention(steps: number): StepReport;
   step(): number;
+  metrics(): Metrics;
   tokens(): TokenTable;
+  scores(): TokenScores;
   review(testSplit: boolean, index: number): ReviewView;
   scoreText(text: string): ReviewView;
   solveMaxMargin(): MaxMarginReport;
-  /** The run as one JSON document (config, step, weights bit for bit, metrics). Pass the
-   *  custom dataset's label<TAB>text, or '' for built-in and synthetic data. */
-  exportRun(datasetText: string): string;
-  /** After loading the run's dataset with its config: restores the weights, checks the checksum. */
-  restoreRun(json: string): { ok: boolean; message: string };
+  /** True while the last solution belongs to the current E (cheap). */
+  maxMarginCurrent(): boolean;
+  /** The run as one JSON document (settings, the user's rows, step, weights bit for bit). */
+  exportRun(): string;
+  /** Applies a run file as one transaction: settings, data (its stored rows, `source` for
+   *  a built-in set, or generated), weights (checksum checked); nothing changes on failure. */
+  applyRun(json: string, source: SourceBytes | null): StatusResult;
   delete(): void;
 }
 
@@ -240,8 +305,8 @@ export interface RunHeader {
   message: string;
   configJson: ConfigJson;
   sourceName: string;
-  /** label<TAB>text of a custom dataset; '' for built-in and synthetic data. */
-  datasetText: string;
+  /** The file stores the user's rows (false for built-in and synthetic data). */
+  storesRows: boolean;
   step: number;
   checksum: string;
 }
@@ -258,12 +323,24 @@ export interface ClslabModule {
   encodeShareLink(configJson: ConfigJson): string;
   /** Lenient: never fails; problems become warnings and defaults. */
   decodeShareLink(hash: string): DecodedShareLink;
-  /** Reads a run file's header: its config, dataset and step (strict; errors as values). */
+  /** The effect of going from `before` to `after`; '' when either is invalid. */
+  effectOfChange(before: ConfigJson, after: ConfigJson): SettingEffect | '';
+  /** `configJson` with its dataset set to the user's source (hash and rows left for the
+   *  load to record); for a preset, the sample's seed and rows. */
+  withSource(
+    configJson: ConfigJson,
+    kind: 'file' | 'url' | 'preset',
+    name: string,
+    choice: ParseChoice,
+    seed: number,
+    rows: number,
+  ): ConfigResult;
+  /** Reads a run file's header (strict; errors as values). */
   readRun(json: string): RunHeader;
-  /** Parse only; see the Lab's load calls for the arguments. */
-  previewText(bytes: Uint8Array, choice: ParseChoice): DatasetPreview;
-  previewPairedLines(positive: Uint8Array, negative: Uint8Array, choice: ParseChoice): DatasetPreview;
-  previewLabeledTexts(texts: Uint8Array[], labels: Int8Array, choice: ParseChoice): DatasetPreview;
+  /** Parse only. */
+  preview(source: SourceBytes, choice: ParseChoice): DatasetPreview;
+  /** What a link records of the source: FNV-1a over its bytes, 16 hex digits. */
+  contentHash(source: SourceBytes): string;
   /** Inputs larger than this many bytes are refused (core ParseOptions::max_bytes, 256 MB). */
   maxInputBytes(): number;
 }

@@ -1,21 +1,40 @@
 // Marshalling for bindings.cpp (kept apart so that file stays a table of calls): core's
-// plain structs to JS objects and copied typed arrays, and the page's parse choices,
-// labelled texts and limits back to core types. Copying and renaming only; every rule
-// (defaults, detection, validation) is core's. Included once, by bindings.cpp.
+// plain structs to JS objects through their one description (reports.h Describe), with
+// snake_case keys turned camelCase here and nowhere else; the page's sources, parse
+// choices and limits back to core types. Copying and renaming only; every rule (defaults,
+// detection, validation) is core's. Included once, by bindings.cpp.
 #pragma once
 
 #include <emscripten/val.h>
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
-#include "clslab/experiment.h"
+#include "clslab/config.h"
+#include "clslab/dataset_source.h"
 #include "clslab/limits.h"
+#include "clslab/reports.h"
 #include "clslab/text_formats.h"
 
 namespace marshal {
 
 using emscripten::val;
+
+// "alignment_r2" -> "alignmentR2": the one place the two spellings meet (with the .d.ts).
+inline std::string CamelCase(const char* key) {
+  std::string out;
+  bool upper = false;
+  for (const char* c = key; *c != '\0'; ++c) {
+    if (*c == '_') {
+      upper = true;
+      continue;
+    }
+    out += upper && *c >= 'a' && *c <= 'z' ? static_cast<char>(*c - 'a' + 'A') : *c;
+    upper = false;
+  }
+  return out;
+}
 
 template <typename T>
 inline val TypedArray(const std::vector<T>& data) {
@@ -29,6 +48,65 @@ inline val Strings(const std::vector<std::string>& items) {
   return array;
 }
 
+template <typename T>
+val ToVal(const T& report);
+
+namespace internal {
+
+struct Probe {
+  template <typename F>
+  void operator()(const char*, const F&) {}
+};
+template <typename T, typename = void>
+struct IsDescribed : std::false_type {};
+template <typename T>
+struct IsDescribed<T, std::void_t<decltype(Describe(std::declval<const T&>(),
+                                                    std::declval<Probe&>()))>>
+    : std::true_type {};
+
+template <typename T>
+val Value(const T& value) {
+  if constexpr (IsDescribed<T>::value) {
+    return ToVal(value);
+  } else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>) {
+    return val(value);
+  } else {
+    static_assert(std::is_arithmetic_v<T>, "a field type marshal.h does not know");
+    return val(static_cast<double>(value));  // int64 counts fit a double exactly below 2^53
+  }
+}
+
+template <typename T>
+val Value(const std::vector<T>& values) {
+  if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+    return TypedArray(values);  // Float32Array, Float64Array, Uint8Array ...
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    return Strings(values);
+  } else {
+    val array = val::array();
+    for (const T& value : values) array.call<void>("push", Value(value));
+    return array;
+  }
+}
+
+struct Writer {
+  val object = val::object();
+  template <typename F>
+  void operator()(const char* key, const F& value) {
+    object.set(CamelCase(key), Value(value));
+  }
+};
+
+}  // namespace internal
+
+// Any struct of reports.h as a JS object with camelCase keys.
+template <typename T>
+val ToVal(const T& report) {
+  internal::Writer writer;
+  Describe(report, writer);
+  return writer.object;
+}
+
 inline val StatusObject(bool ok, const std::string& message) {
   val object = val::object();
   object.set("ok", ok);
@@ -36,67 +114,12 @@ inline val StatusObject(bool ok, const std::string& message) {
   return object;
 }
 
-inline val SummaryObject(const clslab::Result<clslab::DatasetSummary>& r) {
-  const clslab::DatasetSummary& s = r.value;
-  val o = StatusObject(r.ok(), r.status.message());
-  o.set("sourceName", s.source_name);
-  o.set("format", s.format);
-  o.set("columns", Strings(s.columns));
-  o.set("textColumn", s.text_column);
-  o.set("labelColumn", s.label_column);
-  o.set("parsedRows", static_cast<double>(s.parsed_rows));
-  o.set("dropped", static_cast<double>(s.dropped));
-  o.set("dropReasons", Strings(s.drop_reasons));
-  o.set("trainReviews", s.train_reviews);
-  o.set("testReviews", s.test_reviews);
-  o.set("trainPositive", s.train_positive);
-  o.set("trainNegative", s.train_negative);
-  o.set("vocabSize", s.vocab_size);
-  o.set("trainTokens", static_cast<double>(s.train_tokens));
-  return o;
-}
-
-inline val MetricsObject(const clslab::Metrics& m) {
-  val o = val::object();
-  o.set("step", static_cast<double>(m.step));
-  o.set("phase", m.phase);
-  o.set("trainLoss", m.train_loss);
-  o.set("trainAccuracy", m.train_accuracy);
-  o.set("hasTest", m.has_test);
-  o.set("testLoss", m.test_loss);
-  o.set("testAccuracy", m.test_accuracy);
-  o.set("pNorm", m.p_norm);
-  o.set("alignmentSlope", m.alignment_slope);
-  o.set("alignmentIntercept", m.alignment_intercept);
-  o.set("alignmentR2", m.alignment_r2);
-  o.set("hasPredictedSlope", m.has_predicted_slope);
-  o.set("predictedSlope", m.predicted_slope);
-  o.set("hasMaxMargin", m.has_max_margin);
-  o.set("cosineToMaxMargin", m.cosine_to_max_margin);
-  o.set("normalizedMargin", m.normalized_margin);
-  o.set("maxMarginReference", m.max_margin_reference);
-  o.set("selectionAccuracy", m.selection_accuracy);
-  o.set("selectionMass", m.selection_mass);
-  o.set("uScore", m.u_score);
-  o.set("signedScore", m.signed_score);
-  o.set("uContrast", m.u_contrast);
-  o.set("uTokens", m.u_tokens);
-  o.set("checksum", m.checksum);
-  o.set("stopped", m.stopped);
-  o.set("message", m.message);
-  return o;
-}
-
-inline val ReviewObject(const clslab::ReviewView& r) {
-  val o = val::object();
-  o.set("text", r.text);
-  o.set("tokens", Strings(r.tokens));
-  o.set("words", Strings(r.words));
-  o.set("attention", TypedArray(r.attention));
-  o.set("selected", TypedArray(r.selected));
-  o.set("label", r.label);
-  o.set("logit", r.logit);
-  return o;
+// {ok, message, value}: a core Result as the page sees it (value null on failure).
+template <typename T>
+val ResultObject(const clslab::Result<T>& result) {
+  val object = StatusObject(result.ok(), result.status.message());
+  object.set("value", result.ok() ? ToVal(result.value) : val::null());
+  return object;
 }
 
 // {maxReviews, maxTokens, maxVocabulary, maxWidth, maxWeights, maxInputBytes} <-> Limits.
@@ -147,49 +170,30 @@ inline bool ParseOptionsFrom(const val& choice, clslab::ParseOptions* options, s
   return true;
 }
 
-// texts: Uint8Array[] (one review's bytes each), labels: Int8Array of +1/-1, same length.
-inline std::vector<clslab::LabeledText> LabeledTextsFrom(const val& texts, const val& labels) {
-  const std::vector<int8_t> signs = emscripten::convertJSArrayToNumberVector<int8_t>(labels);
-  std::vector<clslab::LabeledText> rows(signs.size());
-  for (size_t i = 0; i < rows.size(); ++i) {
-    rows[i].text = texts[i].as<std::string>();  // Embind copies a Uint8Array's bytes
-    rows[i].label = signs[i];
+// The page's source: {layout: 'text', text} | {layout: 'paired', positive, negative} |
+// {layout: 'texts', texts, labels} with Uint8Array bytes (labels an Int8Array of +1/-1).
+// The bytes are copied into `storage` (Embind copies a Uint8Array into a std::string); the
+// returned SourceBytes views them.
+inline clslab::SourceBytes SourceFrom(const val& source, std::vector<std::string>* storage) {
+  const std::string layout = source["layout"].as<std::string>();
+  if (layout == "paired") {
+    storage->push_back(source["positive"].as<std::string>());
+    storage->push_back(source["negative"].as<std::string>());
+    return clslab::SourceBytes::Paired((*storage)[0], (*storage)[1]);
   }
-  return rows;
-}
-
-inline val PreviewObject(const clslab::DatasetPreview& p) {
-  val o = val::object();
-  o.set("ok", p.ok);
-  o.set("message", p.message);
-  o.set("notUtf8", p.not_utf8);
-  o.set("sourceName", p.source_name);
-  o.set("format", p.format);
-  o.set("columns", Strings(p.columns));
-  o.set("textColumn", p.text_column);
-  o.set("labelColumn", p.label_column);
-  o.set("labelMapping", p.label_mapping);
-  val rows = val::array();
-  for (const clslab::LabeledText& row : p.rows) {
-    val item = val::object();
-    item.set("text", row.text);
-    item.set("label", row.label);
-    rows.call<void>("push", item);
+  if (layout == "texts") {
+    const val texts = source["texts"];
+    const std::vector<int8_t> labels =
+        emscripten::convertJSArrayToNumberVector<int8_t>(source["labels"]);
+    std::vector<clslab::LabeledText> rows(labels.size());
+    for (size_t i = 0; i < rows.size(); ++i) {
+      rows[i].text = texts[i].as<std::string>();
+      rows[i].label = labels[i];
+    }
+    return clslab::SourceBytes::Texts(std::move(rows));
   }
-  o.set("rows", rows);
-  o.set("parsedRows", static_cast<double>(p.parsed_rows));
-  o.set("positive", static_cast<double>(p.positive));
-  o.set("negative", static_cast<double>(p.negative));
-  o.set("dropped", static_cast<double>(p.dropped));
-  o.set("dropReasons", Strings(p.drop_reasons));
-  o.set("warnings", Strings(p.warnings));
-  return o;
-}
-
-inline val PreviewFailure(const std::string& message) {
-  clslab::DatasetPreview preview;
-  preview.message = message;
-  return PreviewObject(preview);
+  storage->push_back(source["text"].as<std::string>());
+  return clslab::SourceBytes::Text(storage->back());
 }
 
 }  // namespace marshal

@@ -35,6 +35,11 @@ function config(overrides: Record<string, unknown> = {}): string {
   return JSON.stringify({ ...JSON.parse(module.defaultConfigJson()), ...overrides });
 }
 
+/** Settings for the user's file `name` (what the page sends when a file is confirmed). */
+function fileConfig(name: string): string {
+  return config({ dataset: 'file', source_name: name });
+}
+
 test('settings table lists every field once with a default that validates', () => {
   const fields = module.settingFields();
   const keys = fields.map((f) => f.key);
@@ -58,8 +63,9 @@ test('invalid config and tampered share links come back as messages, not excepti
 
 test('loading a dataset returns a plain summary and token columns as copied typed arrays', () => {
   withLab((lab) => {
-    const summary = lab.loadText(moviesBytes, 'movies.tsv', config());
-    assert.equal(summary.ok, true, summary.message);
+    const loaded = lab.load({ layout: 'text', text: moviesBytes }, config());
+    assert.equal(loaded.ok, true, loaded.message);
+    const summary = loaded.value!;
     assert.equal(summary.trainReviews + summary.testReviews, 410);
     const table = lab.tokens();
     assert.equal(table.tokens.length, summary.vocabSize);
@@ -77,27 +83,47 @@ test('loading a dataset returns a plain summary and token columns as copied type
 
 test('a bad file is refused with a message naming it, and the old dataset stays', () => {
   withLab((lab) => {
-    assert.equal(lab.loadText(moviesBytes, 'movies.tsv', config()).ok, true);
-    const checksum = lab.advance(2).checksum;
-    const binary = lab.loadText(new Uint8Array([0, 1, 2, 255]), 'photo.jpg', config());
+    assert.equal(lab.load({ layout: 'text', text: moviesBytes }, config()).ok, true);
+    lab.advance(2);
+    const checksum = lab.metrics().checksum;
+    const binary = lab.load({ layout: 'text', text: new Uint8Array([0, 1, 2, 255]) }, fileConfig('photo.jpg'));
     assert.equal(binary.ok, false);
+    assert.equal(binary.value, null);
     assert.match(binary.message, /photo\.jpg/);
-    const oneClass = lab.loadText(
-      new TextEncoder().encode('1\tgood\n1\tfine\n'),
-      'pos.tsv',
-      config(),
+    const oneClass = lab.load(
+      { layout: 'text', text: new TextEncoder().encode('1\tgood\n1\tfine\n') },
+      fileConfig('pos.tsv'),
     );
     assert.equal(oneClass.ok, false);
     assert.match(oneClass.message, /class/);
     assert.equal(lab.metrics().checksum, checksum);
     assert.equal(lab.step(), 2);
+    assert.equal(JSON.parse(lab.configJson()).dataset, 'movies', 'the settings stay too');
   });
 });
 
+test('a link to uploaded data names it by hash and reloads only the same bytes', () => {
+  withLab((lab) => {
+    const loaded = lab.load({ layout: 'text', text: moviesBytes }, fileConfig('reviews.tsv'));
+    assert.equal(loaded.ok, true, loaded.message);
+    const hash = module.contentHash({ layout: 'text', text: moviesBytes });
+    assert.equal(loaded.value?.contentHash, hash);
+    const link = module.encodeShareLink(loaded.configJson);
+    assert.match(link, new RegExp(`dataset=file&source_name=reviews.tsv&source_rows=410&source_hash=${hash}`));
+    const decoded = module.decodeShareLink(link);
+    assert.deepEqual(decoded.warnings, []);
+    const other = lab.load({ layout: 'text', text: moviesBytes.subarray(0, 5000) }, decoded.configJson);
+    assert.equal(other.ok, false);
+    assert.match(other.message, new RegExp(hash));
+    assert.equal(lab.load({ layout: 'text', text: moviesBytes }, decoded.configJson).ok, true);
+  });
+});
+
+/** One line of `clslab train`: the metrics after each step (json_report.h keys). */
 interface GoldenLine {
   step: number;
-  loss: number;
-  accuracy: number;
+  train_loss: number;
+  train_accuracy: number;
   checksum: string;
 }
 
@@ -122,15 +148,16 @@ for (const [name, overrides] of [
     const golden = readGolden(name);
     assert.equal(golden.length, 20);
     withLab((lab) => {
-      assert.equal(lab.loadText(moviesBytes, 'movies.tsv', config(overrides)).ok, true);
+      assert.equal(lab.load({ layout: 'text', text: moviesBytes }, config(overrides)).ok, true);
       for (const expected of golden) {
-        const m = lab.advance(1);
+        lab.advance(1);
+        const m = lab.metrics();
         assert.equal(m.step, expected.step);
         assert.ok(
-          Math.abs(m.trainLoss - expected.loss) <= 1e-6 * Math.abs(expected.loss),
-          `step ${expected.step}: wasm ${m.trainLoss} vs native ${expected.loss}`,
+          Math.abs(m.trainLoss - expected.train_loss) <= 1e-6 * Math.abs(expected.train_loss),
+          `step ${expected.step}: wasm ${m.trainLoss} vs native ${expected.train_loss}`,
         );
-        assert.equal(m.trainAccuracy, expected.accuracy);
+        assert.equal(m.trainAccuracy, expected.train_accuracy);
         // The weights themselves, bit for bit: the checksum a student and a teacher
         // compare is the same whichever build computed it.
         assert.equal(m.checksum, expected.checksum, `step ${expected.step}: weights differ`);

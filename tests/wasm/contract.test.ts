@@ -1,0 +1,286 @@
+// The contract between the bindings and wasm/clslab.d.ts: every binding's result has
+// exactly the keys the d.ts declares, each of the declared type. The key lists are written
+// with `satisfies Record<keyof T, ...>`, so the compiler (tests/tsconfig.json) keeps them in
+// step with the d.ts, and this test keeps the d.ts in step with what the module returns.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type {
+  ConfigResult,
+  ConfigureResult,
+  DatasetPreview,
+  DatasetSummary,
+  DecodedShareLink,
+  Limits,
+  LoadResult,
+  MaxMarginReport,
+  Metrics,
+  PreviewRow,
+  ReviewView,
+  RunHeader,
+  SettingField,
+  StatusResult,
+  StepReport,
+  TokenScores,
+  TokenTable,
+} from '../../wasm/clslab.d.ts';
+import { corpus, loadModule } from '../web/support.ts';
+
+type Kind =
+  | 'number'
+  | 'string'
+  | 'boolean'
+  | 'string[]'
+  | 'Float32Array'
+  | 'Float64Array'
+  | 'Uint8Array'
+  | { nullable: boolean; shape: Shape }
+  | { arrayOf: Shape };
+type Shape = Record<string, Kind>;
+
+function check(value: unknown, shape: Shape, where: string): void {
+  assert.ok(typeof value === 'object' && value !== null, `${where} is an object`);
+  const object = value as Record<string, unknown>;
+  assert.deepEqual(Object.keys(object).sort(), Object.keys(shape).sort(), `${where}: keys`);
+  for (const [key, kind] of Object.entries(shape)) {
+    const field = object[key];
+    const at = `${where}.${key}`;
+    if (typeof kind === 'string') {
+      if (kind === 'string[]') {
+        assert.ok(Array.isArray(field), at);
+        for (const item of field as unknown[]) assert.equal(typeof item, 'string', at);
+      } else if (kind.endsWith('Array')) {
+        assert.equal((field as object).constructor.name, kind, at);
+      } else {
+        assert.equal(typeof field, kind, at);
+      }
+    } else if ('arrayOf' in kind) {
+      assert.ok(Array.isArray(field), at);
+      (field as unknown[]).forEach((item, k) => check(item, kind.arrayOf, `${at}[${k}]`));
+    } else if (field === null) {
+      assert.ok(kind.nullable, `${at} is not nullable`);
+    } else {
+      check(field, kind.shape, at);
+    }
+  }
+}
+
+const status = { ok: 'boolean', message: 'string' } satisfies Record<keyof StatusResult, Kind>;
+const configResult = { ...status, configJson: 'string' } satisfies Record<
+  keyof ConfigResult,
+  Kind
+>;
+const summary = {
+  sourceName: 'string',
+  format: 'string',
+  columns: 'string[]',
+  textColumn: 'string',
+  labelColumn: 'string',
+  contentHash: 'string',
+  parsedRows: 'number',
+  dropped: 'number',
+  dropReasons: 'string[]',
+  trainReviews: 'number',
+  testReviews: 'number',
+  trainPositive: 'number',
+  trainNegative: 'number',
+  vocabSize: 'number',
+  trainTokens: 'number',
+} satisfies Record<keyof DatasetSummary, Kind>;
+const loadResult = {
+  ...status,
+  value: { nullable: true, shape: summary },
+  configJson: 'string',
+} satisfies Record<keyof LoadResult, Kind>;
+const previewRow = { text: 'string', label: 'number' } satisfies Record<keyof PreviewRow, Kind>;
+const preview = {
+  ...status,
+  notUtf8: 'boolean',
+  sourceName: 'string',
+  format: 'string',
+  encoding: 'string',
+  columns: 'string[]',
+  textColumn: 'string',
+  labelColumn: 'string',
+  labelMapping: 'string',
+  rows: { arrayOf: previewRow },
+  parsedRows: 'number',
+  positive: 'number',
+  negative: 'number',
+  dropped: 'number',
+  dropReasons: 'string[]',
+  warnings: 'string[]',
+} satisfies Record<keyof DatasetPreview, Kind>;
+const metrics = {
+  step: 'number',
+  phase: 'string',
+  trainLoss: 'number',
+  trainAccuracy: 'number',
+  hasTest: 'boolean',
+  testLoss: 'number',
+  testAccuracy: 'number',
+  pNorm: 'number',
+  alignmentSlope: 'number',
+  alignmentIntercept: 'number',
+  alignmentR2: 'number',
+  hasPredictedSlope: 'boolean',
+  predictedSlope: 'number',
+  hasMaxMargin: 'boolean',
+  cosineToMaxMargin: 'number',
+  normalizedMargin: 'number',
+  maxMarginReference: 'number',
+  selectionAccuracy: 'number',
+  selectionMass: 'number',
+  uScore: 'number',
+  signedScore: 'number',
+  uContrast: 'number',
+  uTokens: 'number',
+  checksum: 'string',
+} satisfies Record<keyof Metrics, Kind>;
+const stepReport = {
+  step: 'number',
+  taken: 'number',
+  phase: 'string',
+  trainLoss: 'number',
+  refused: 'boolean',
+  message: 'string',
+} satisfies Record<keyof StepReport, Kind>;
+const tokenTable = {
+  tokens: 'string[]',
+  count: 'Float64Array',
+  alpha: 'Float64Array',
+  delta: 'Float64Array',
+  value: 'Float32Array',
+  attention: 'Float32Array',
+} satisfies Record<keyof TokenTable, Kind>;
+const scores = { value: 'Float32Array', attention: 'Float32Array' } satisfies Record<
+  keyof TokenScores,
+  Kind
+>;
+const review = {
+  text: 'string',
+  tokens: 'string[]',
+  words: 'string[]',
+  attention: 'Float32Array',
+  selected: 'Uint8Array',
+  label: 'number',
+  logit: 'number',
+} satisfies Record<keyof ReviewView, Kind>;
+const maxMargin = {
+  solved: 'boolean',
+  message: 'string',
+  acyclic: 'boolean',
+  hardMargin: 'boolean',
+  constraints: 'number',
+  constraintInstances: 'number',
+  reviews: 'number',
+  constraintsInCycles: 'number',
+  reviewsInCycles: 'number',
+  cycles: 'string[]',
+  norm: 'number',
+  gap: 'number',
+  minMargin: 'number',
+  violated: 'number',
+  epochs: 'number',
+  converged: 'boolean',
+} satisfies Record<keyof MaxMarginReport, Kind>;
+const limits = {
+  maxReviews: 'number',
+  maxTokens: 'number',
+  maxVocabulary: 'number',
+  maxWidth: 'number',
+  maxWeights: 'number',
+  maxInputBytes: 'number',
+} satisfies Record<keyof Limits, Kind>;
+const settingField = {
+  key: 'string',
+  label: 'string',
+  group: 'string',
+  kind: 'string',
+  effect: 'string',
+  reloads: 'boolean',
+  min: 'number',
+  max: 'number',
+  logScale: 'boolean',
+  choices: 'string[]',
+  maxLength: 'number',
+  help: 'string',
+  defaultText: 'string',
+} satisfies Record<keyof SettingField, Kind>;
+const decoded = { configJson: 'string', warnings: 'string[]' } satisfies Record<
+  keyof DecodedShareLink,
+  Kind
+>;
+const configure = { ...status, effect: 'string', configJson: 'string' } satisfies Record<
+  keyof ConfigureResult,
+  Kind
+>;
+const runHeader = {
+  ...status,
+  configJson: 'string',
+  sourceName: 'string',
+  storesRows: 'boolean',
+  step: 'number',
+  checksum: 'string',
+} satisfies Record<keyof RunHeader, Kind>;
+
+const module = await loadModule();
+const encoder = new TextEncoder();
+const text = (value: string) => ({ layout: 'text', text: encoder.encode(value) }) as const;
+const choice = {
+  sourceName: 'reviews.tsv',
+  format: 'auto',
+  textColumn: '',
+  labelColumn: '',
+  hasHeader: -1,
+  starThreshold: 3,
+  latin1: false,
+} as const;
+
+test('module functions return what the d.ts declares', () => {
+  for (const [k, field] of module.settingFields().entries()) check(field, settingField, `field ${k}`);
+  check(module.limits(), limits, 'limits()');
+  check(module.validateConfig(module.defaultConfigJson()), configResult, 'validateConfig');
+  check(module.validateConfig('{'), configResult, 'validateConfig (bad)');
+  check(module.decodeShareLink('#%&width=3'), decoded, 'decodeShareLink');
+  check(module.withSource(module.defaultConfigJson(), 'file', 'r.tsv', choice, 0, 0), configResult, 'withSource');
+  check(module.preview(text(corpus(10)), choice), preview, 'preview');
+  check(module.preview(text('\u0000'), choice), preview, 'preview (failed)');
+  check(module.readRun('{}'), runHeader, 'readRun (bad)');
+  assert.equal(typeof module.contentHash(text('x')), 'string');
+  assert.equal(typeof module.encodeShareLink(module.defaultConfigJson()), 'string');
+  assert.equal(module.effectOfChange(module.defaultConfigJson(), module.defaultConfigJson()), 'run-length');
+});
+
+test('every Lab method returns what the d.ts declares', () => {
+  const lab = new module.Lab();
+  try {
+    check(lab.limits(), limits, 'limits');
+    const configJson = module.withSource(module.defaultConfigJson(), 'file', 'r.tsv', choice, 0, 0).configJson;
+    check(lab.load(text('only one line'), configJson), loadResult, 'load (failed)');
+    const loaded = lab.load(text(corpus(60)), configJson);
+    assert.equal(loaded.ok, true, loaded.message);
+    check(loaded, loadResult, 'load');
+    check(lab.summary(), summary, 'summary');
+    check(lab.configure(lab.configJson()), configure, 'configure');
+    check(lab.reset(), status, 'reset');
+    check(lab.stepEmbeddings(), stepReport, 'stepEmbeddings');
+    check(lab.advance(2), stepReport, 'advance');
+    check(lab.stepAttention(1), stepReport, 'stepAttention');
+    check(lab.metrics(), metrics, 'metrics');
+    check(lab.tokens(), tokenTable, 'tokens');
+    check(lab.scores(), scores, 'scores');
+    check(lab.review(false, 0), review, 'review');
+    check(lab.scoreText('a great film'), review, 'scoreText');
+    check(lab.solveMaxMargin(), maxMargin, 'solveMaxMargin');
+    const run = lab.exportRun();
+    check(module.readRun(run), runHeader, 'readRun');
+    check(lab.applyRun(run, null), status, 'applyRun');
+    const synthetic = JSON.stringify({ ...JSON.parse(module.defaultConfigJson()), dataset: 'synthetic', synthetic_reviews: 50, width: 8 });
+    check(lab.loadSynthetic(synthetic), loadResult, 'loadSynthetic');
+    assert.equal(typeof lab.exportLabelTabText(), 'string');
+    assert.equal(typeof lab.step(), 'number');
+    assert.equal(typeof lab.hasDataset(), 'boolean');
+  } finally {
+    lab.delete();
+  }
+});
