@@ -1,36 +1,37 @@
 // The messages between the page and the training worker: commands are imperative
 // (client -> worker), events past tense (worker -> client). Both threads import this file
-// and switch exhaustively on `type`; nothing else crosses the thread boundary.
+// and switch exhaustively on `type`; nothing else crosses the thread boundary. Every
+// command carries the id its sender gave it, and an event that answers one command (its
+// failure, a heartbeat) carries that id back as `request`, so the page routes it to the
+// panel that asked.
 import type {
   DatasetPreview,
   DatasetSummary,
+  Limits,
   MaxMarginReport,
   Metrics,
+  ParseChoice,
   ReviewView,
+  SettingEffect,
   SettingField,
+  TokenScores,
 } from 'clslab-wasm';
-
-import type { Limits, ParseChoice } from 'clslab-wasm';
 import type { SourceFile } from './data/sources.ts';
 
-export type { DatasetPreview, Limits, ParseChoice, SourceFile };
-export type { DatasetSummary, MaxMarginReport, Metrics, ReviewView, SettingField };
+export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, ParseChoice };
+export type { ReviewView, SettingEffect, SettingField, SourceFile };
 
-/** A user's own file, read on the page and sent as bytes. */
-export interface UploadedFile {
-  name: string;
-  bytes: Uint8Array;
-}
-
-export type Command =
-  /** Load the module; `hash` is the share link (location.hash without '#'), may be empty. */
+export type CommandBody =
+  /** Load the module; `hash` is the share link's settings part, may be empty. */
   | { type: 'init'; datasetBaseUrl: string; hash: string }
-  /** Adopt the settings of a share link the user opened. */
+  /** Adopt the settings (and data) of a share link the user opened. */
   | { type: 'openShareLink'; hash: string }
-  /** Validate `configJson`; when valid, reload the dataset (`reload`) or reset the weights. */
-  | { type: 'applySettings'; configJson: string; reload: boolean }
-  /** Load the user's file with the current settings. */
-  | { type: 'loadFile'; file: UploadedFile }
+  /** Validate `configJson` and apply it by its effect (core decides what to rebuild). */
+  | { type: 'applySettings'; configJson: string }
+  /** The files a link's data needs (datasetNeeded kind 'file'): checked by content hash. */
+  | { type: 'supplySource'; files: SourceFile[] }
+  /** The user agreed to download a link's data (datasetNeeded kind 'url' or 'preset'). */
+  | { type: 'confirmSource' }
   | { type: 'reset' }
   /** Run until the config's `steps` total (or `steps` more when already past it). */
   | { type: 'play' }
@@ -38,42 +39,47 @@ export type Command =
   | { type: 'step'; count: number }
   | { type: 'stepEmbeddings' }
   | { type: 'stepAttention'; count: number }
+  /** Play up to `step` (a share link's run length); pausable like Play. */
+  | { type: 'runTo'; step: number }
+  /** Caps Play at `stepsPerSecond` (0: as fast as the machine goes). Acts at once. */
+  | { type: 'setSpeed'; stepsPerSecond: number }
   | { type: 'solveMaxMargin' }
+  /** Stops the long task in progress (a read, a download, a solve). Acts at once. */
+  | { type: 'cancel' }
   | { type: 'requestReview'; testSplit: boolean; index: number }
   | { type: 'scoreText'; text: string }
+  /** One page of the split's reviews that pass `filter`. */
+  | { type: 'listReviews'; filter: ReviewFilter }
   /** Read the user's files in the worker and preview them: one file, a *.pos/*.neg pair or
    *  a folder with pos/ and neg/ (paths tell which). Nothing is loaded until confirmDataset. */
   | { type: 'previewFiles'; files: SourceFile[] }
   /** Download and preview; the page has had the user confirm the URL's host. */
   | { type: 'previewUrl'; url: string }
-  /** Sample `reviews` rows of a Hugging Face preset (data/hf-rows.ts) and preview them.
-   *  With `seed`, the pages sampled are drawn from it: a restart samples the same rows. */
-  | { type: 'previewPreset'; preset: string; reviews: number; seed?: number }
-  /** Stop the read or download in progress. Acts at once. */
-  | { type: 'cancelRead' }
+  /** Sample `reviews` rows of a Hugging Face preset with the run's seed and preview them. */
+  | { type: 'previewPreset'; preset: string; reviews: number }
   /** Parse the previewed source again with changed choices. */
   | { type: 'changePreview'; change: Partial<ParseChoice> }
-  /** Load the previewed source with its choices (the old dataset stays on failure). */
+  /** Load the previewed source with its choices (nothing changes on failure). */
   | { type: 'confirmDataset' }
   | { type: 'discardPreview' }
   /** The loaded dataset as label<TAB>text. */
   | { type: 'exportDataset' }
-  /** Play up to `step` (a share link's run length); pausable like Play. */
-  | { type: 'runTo'; step: number }
-  /** Caps Play at `stepsPerSecond` (0: as fast as the machine goes). Acts at once. */
-  | { type: 'setSpeed'; stepsPerSecond: number }
-  /** One page of the split's reviews that pass `filter`. */
-  | { type: 'listReviews'; filter: ReviewFilter }
-  /** The run as a JSON file (config, dataset, step, weights). */
+  /** The run as a JSON file (settings, the user's rows, step, weights). */
   | { type: 'exportRun' }
-  /** Load a run file: its settings and dataset, then its weights (same checksum). */
+  /** Apply a run file as one transaction: settings, data, weights (same checksum). */
   | { type: 'importRun'; json: string }
-  /** Tests only (reached through window.__clslab, no control sends it). 'liftLimits': the
-   *  Lab is rebuilt without limits and reloads its dataset, so an oversized load really
-   *  exhausts the wasm heap; 'uncaughtError': the worker throws outside any handler. */
+  /** Heartbeat: answered by `pong` between two slices of work. Acts at once. */
+  | { type: 'ping' }
+  /** Tests only: refused unless the worker was built for tests (faults.ts). */
   | { type: 'injectFault'; fault: Fault };
 
-export type Fault = 'liftLimits' | 'uncaughtError';
+export type Command = CommandBody & { id: number };
+export type CommandType = Command['type'];
+
+/** 'liftLimits': the Lab is rebuilt without limits and reloads its data, so an oversized
+ *  load really exhausts the wasm heap; 'uncaughtError': the worker throws outside any
+ *  handler; 'hang': the worker blocks for a minute inside one call (the heartbeat test). */
+export type Fault = 'liftLimits' | 'uncaughtError' | 'hang';
 
 /** The review list's filters; empty strings and 'all' mean no filter. */
 export interface ReviewFilter {
@@ -107,14 +113,25 @@ export interface TokenStatistics {
 }
 
 /** Per-token columns that change with the weights, in the same order as TokenStatistics. */
-export interface TokenColumns {
-  /** v.E_s */
-  value: Float32Array;
-  /** p.E_s */
-  attention: Float32Array;
-}
+export type TokenColumns = TokenScores;
 
-export type StopReason = 'paused' | 'finished' | 'diverged' | 'interrupted';
+/** The data a link or restored run names that the worker cannot get on its own. */
+export type DataNeed =
+  /** Only the user has it: ask for the file (or pair, or folder) and check its hash. */
+  | { kind: 'file'; name: string; rows: number; hash: string }
+  /** Downloadable, after the user confirms the host. */
+  | { kind: 'url'; url: string; host: string; rows: number; hash: string }
+  /** A Hugging Face sample drawn again with the same seed, after the user agrees. */
+  | { kind: 'preset'; preset: string; title: string; rows: number; seed: number; hash: string };
+
+/** 'paused': the user paused; 'finished': the step budget or target was reached;
+ *  'refused': a step would have diverged (message names the setting); 'interrupted':
+ *  another command took over. */
+export type StopReason = 'paused' | 'finished' | 'refused' | 'interrupted';
+
+/** Work that takes the worker a while; Play has started/stopped instead. */
+export type TaskKind = 'reading' | 'loading' | 'solving' | 'stepping' | 'importing';
+export type ReadUnit = 'bytes' | 'files' | 'reviews' | 'updates';
 
 export type WorkerEvent =
   | {
@@ -127,16 +144,17 @@ export type WorkerEvent =
       /** The largest dataset and model the Lab accepts. */
       limits: Limits;
     }
-  | { type: 'settingsApplied'; configJson: string; shareHash: string; warnings: string[] }
-  | { type: 'settingsRejected'; message: string }
+  /** The settings in force changed (applied, loaded with data, or imported). */
   | {
-      type: 'datasetLoaded';
-      summary: DatasetSummary;
-      statistics: TokenStatistics;
-      /** 'settings': a built-in or synthetic dataset named by the settings; 'custom': the
-       *  user's file, folder, URL, sample or run file (the page keeps how to load it again). */
-      source: 'settings' | 'custom';
+      type: 'settingsApplied';
+      configJson: string;
+      shareHash: string;
+      effect: SettingEffect;
+      warnings: string[];
     }
+  | { type: 'datasetLoaded'; summary: DatasetSummary; statistics: TokenStatistics }
+  /** The settings name data the worker cannot get alone; nothing else was changed. */
+  | { type: 'datasetNeeded'; need: DataNeed; configJson: string }
   | {
       type: 'metricsUpdated';
       metrics: Metrics;
@@ -144,17 +162,19 @@ export type WorkerEvent =
       columns: TokenColumns | null;
       /** The step Play is heading for (0 when not playing). */
       targetStep: number;
-      /** Measured over the last chunk; 0 for single steps. */
+      /** Measured over the last chunks; 0 for single steps. */
       stepsPerSecond: number;
     }
   | { type: 'started'; targetStep: number }
-  | { type: 'stopped'; reason: StopReason; message: string }
+  | { type: 'stopped'; reason: StopReason; message: string; step: number }
+  /** A long task began; `blockingMs` > 0 estimates a single call that cannot answer the
+   *  heartbeat meanwhile (the client's watchdog allows for it). */
+  | { type: 'taskStarted'; task: TaskKind; label: string; cancellable: boolean; blockingMs: number }
+  | { type: 'taskProgress'; task: TaskKind; label: string; done: number; total: number; unit: ReadUnit }
+  | { type: 'taskEnded'; task: TaskKind; outcome: 'done' | 'cancelled' | 'failed' }
   | { type: 'maxMarginSolved'; report: MaxMarginReport }
   | { type: 'reviewShown'; review: ReviewView; testSplit: boolean; index: number; total: number }
   | { type: 'textScored'; review: ReviewView }
-  /** unit: what done/total count; total 0 = unknown (a download without Content-Length). */
-  | { type: 'readProgress'; label: string; done: number; total: number; unit: ReadUnit }
-  | { type: 'readCancelled' }
   | { type: 'previewShown'; preview: DatasetPreview; choice: ParseChoice }
   | { type: 'datasetExported'; name: string; text: string }
   | {
@@ -167,11 +187,10 @@ export type WorkerEvent =
     }
   | { type: 'runExported'; json: string; step: number }
   | { type: 'runImported'; step: number; checksum: string }
+  | { type: 'pong'; request: number }
   /** `fatal`: the wasm module aborted (out of memory or an internal error) and cannot be
    *  used again; the page restarts the worker with the last dataset and settings that loaded. */
-  | { type: 'failed'; command: Command['type']; message: string; fatal?: boolean };
-
-export type ReadUnit = 'bytes' | 'files' | 'reviews';
+  | { type: 'failed'; request: number; command: CommandType; message: string; fatal: boolean };
 
 export function assertNever(value: never): never {
   throw new Error(`Unhandled message: ${JSON.stringify(value)}`);

@@ -1,26 +1,30 @@
-// The dataset half of the session: reads the user's files, URLs and Hugging Face samples in
-// the worker (with progress and Cancel), keeps the parsed-but-not-loaded source while the
-// user looks at its preview, and loads it into the Lab on confirm. Parsing and validation
-// are core's (previewText / loadTextWithOptions and their paired / labelled-text twins).
-import type { ClslabModule, DatasetPreview, DatasetSummary, Lab, ParseChoice } from 'clslab-wasm';
-import type { WorkerEvent } from '../protocol.ts';
+// The reading half of the worker's dataset work: the user's files, URLs and Hugging Face
+// samples become SourceBytes (with progress and Cancel), and a source the user is looking
+// at in the preview waits here with its parse choices until confirmed. Parsing and
+// validation are core's (module.preview; Lab.load on confirm, by the session).
+import type { ClslabModule, ParseChoice, SourceBytes } from 'clslab-wasm';
+import type { TaskKind, WorkerEvent } from '../protocol.ts';
 import { isPresetId, PRESETS, rowsToJsonLines, sampleRows } from '../data/hf-rows.ts';
 import { Cancelled, fetchBytes, readFile, tooLarge } from '../data/read-bytes.ts';
 import { planSource, type SourceFile } from '../data/sources.ts';
 
 export interface LoaderDeps {
   module: () => ClslabModule;
-  lab: () => Lab;
   post: (event: WorkerEvent) => void;
   fetch: typeof fetch;
-  random: () => number;
 }
 
-/** A source read into memory, waiting for the user to confirm its preview. */
-type Source =
-  | { kind: 'text'; bytes: Uint8Array }
-  | { kind: 'paired'; positive: Uint8Array; negative: Uint8Array }
-  | { kind: 'texts'; texts: Uint8Array[]; labels: Int8Array };
+/** Where a previewed source came from: what the settings will record as its identity. */
+export type SourceOrigin =
+  | { kind: 'file'; name: string }
+  | { kind: 'url'; name: string }
+  | { kind: 'preset'; name: string; seed: number; rows: number };
+
+export interface PendingSource {
+  bytes: SourceBytes;
+  choice: ParseChoice;
+  origin: SourceOrigin;
+}
 
 /** Core's ParseOptions defaults: detect everything, stars split at 3, UTF-8. */
 export function defaultChoice(sourceName: string): ParseChoice {
@@ -51,47 +55,80 @@ export function seededRandom(seed: number): () => number {
 const FILES_PER_PROGRESS = 250;
 
 export class DatasetLoader {
-  private pending: { source: Source; choice: ParseChoice } | null = null;
+  private pending: PendingSource | null = null;
   private reading: AbortController | null = null;
 
   constructor(private readonly deps: LoaderDeps) {}
 
   /** Stops the read or download in progress (acts at once, outside the command queue). */
-  cancel(): void {
-    this.reading?.abort();
+  cancel(): boolean {
+    if (this.reading === null) return false;
+    this.reading.abort();
+    return true;
   }
 
   async previewFiles(files: SourceFile[]): Promise<void> {
+    const read = await this.readFiles(files);
+    if (read !== null) this.show({ ...read, choice: defaultChoice(read.origin.name) });
+  }
+
+  /** The page asked the user to confirm the URL's host before sending this. */
+  async previewUrl(url: string): Promise<void> {
+    const bytes = await this.download(url);
+    if (bytes !== null) this.show({ bytes, choice: defaultChoice(nameOfUrl(url)), origin: { kind: 'url', name: url } });
+  }
+
+  /** A sample drawn from `seed` (the run's): the same seed samples the same rows. */
+  async previewPreset(id: string, reviews: number, seed: number): Promise<void> {
+    const bytes = await this.sample(id, reviews, seed);
+    if (bytes === null) return;
+    const title = isPresetId(id) ? PRESETS[id].dataset : id;
+    this.show({
+      bytes,
+      choice: defaultChoice(`${title} (${reviews} sampled)`),
+      origin: { kind: 'preset', name: id, seed, rows: reviews },
+    });
+  }
+
+  /** Parses the pending source again with changed choices (column, format, stars, Latin-1). */
+  changePreview(change: Partial<ParseChoice>): void {
+    const pending = this.requirePending();
+    pending.choice = { ...pending.choice, ...change, sourceName: pending.choice.sourceName };
+    this.show(pending);
+  }
+
+  discard(): void {
+    this.pending = null;
+  }
+
+  /** The previewed source, to load; it stays pending until `loaded()` (a failed load keeps
+   *  the preview open for other choices). */
+  requirePending(): PendingSource {
+    if (this.pending === null) throw new Error('There is no dataset preview to confirm.');
+    return this.pending;
+  }
+
+  loaded(): void {
+    this.pending = null;
+  }
+
+  /** Reads picked or dropped files as one source; null when cancelled. */
+  async readFiles(files: SourceFile[]): Promise<{ bytes: SourceBytes; origin: SourceOrigin } | null> {
     const plan = planSource(files);
     if (plan.kind === 'none') throw new Error(plan.message);
-    await this.readSource(async (signal) => {
+    const origin: SourceOrigin = { kind: 'file', name: plan.name };
+    return this.read('reading', `Reading ${plan.name}`, async (signal, progress) => {
       const limit = this.deps.module().maxInputBytes();
-      const progress = (done: number, total: number) =>
-        this.deps.post({
-          type: 'readProgress',
-          label: `Reading ${plan.name}`,
-          done,
-          total,
-          unit: 'bytes',
-        });
       if (plan.kind === 'text') {
-        const bytes = await readFile(plan.file.file, { limit, signal, onProgress: progress });
-        return { source: { kind: 'text', bytes }, name: plan.name };
+        const text = await readFile(plan.file.file, { limit, signal, onProgress: progress });
+        return { bytes: { layout: 'text', text }, origin };
       }
       if (plan.kind === 'paired') {
         const size = plan.positive.file.size + plan.negative.file.size;
         if (size > limit) throw tooLarge(plan.name, size, limit);
-        const positive = await readFile(plan.positive.file, {
-          limit,
-          signal,
-          onProgress: progress,
-        });
-        const negative = await readFile(plan.negative.file, {
-          limit,
-          signal,
-          onProgress: progress,
-        });
-        return { source: { kind: 'paired', positive, negative }, name: plan.name };
+        const positive = await readFile(plan.positive.file, { limit, signal, onProgress: progress });
+        const negative = await readFile(plan.negative.file, { limit, signal, onProgress: progress });
+        return { bytes: { layout: 'paired', positive, negative }, origin };
       }
       const size = plan.files.reduce((sum, f) => sum + f.file.size, 0);
       if (size > limit) throw tooLarge(`The folder ${plan.name}`, size, limit);
@@ -101,142 +138,90 @@ export class DatasetLoader {
         const batch = plan.files.slice(i, i + FILES_PER_PROGRESS);
         for (const f of batch) texts.push(new Uint8Array(await f.file.arrayBuffer()));
         this.deps.post({
-          type: 'readProgress',
+          type: 'taskProgress',
+          task: 'reading',
           label: `Reading ${plan.name}`,
           done: texts.length,
           total: plan.files.length,
           unit: 'files',
         });
       }
-      return { source: { kind: 'texts', texts, labels: plan.labels }, name: plan.name };
+      return { bytes: { layout: 'texts', texts, labels: plan.labels }, origin };
     });
   }
 
-  /** The page asked the user to confirm the URL's host before sending this. */
-  async previewUrl(url: string): Promise<void> {
-    await this.readSource(async (signal) => {
-      const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || new URL(url).host);
-      const bytes = await fetchBytes(url, this.deps.fetch, {
+  /** Downloads `url` as a text source; null when cancelled. */
+  async download(url: string): Promise<SourceBytes | null> {
+    const name = nameOfUrl(url);
+    return this.read('reading', `Downloading ${name}`, async (signal, progress) => {
+      const text = await fetchBytes(url, this.deps.fetch, {
         limit: this.deps.module().maxInputBytes(),
         signal,
-        onProgress: (done, total) =>
-          this.deps.post({
-            type: 'readProgress',
-            label: `Downloading ${name}`,
-            done,
-            total,
-            unit: 'bytes',
-          }),
+        onProgress: progress,
       });
-      return { source: { kind: 'text', bytes }, name };
+      return { layout: 'text', text } as const;
     });
   }
 
-  /** With `seed`, the pages are drawn from it (the same seed samples the same rows). */
-  async previewPreset(id: string, reviews: number, seed?: number): Promise<void> {
+  /** Samples `reviews` rows of a preset from `seed` as JSON lines; null when cancelled. */
+  async sample(id: string, reviews: number, seed: number): Promise<SourceBytes | null> {
     if (!isPresetId(id)) throw new Error(`Unknown dataset preset "${id}".`);
     const preset = PRESETS[id];
-    const random = seed === undefined ? this.deps.random : seededRandom(seed);
-    await this.readSource(async (signal) => {
+    return this.read('reading', `Sampling ${preset.title}`, async (signal) => {
       const rows = await sampleRows(preset, reviews, {
         fetch: this.deps.fetch,
-        random,
+        random: seededRandom(seed),
         signal,
         onProgress: (done, total) =>
           this.deps.post({
-            type: 'readProgress',
+            type: 'taskProgress',
+            task: 'reading',
             label: `Sampling ${preset.title}`,
             done,
             total,
             unit: 'reviews',
           }),
       });
-      return {
-        source: { kind: 'text', bytes: rowsToJsonLines(rows) },
-        name: `${preset.dataset} (${rows.length} sampled)`,
-      };
+      return { layout: 'text', text: rowsToJsonLines(rows) } as const;
     });
   }
 
-  /** Parses the pending source again with changed choices (column, format, stars, Latin-1). */
-  changePreview(change: Partial<ParseChoice>): void {
-    if (this.pending === null) throw new Error('There is no dataset preview to change.');
-    this.pending.choice = {
-      ...this.pending.choice,
-      ...change,
-      sourceName: this.pending.choice.sourceName,
-    };
-    this.showPreview();
+  private show(pending: PendingSource): void {
+    this.pending = pending;
+    const preview = this.deps.module().preview(pending.bytes, pending.choice);
+    this.deps.post({ type: 'previewShown', preview, choice: pending.choice });
   }
 
-  discard(): void {
-    this.pending = null;
-  }
-
-  /** Loads the previewed source; returns the summary and, on success, how to reload it. */
-  confirm(configJson: string): {
-    summary: DatasetSummary;
-    reload: ((configJson: string) => DatasetSummary) | null;
-  } {
-    if (this.pending === null) throw new Error('There is no dataset preview to confirm.');
-    const { source, choice } = this.pending;
-    const reload = (json: string) => this.load(source, choice, json);
-    const summary = reload(configJson);
-    if (!summary.ok) return { summary, reload: null };
-    this.pending = null;
-    return { summary, reload };
-  }
-
-  private load(source: Source, choice: ParseChoice, configJson: string): DatasetSummary {
-    const lab = this.deps.lab();
-    switch (source.kind) {
-      case 'text':
-        return lab.loadTextWithOptions(source.bytes, choice, configJson);
-      case 'paired':
-        return lab.loadPairedLines(source.positive, source.negative, choice, configJson);
-      case 'texts':
-        return lab.loadLabeledTexts(source.texts, source.labels, choice, configJson);
-    }
-  }
-
-  private preview(source: Source, choice: ParseChoice): DatasetPreview {
-    const module = this.deps.module();
-    switch (source.kind) {
-      case 'text':
-        return module.previewText(source.bytes, choice);
-      case 'paired':
-        return module.previewPairedLines(source.positive, source.negative, choice);
-      case 'texts':
-        return module.previewLabeledTexts(source.texts, source.labels, choice);
-    }
-  }
-
-  private showPreview(): void {
-    if (this.pending === null) return;
-    const { source, choice } = this.pending;
-    this.deps.post({ type: 'previewShown', preview: this.preview(source, choice), choice });
-  }
-
-  /** Runs one read with a fresh AbortController; a cancelled read ends in `readCancelled`. */
-  private async readSource(
-    read: (signal: AbortSignal) => Promise<{ source: Source; name: string }>,
-  ): Promise<void> {
+  /** One read with a fresh AbortController, as a task; a cancelled read returns null. */
+  private async read<T>(
+    task: TaskKind,
+    label: string,
+    body: (signal: AbortSignal, progress: (done: number, total: number) => void) => Promise<T>,
+  ): Promise<T | null> {
     this.reading?.abort();
     const controller = new AbortController();
     this.reading = controller;
+    const { post } = this.deps;
+    post({ type: 'taskStarted', task, label, cancellable: true, blockingMs: 0 });
+    const progress = (done: number, total: number) =>
+      post({ type: 'taskProgress', task, label, done, total, unit: 'bytes' });
     try {
-      const { source, name } = await read(controller.signal);
+      const result = await body(controller.signal, progress);
       if (controller.signal.aborted) throw new Cancelled();
-      this.pending = { source, choice: defaultChoice(name) };
-      this.showPreview();
+      post({ type: 'taskEnded', task, outcome: 'done' });
+      return result;
     } catch (error) {
-      if (error instanceof Cancelled || controller.signal.aborted) {
-        this.deps.post({ type: 'readCancelled' });
-        return;
-      }
+      const cancelled = error instanceof Cancelled || controller.signal.aborted;
+      post({ type: 'taskEnded', task, outcome: cancelled ? 'cancelled' : 'failed' });
+      if (cancelled) return null;
       throw error;
     } finally {
       if (this.reading === controller) this.reading = null;
     }
   }
+}
+
+function nameOfUrl(url: string): string {
+  const parsed = new URL(url);
+  return decodeURIComponent(parsed.pathname.split('/').pop() || parsed.host);
 }

@@ -33,6 +33,8 @@ const session = new Session({
     return new Uint8Array(await response.arrayBuffer());
   },
   yieldToEvents,
+  // `vite build --mode test` (the reliability tests' build) obeys injected faults.
+  allowFaults: import.meta.env.MODE === 'test',
 });
 
 scope.onmessage = (message) => void session.handle(message.data);

@@ -1,23 +1,28 @@
 // Play: advances the Lab in chunks sized to about CHUNK_MILLISECONDS of work and yields
-// between chunks, so that Pause and other commands take effect at once. It reports one
-// snapshot per chunk at most; what a snapshot contains is the session's business.
-import type { Metrics } from 'clslab-wasm';
+// between chunks, so that Pause and other commands take effect at once. What happens
+// between chunks (progress, metrics at display rate, the solve after the step on E) is the
+// caller's business, through the hooks.
+import type { StepReport } from 'clslab-wasm';
 import type { StopReason } from '../protocol.ts';
 
-/** Short enough that Pause feels immediate, long enough that messaging and charting
- *  stay a small share of the time. */
-const CHUNK_MILLISECONDS = 30;
+/** Short enough that Pause feels immediate (a chunk plus one metrics pass stays under
+ *  100 ms at 25,000 reviews), long enough that messaging stays a small share of the time. */
+export const CHUNK_MILLISECONDS = 30;
 
 export interface PlayHooks {
-  advance(count: number): Metrics;
+  advance(count: number): StepReport;
   currentStep(): number;
-  chunkDone(metrics: Metrics, stepsPerSecond: number): void;
+  /** The largest chunk the next call may take (1 right before the step on E, so that what
+   *  follows that step happens at once). */
+  maxChunk(): number;
+  /** After each chunk; may await work (it is part of the run and Pause waits for it). */
+  afterChunk(report: StepReport, stepsPerSecond: number): Promise<void> | void;
   /** Not called when the loop was halted (the halting command reports instead). */
   ended(reason: StopReason, message: string): void;
   yieldToEvents(): Promise<void>;
   now(): number;
   /** Waits `milliseconds` (only used when a speed cap is set). */
-  sleep?(milliseconds: number): Promise<void>;
+  sleep(milliseconds: number): Promise<void>;
 }
 
 export class PlayLoop {
@@ -32,15 +37,20 @@ export class PlayLoop {
     this.maxStepsPerSecond = Number.isFinite(stepsPerSecond) ? Math.max(0, stepsPerSecond) : 0;
   }
 
+  get speed(): number {
+    return this.maxStepsPerSecond;
+  }
+
   get isRunning(): boolean {
     return this.running;
   }
 
-  /** Runs until `targetStep`, a pause, or a diverging step; resolves when the loop ends. */
+  /** Runs until `targetStep`, a pause, or a refused step; resolves when the loop ends. */
   async run(targetStep: number, hooks: PlayHooks): Promise<void> {
     this.running = true;
     const generation = ++this.generation;
     let chunk = 1;
+    let rate = 0; // steps per second, smoothed over chunks
     while (true) {
       if (generation !== this.generation) return;
       if (!this.running) return hooks.ended('paused', '');
@@ -48,23 +58,27 @@ export class PlayLoop {
       if (remaining <= 0) break;
       const cap = this.maxStepsPerSecond;
       const capped = cap > 0 ? Math.max(1, Math.round((cap * CHUNK_MILLISECONDS) / 1000)) : chunk;
-      const count = Math.min(chunk, capped, remaining);
+      const count = Math.max(1, Math.min(chunk, capped, remaining, hooks.maxChunk()));
       const started = hooks.now();
-      const metrics = hooks.advance(count);
-      let elapsed = Math.max(hooks.now() - started, 0.01);
+      const report = hooks.advance(count);
+      const worked = Math.max(hooks.now() - started, 0.01);
       // Next chunk: scaled toward the target duration, growing at most 4x at a time.
-      chunk = Math.max(1, Math.min(chunk * 4, Math.round((count * CHUNK_MILLISECONDS) / elapsed)));
-      const wait = cap > 0 ? (count * 1000) / cap - elapsed : 0;
-      if (wait > 1 && hooks.sleep !== undefined) {
+      chunk = Math.max(1, Math.min(chunk * 4, Math.round((count * CHUNK_MILLISECONDS) / worked)));
+      const wait = cap > 0 ? (report.taken * 1000) / cap - worked : 0;
+      if (wait > 1) {
         await hooks.sleep(wait);
         // Another command may have halted the loop and changed the Lab meanwhile.
         if (generation !== this.generation) return;
-        elapsed += wait;
       }
-      hooks.chunkDone(metrics, (count * 1000) / elapsed);
-      if (metrics.stopped) {
+      await hooks.afterChunk(report, rate);
+      if (generation !== this.generation) return;
+      // The rate a user sees: work, waits and what happens between chunks, all counted; it
+      // reaches the page with the next chunk.
+      const instant = (report.taken * 1000) / Math.max(hooks.now() - started, 0.01);
+      rate = rate === 0 ? instant : 0.7 * rate + 0.3 * instant;
+      if (report.refused) {
         this.running = false;
-        return hooks.ended('diverged', metrics.message);
+        return hooks.ended('refused', report.message);
       }
       await hooks.yieldToEvents();
     }

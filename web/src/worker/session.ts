@@ -1,27 +1,22 @@
-// The training session: the only code that touches the wasm module and its Lab. It turns
-// commands into Lab calls and Lab results into events. It knows nothing about workers or
-// the DOM (entry.ts adapts it to `self`), so the Node tests drive it with the real module.
-import type { ClslabModule, DatasetSummary, Lab, Metrics } from 'clslab-wasm';
-import type {
-  Command,
-  Fault,
-  ReviewFilter,
-  TokenColumns,
-  UploadedFile,
-  WorkerEvent,
-} from '../protocol.ts';
+// The training session: turns commands into calls on the worker's parts and says what
+// happened in events. Who owns what: lab-host.ts the module and the Lab (the run itself:
+// settings, data, weights, all in core); data-source.ts which data the settings name;
+// dataset-loader.ts reading and previewing the user's sources; training.ts Play, steps,
+// the solve and the snapshots; run-files.ts run files; faults.ts test-only faults. This
+// file keeps only the link whose data is still awaited. It knows nothing about workers or
+// the DOM (entry.ts adapts it to `self`), so Node tests drive it with the real module.
+import type { ClslabModule, LoadResult, SettingEffect } from 'clslab-wasm';
+import type { Command, CommandType, DataNeed, WorkerEvent } from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
+import type { SourceFile } from '../data/sources.ts';
+import { sourceOf, seedOf } from './data-source.ts';
 import { DatasetLoader } from './dataset-loader.ts';
+import { injectFault } from './faults.ts';
+import { LabHost } from './lab-host.ts';
 import { describeModuleFault, isModuleFault } from './module-fault.ts';
-import { PlayLoop } from './play-loop.ts';
 import { listReviews } from './review-list.ts';
-import {
-  changedKeys,
-  DATASET_KEY,
-  readConfig,
-  STEPS_KEY,
-  SYNTHETIC_DATASET,
-} from './config-view.ts';
+import { RunFiles } from './run-files.ts';
+import { Training } from './training.ts';
 
 export interface SessionDeps {
   loadModule: () => Promise<ClslabModule>;
@@ -33,158 +28,185 @@ export interface SessionDeps {
   now?: () => number;
   /** Downloads of user URLs and Hugging Face presets (tests pass a fake). */
   fetch?: typeof fetch;
-  /** Which pages a preset samples. */
-  random?: () => number;
+  /** Test builds only: `injectFault` commands are obeyed. */
+  allowFaults?: boolean;
 }
 
-/** Token columns (V floats x 2) go out at most this often while playing. */
-const COLUMNS_INTERVAL_MILLISECONDS = 150;
+/** Commands that act at once, outside the queue, so they reach a run in progress. */
+const IMMEDIATE: ReadonlySet<CommandType> = new Set(['pause', 'cancel', 'setSpeed', 'ping']);
 
 export class Session {
   private readonly deps: Required<SessionDeps>;
-  private module: ClslabModule | null = null;
-  private lab: Lab | null = null;
-  private configJson = '';
-  private datasetBaseUrl = '';
-  /** The user's file while it is the loaded dataset, so data settings can re-read it. */
-  private file: UploadedFile | null = null;
-  /** Reloads a confirmed custom dataset (file, folder, URL, preset) with a new config. */
-  private custom: ((configJson: string) => DatasetSummary) | null = null;
+  private readonly host = new LabHost();
   private readonly datasets: DatasetLoader;
-  /** The loaded dataset's source name, for the export's file name. */
-  private loadedName = 'dataset';
+  private readonly training: Training;
+  private readonly runs: RunFiles;
   private queue: Promise<void> = Promise.resolve();
-  private readonly loop = new PlayLoop();
-  private lastColumnsAt = Number.NEGATIVE_INFINITY;
-  /** Reviews in each split of the loaded dataset (for the review browser's bounds). */
-  private splitSizes = { train: 0, test: 0 };
-  /** The module aborted: every later command says so instead of "not loaded yet". */
-  private faulted = false;
+  private datasetBaseUrl = '';
+  /** A link's settings whose data the user has not supplied yet (file) or not agreed to
+   *  download (URL, preset). The run in the Lab is untouched until that data loads. */
+  private awaiting: { configJson: string; need: DataNeed; warnings: string[] } | null = null;
 
   constructor(deps: SessionDeps) {
     this.deps = {
       yieldToEvents: () => new Promise((resolve) => setTimeout(resolve, 0)),
       now: () => performance.now(),
       fetch: (input, init) => fetch(input, init),
-      random: Math.random,
+      allowFaults: false,
       ...deps,
     };
+    const post = (event: WorkerEvent) => this.deps.post(event);
     this.datasets = new DatasetLoader({
-      module: () => this.requireModule(),
-      lab: () => this.requireLab(),
-      post: (event) => this.deps.post(event),
+      module: () => this.host.requireModule(),
+      post,
       fetch: this.deps.fetch,
-      random: this.deps.random,
     });
+    this.training = new Training({
+      host: this.host,
+      post,
+      now: this.deps.now,
+      yieldToEvents: this.deps.yieldToEvents,
+      sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
+    });
+    this.runs = new RunFiles({ host: this.host, post, builtin: (name) => this.builtin(name) });
   }
 
-  /** Pause acts at once (between chunks); every other command runs in arrival order. */
+  /** Immediate commands act at once; every other command runs in arrival order. */
   handle(command: Command): Promise<void> {
-    if (command.type === 'pause') {
-      this.loop.pause();
-      return Promise.resolve();
-    }
-    if (command.type === 'cancelRead') {
-      this.datasets.cancel();
-      return Promise.resolve();
-    }
-    if (command.type === 'setSpeed') {
-      this.loop.setSpeed(command.stepsPerSecond);
+    if (IMMEDIATE.has(command.type)) {
+      this.immediate(command);
       return Promise.resolve();
     }
     this.queue = this.queue
       .then(() => this.run(command))
-      .catch((error: unknown) => this.report(command.type, error));
+      .catch((error: unknown) => this.report(command, error));
     return this.queue;
-  }
-
-  /** A failed command: said in words; after a fault of the module itself, the module and
-   *  its Lab are dropped (not deleted: calling into an aborted module throws again) and the
-   *  event is fatal, so the page restarts the worker. */
-  private report(command: Command['type'], error: unknown): void {
-    if (this.module !== null && isModuleFault(error)) {
-      this.loop.halt();
-      this.module = this.lab = null;
-      this.faulted = true;
-      this.deps.post({ type: 'failed', command, message: describeModuleFault(error), fatal: true });
-      return;
-    }
-    this.deps.post({ type: 'failed', command, message: describe(error) });
   }
 
   /** Frees the Lab (Embind objects are not garbage-collected). */
   dispose(): void {
-    this.halt();
-    this.lab?.delete();
-    this.lab = null;
+    this.training.halt();
+    this.host.dispose();
+  }
+
+  private immediate(command: Command): void {
+    switch (command.type) {
+      case 'pause':
+        return this.training.pause();
+      case 'cancel':
+        this.datasets.cancel();
+        return;
+      case 'setSpeed':
+        return this.training.setSpeed(command.stepsPerSecond);
+      case 'ping':
+        return this.deps.post({ type: 'pong', request: command.id });
+      default:
+        return;
+    }
+  }
+
+  /** A failed command: said in words to the request that sent it. After a fault of the
+   *  module itself the module is dropped and the event is fatal (the page restarts it). */
+  private report(command: Command, error: unknown): void {
+    const base = { request: command.id, command: command.type };
+    if (this.host.started && isModuleFault(error)) {
+      this.training.halt();
+      this.host.dropAfterFault();
+      this.deps.post({ type: 'failed', ...base, message: describeModuleFault(error), fatal: true });
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    this.deps.post({ type: 'failed', ...base, message, fatal: false });
   }
 
   private async run(command: Command): Promise<void> {
+    const lab = () => this.host.requireLab();
+    const post = this.deps.post;
     switch (command.type) {
       case 'init':
         return this.init(command.datasetBaseUrl, command.hash);
-      case 'openShareLink':
-        return this.openShareLink(command.hash);
+      case 'openShareLink': {
+        const decoded = this.host.requireModule().decodeShareLink(command.hash);
+        return this.adopt(decoded.configJson, decoded.warnings);
+      }
       case 'applySettings':
-        return this.adopt(command.configJson, command.reload, [], command.type);
-      case 'loadFile':
-        this.halt();
-        return this.loadFile(command.file);
-      case 'reset':
-        return this.resetWeights(command.type);
+        return this.adopt(command.configJson, []);
+      case 'supplySource':
+        return this.supplySource(command.files);
+      case 'confirmSource':
+        return this.confirmSource();
+      case 'reset': {
+        this.training.halt();
+        const reset = this.host.requireData('Reset').reset();
+        if (!reset.ok) throw new Error(reset.message);
+        return this.training.snapshot(true, 0, 0);
+      }
       case 'play':
-        this.play();
-        return;
-      case 'pause':
-        this.loop.pause();
-        return;
+        return this.training.play((error) => this.report(command, error));
+      case 'runTo':
+        this.training.halt();
+        return this.training.play((error) => this.report(command, error), command.step);
       case 'step':
-        return this.stepOnce(command.type, (lab) => lab.advance(command.count));
-      case 'stepEmbeddings':
-        return this.stepOnce(command.type, (lab) => lab.stepEmbeddings());
       case 'stepAttention':
-        return this.stepOnce(command.type, (lab) => lab.stepAttention(command.count));
+        return this.training.step(command.type, command.count);
+      case 'stepEmbeddings':
+        return this.training.step(command.type, 1);
       case 'solveMaxMargin':
-        return this.solveMaxMargin();
-      case 'requestReview':
-        return this.showReview(command.testSplit, command.index);
+        return this.training.solve();
+      case 'requestReview': {
+        const split = this.host.requireData('showing a review').summary();
+        const total = command.testSplit ? split.testReviews : split.trainReviews;
+        if (total === 0) throw new Error(`The ${command.testSplit ? 'test' : 'training'} split is empty.`);
+        const index = Math.min(Math.max(0, Math.trunc(command.index)), total - 1);
+        const review = lab().review(command.testSplit, index);
+        return post({ type: 'reviewShown', review, testSplit: command.testSplit, index, total });
+      }
       case 'scoreText':
-        this.deps.post({ type: 'textScored', review: this.requireLab().scoreText(command.text) });
-        return;
+        return post({ type: 'textScored', review: this.host.requireData('scoring a review').scoreText(command.text) });
+      case 'listReviews': {
+        const { filter } = command;
+        const summary = this.host.requireData('listing reviews').summary();
+        const total = filter.testSplit ? summary.testReviews : summary.trainReviews;
+        const page = listReviews((index) => lab().review(filter.testSplit, index), total, filter);
+        return post({ type: 'reviewsListed', filter, ...page, total });
+      }
       case 'previewFiles':
         return this.datasets.previewFiles(command.files);
       case 'previewUrl':
         return this.datasets.previewUrl(command.url);
       case 'previewPreset':
-        return this.datasets.previewPreset(command.preset, command.reviews, command.seed);
-      case 'cancelRead':
-        this.datasets.cancel();
-        return;
+        return this.datasets.previewPreset(command.preset, command.reviews, seedOf(this.baseConfig()));
       case 'changePreview':
-        this.datasets.changePreview(command.change);
-        return;
+        return this.datasets.changePreview(command.change);
       case 'confirmDataset':
         return this.confirmDataset();
       case 'discardPreview':
-        this.datasets.discard();
-        return;
-      case 'exportDataset':
-        return this.exportDataset();
-      case 'runTo':
-        this.halt();
-        this.play(command.step);
-        return;
-      case 'setSpeed':
-        this.loop.setSpeed(command.stepsPerSecond);
-        return;
-      case 'listReviews':
-        return this.listReviews(command.filter);
+        return this.datasets.discard();
+      case 'exportDataset': {
+        const summary = this.host.requireData('exporting the data').summary();
+        const stem = summary.sourceName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_');
+        return post({ type: 'datasetExported', name: `${stem}-label-text.tsv`, text: lab().exportLabelTabText() });
+      }
       case 'exportRun':
-        return this.exportRun();
+        return this.runs.export();
       case 'importRun':
-        return this.importRun(command.json);
+        this.training.halt();
+        await this.runs.import(command.json);
+        this.awaiting = null;
+        this.announceLoaded('source', []);
+        return post({ type: 'runImported', step: lab().step(), checksum: lab().metrics().checksum });
       case 'injectFault':
-        return this.injectFault(command.fault);
+        if (!this.deps.allowFaults) throw new Error('Faults are injected only in test builds.');
+        this.training.halt();
+        return injectFault(command.fault, {
+          host: this.host,
+          reload: (configJson) => this.loadFor(configJson, []),
+        });
+      case 'pause':
+      case 'cancel':
+      case 'setSpeed':
+      case 'ping':
+        return this.immediate(command);
       default:
         return assertNever(command);
     }
@@ -192,318 +214,131 @@ export class Session {
 
   private async init(datasetBaseUrl: string, hash: string): Promise<void> {
     this.datasetBaseUrl = datasetBaseUrl;
-    this.module = await this.deps.loadModule();
-    const module = this.module;
-    const decoded = hash === '' ? null : module.decodeShareLink(hash);
-    const checked = module.validateConfig(decoded?.configJson ?? module.defaultConfigJson());
-    // A decoded link is valid field by field; a whole-config rule may still reject it.
-    this.configJson = checked.ok ? checked.configJson : module.defaultConfigJson();
-    const warnings = [...(decoded?.warnings ?? [])];
-    if (!checked.ok) warnings.push(`${checked.message} The default settings are used instead.`);
-    this.lab = new module.Lab();
+    const module = await this.host.start(this.deps.loadModule);
+    const decoded = module.decodeShareLink(hash);
     this.deps.post({
       type: 'ready',
       fields: module.settingFields(),
-      configJson: this.configJson,
-      shareHash: module.encodeShareLink(this.configJson),
-      warnings,
-      limits: this.lab.limits(),
+      configJson: decoded.configJson,
+      shareHash: module.encodeShareLink(decoded.configJson),
+      warnings: decoded.warnings,
+      limits: this.host.requireLab().limits(),
     });
-    await this.loadConfiguredDataset('init');
+    await this.loadFor(decoded.configJson, decoded.warnings);
   }
 
-  /** Tests only (protocol.ts). */
-  private async injectFault(fault: Fault): Promise<void> {
-    switch (fault) {
-      case 'liftLimits': {
-        const module = this.requireModule();
-        this.halt();
-        this.lab?.delete();
-        const none = 2 ** 50;
-        this.lab = new module.Lab({
-          maxReviews: none,
-          maxTokens: none,
-          maxVocabulary: none,
-          maxWidth: none,
-          maxWeights: none,
-          maxInputBytes: module.maxInputBytes(),
-        });
-        this.file = this.custom = null;
-        return this.loadConfiguredDataset('injectFault');
-      }
-      case 'uncaughtError':
-        setTimeout(() => {
-          throw new Error('injected fault: an uncaught error in the training worker');
-        }, 0);
-        return;
-      default:
-        return assertNever(fault);
-    }
-  }
-
-  private async openShareLink(hash: string): Promise<void> {
-    const module = this.requireModule();
-    const decoded = module.decodeShareLink(hash);
-    await this.adopt(decoded.configJson, true, decoded.warnings, 'openShareLink');
-  }
-
-  private async adopt(
-    configJson: string,
-    reload: boolean,
-    warnings: string[],
-    command: Command['type'],
-  ): Promise<void> {
-    const module = this.requireModule();
+  /** New settings: by their effect on the loaded run (core decides), or, for another
+   *  dataset or before any data, by loading the data they name. */
+  private async adopt(configJson: string, warnings: string[]): Promise<void> {
+    const module = this.host.requireModule();
     const checked = module.validateConfig(configJson);
-    if (!checked.ok) {
-      this.deps.post({ type: 'settingsRejected', message: checked.message });
+    if (!checked.ok) throw new Error(checked.message);
+    const lab = this.host.requireLab();
+    const effect = lab.hasDataset() ? module.effectOfChange(lab.configJson(), checked.configJson) : 'source';
+    if (effect === '') throw new Error('The settings could not be compared with the run\'s.');
+    if (effect === 'source') return this.loadFor(checked.configJson, warnings);
+    if (effect !== 'run-length') this.training.halt();
+    const applied = lab.configure(checked.configJson);
+    if (!applied.ok) throw new Error(applied.message);
+    this.awaiting = null; // a settings change on the loaded run drops a link still waiting
+    if (effect === 'pipeline') return this.announceLoaded('pipeline', warnings);
+    this.postSettings(effect, warnings);
+    if (effect !== 'run-length') this.training.snapshot(effect === 'weights', 0, 0);
+  }
+
+  /** Loads the data `configJson` names, or, for the user's data, asks for it. */
+  private async loadFor(configJson: string, warnings: string[]): Promise<void> {
+    const source = sourceOf(configJson);
+    const lab = this.host.requireLab();
+    if (source.kind === 'user') {
+      this.awaiting = { configJson, need: source.need, warnings };
+      this.deps.post({ type: 'datasetNeeded', need: source.need, configJson });
       return;
     }
-    const changed = changedKeys(this.configJson, checked.configJson);
-    // The run length only matters to Play: changing it keeps the weights and the run.
-    const runLengthOnly = changed.length > 0 && changed.every((key) => key === STEPS_KEY);
-    if (!runLengthOnly) this.halt();
-    const datasetChanged = changed.includes(DATASET_KEY);
-    this.configJson = checked.configJson;
-    this.deps.post({
-      type: 'settingsApplied',
-      configJson: this.configJson,
-      shareHash: module.encodeShareLink(this.configJson),
-      warnings,
-    });
-    if (runLengthOnly) return;
-    if (reload && datasetChanged) this.file = this.custom = null;
-    if (reload) await this.loadConfiguredDataset(command);
-    else this.resetWeights(command);
+    this.training.halt();
+    if (source.kind === 'synthetic') return this.commit(lab.loadSynthetic(configJson), warnings);
+    const text = await this.builtin(source.name);
+    this.commit(lab.load({ layout: 'text', text }, configJson), warnings);
   }
 
-  private async loadConfiguredDataset(command: Command['type']): Promise<void> {
-    if (this.file !== null) return this.loadFile(this.file);
-    if (this.custom !== null) return this.afterLoad(command, this.custom(this.configJson));
-    const lab = this.requireLab();
-    const name = readConfig(this.configJson).dataset;
-    if (name === SYNTHETIC_DATASET) {
-      this.afterLoad(command, lab.loadSynthetic(this.configJson));
-      return;
+  private async supplySource(files: SourceFile[]): Promise<void> {
+    const awaiting = this.awaiting;
+    if (awaiting === null || awaiting.need.kind !== 'file') {
+      throw new Error('No link is waiting for a file: load your own data from the Dataset card.');
     }
-    const url = new URL(`${encodeURIComponent(name)}.tsv`, this.datasetBaseUrl).href;
-    let bytes: Uint8Array;
-    try {
-      bytes = await this.deps.fetchBytes(url);
-    } catch (error) {
-      throw new Error(`Could not download the dataset "${name}" (${url}): ${describe(error)}`);
+    const read = await this.datasets.readFiles(files);
+    if (read === null) return;
+    this.training.halt();
+    this.commit(this.host.requireLab().load(read.bytes, awaiting.configJson), awaiting.warnings);
+  }
+
+  private async confirmSource(): Promise<void> {
+    const awaiting = this.awaiting;
+    if (awaiting === null || awaiting.need.kind === 'file') {
+      throw new Error('No link is waiting for a download.');
     }
-    this.afterLoad(command, lab.loadText(bytes, `${name}.tsv`, this.configJson));
+    const { need } = awaiting;
+    const bytes =
+      need.kind === 'url'
+        ? await this.datasets.download(need.url)
+        : await this.datasets.sample(need.preset, need.rows, need.seed);
+    if (bytes === null) return;
+    this.training.halt();
+    this.commit(this.host.requireLab().load(bytes, awaiting.configJson), awaiting.warnings);
   }
 
-  private async loadFile(file: UploadedFile): Promise<void> {
-    const summary = this.requireLab().loadText(file.bytes, file.name, this.configJson);
-    if (summary.ok) [this.file, this.custom] = [file, null];
-    this.afterLoad('loadFile', summary);
-  }
-
+  /** The previewed source with the current settings: its identity goes into them. */
   private confirmDataset(): void {
-    this.halt();
-    const { summary, reload } = this.datasets.confirm(this.configJson);
-    if (summary.ok) [this.file, this.custom] = [null, reload];
-    this.afterLoad('confirmDataset', summary);
+    const module = this.host.requireModule();
+    const { bytes, choice, origin } = this.datasets.requirePending();
+    const seed = origin.kind === 'preset' ? origin.seed : 0;
+    const rows = origin.kind === 'preset' ? origin.rows : 0;
+    const sourced = module.withSource(this.baseConfig(), origin.kind, origin.name, choice, seed, rows);
+    if (!sourced.ok) throw new Error(sourced.message);
+    this.training.halt();
+    this.commit(this.host.requireLab().load(bytes, sourced.configJson), []);
+    this.datasets.loaded();
   }
 
-  private exportDataset(): void {
-    const lab = this.requireDataset('exportDataset');
-    const base = this.loadedName;
-    const name = `${base.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_')}-label-text.tsv`;
-    this.deps.post({ type: 'datasetExported', name, text: lab.exportLabelTabText() });
+  /** The settings a new source joins: the loaded run's, or those of a link still waiting. */
+  private baseConfig(): string {
+    const lab = this.host.requireLab();
+    return lab.hasDataset() || this.awaiting === null ? lab.configJson() : this.awaiting.configJson;
   }
 
-  /** On failure the Lab kept its previous dataset: say why, and leave the page as it was. */
-  private afterLoad(command: Command['type'], summary: DatasetSummary): void {
-    if (!summary.ok) {
-      this.deps.post({ type: 'failed', command, message: summary.message });
-      return;
-    }
-    const lab = this.requireLab();
-    this.loadedName = summary.sourceName;
-    this.splitSizes = { train: summary.trainReviews, test: summary.testReviews };
+  /** A load's answer: on failure nothing changed (the message goes to the request). */
+  private commit(result: LoadResult, warnings: string[]): void {
+    if (!result.ok) throw new Error(result.message);
+    this.awaiting = null;
+    this.announceLoaded('source', warnings);
+  }
+
+  /** Settings, data and the first snapshot of a run whose data was (re)built. */
+  private announceLoaded(effect: 'source' | 'pipeline', warnings: string[]): void {
+    const lab = this.host.requireLab();
+    this.postSettings(effect, warnings);
     const table = lab.tokens();
     this.deps.post({
       type: 'datasetLoaded',
-      summary,
-      statistics: {
-        tokens: table.tokens,
-        count: table.count,
-        alpha: table.alpha,
-        delta: table.delta,
-      },
-      source: this.file !== null || this.custom !== null ? 'custom' : 'settings',
+      summary: lab.summary(),
+      statistics: { tokens: table.tokens, count: table.count, alpha: table.alpha, delta: table.delta },
     });
-    this.postMetrics(lab.metrics(), { value: table.value, attention: table.attention }, 0, 0);
+    this.training.snapshot(true, 0, 0);
   }
 
-  private resetWeights(command: Command['type']): void {
-    this.halt();
-    const lab = this.requireLab();
-    if (!lab.hasDataset()) return;
-    const result = lab.reset(this.configJson);
-    if (!result.ok) {
-      this.deps.post({ type: 'failed', command, message: result.message });
-      return;
+  private postSettings(effect: SettingEffect, warnings: string[]): void {
+    const configJson = this.host.requireLab().configJson();
+    const shareHash = this.host.requireModule().encodeShareLink(configJson);
+    this.deps.post({ type: 'settingsApplied', configJson, shareHash, effect, warnings });
+  }
+
+  private async builtin(name: string): Promise<Uint8Array> {
+    const url = new URL(`${encodeURIComponent(name)}.tsv`, this.datasetBaseUrl).href;
+    try {
+      return await this.deps.fetchBytes(url);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new Error(`Could not download the built-in dataset "${name}" (${url}): ${detail}`);
     }
-    this.postMetrics(lab.metrics(), this.columns(), 0, 0);
   }
-
-  private stepOnce(command: Command['type'], step: (lab: Lab) => Metrics): void {
-    this.halt();
-    const lab = this.requireDataset(command);
-    const metrics = step(lab);
-    this.postMetrics(metrics, this.columns(), 0, 0);
-    if (metrics.stopped)
-      this.deps.post({ type: 'stopped', reason: 'diverged', message: metrics.message });
-  }
-
-  /** Starts the Play loop and returns; the loop yields between chunks. Without `target`
-   *  it runs to the config's `steps` (or that many more when already past it). */
-  private play(target?: number): void {
-    if (this.loop.isRunning) return;
-    const lab = this.requireDataset(target === undefined ? 'play' : 'runTo');
-    const steps = readConfig(this.configJson).steps;
-    const start = lab.step();
-    const targetStep = target ?? (start < steps ? steps : start + steps);
-    if (targetStep <= start) return;
-    const { post, now, yieldToEvents } = this.deps;
-    post({ type: 'started', targetStep });
-    const run = this.loop.run(targetStep, {
-      advance: (count) => lab.advance(count),
-      currentStep: () => lab.step(),
-      chunkDone: (metrics, stepsPerSecond) => {
-        const due = now() - this.lastColumnsAt >= COLUMNS_INTERVAL_MILLISECONDS;
-        this.postMetrics(metrics, due ? this.columns() : null, targetStep, stepsPerSecond);
-      },
-      ended: (reason, message) => {
-        // The last chunk may not have carried the columns: the scatter charts end current.
-        this.postMetrics(lab.metrics(), this.columns(), 0, 0);
-        post({ type: 'stopped', reason, message });
-      },
-      yieldToEvents,
-      now,
-      sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
-    });
-    run.catch((error: unknown) => {
-      this.loop.halt();
-      this.report('play', error);
-    });
-  }
-
-  /** Ends a running Play loop because another command changes the Lab. */
-  private halt(): void {
-    if (this.loop.halt()) this.deps.post({ type: 'stopped', reason: 'interrupted', message: '' });
-  }
-
-  private solveMaxMargin(): void {
-    this.halt();
-    const lab = this.requireDataset('solveMaxMargin');
-    const report = lab.solveMaxMargin();
-    this.deps.post({ type: 'maxMarginSolved', report });
-    this.postMetrics(lab.metrics(), null, 0, 0);
-  }
-
-  private showReview(testSplit: boolean, index: number): void {
-    const lab = this.requireDataset('requestReview');
-    const total = testSplit ? this.splitSizes.test : this.splitSizes.train;
-    if (total === 0) {
-      throw new Error(`The ${testSplit ? 'test' : 'training'} split is empty.`);
-    }
-    const clamped = Math.min(Math.max(0, Math.trunc(index)), total - 1);
-    const review = lab.review(testSplit, clamped);
-    this.deps.post({ type: 'reviewShown', review, testSplit, index: clamped, total });
-  }
-
-  private listReviews(filter: ReviewFilter): void {
-    const lab = this.requireDataset('listReviews');
-    const total = filter.testSplit ? this.splitSizes.test : this.splitSizes.train;
-    const page = listReviews((index) => lab.review(filter.testSplit, index), total, filter);
-    this.deps.post({ type: 'reviewsListed', filter, ...page, total });
-  }
-
-  /** Between Play chunks the Lab is consistent: exporting does not stop the run. */
-  private exportRun(): void {
-    const lab = this.requireDataset('exportRun');
-    // A custom dataset travels inside the file as its parsed rows (label<TAB>text).
-    const custom = this.file !== null || this.custom !== null;
-    const text = custom ? lab.exportLabelTabText() : '';
-    this.deps.post({ type: 'runExported', json: lab.exportRun(text), step: lab.step() });
-  }
-
-  /** Settings first, then the run's dataset (by name, or its stored text), then the
-   *  weights; restoreRun checks shapes and the checksum and says what does not match. */
-  private async importRun(json: string): Promise<void> {
-    const module = this.requireModule();
-    const header = module.readRun(json);
-    if (!header.ok) throw new Error(`The run file cannot be read: ${header.message}`);
-    const checked = module.validateConfig(header.configJson);
-    if (!checked.ok) throw new Error(`The run file's settings are invalid: ${checked.message}`);
-    this.halt();
-    this.configJson = checked.configJson;
-    this.deps.post({
-      type: 'settingsApplied',
-      configJson: this.configJson,
-      shareHash: module.encodeShareLink(this.configJson),
-      warnings: [],
-    });
-    this.file = this.custom = null;
-    if (header.datasetText !== '') {
-      const bytes = new TextEncoder().encode(header.datasetText);
-      const stem = header.sourceName.replace(/\.[^.]*$/, '') || 'run';
-      await this.loadFile({ name: `${stem}-label-text.tsv`, bytes });
-    } else {
-      await this.loadConfiguredDataset('importRun');
-    }
-    const lab = this.requireLab();
-    const restored = lab.restoreRun(json);
-    if (!restored.ok) throw new Error(`The run's weights were not restored: ${restored.message}`);
-    const metrics = lab.metrics();
-    this.postMetrics(metrics, this.columns(), 0, 0);
-    this.deps.post({ type: 'runImported', step: metrics.step, checksum: metrics.checksum });
-  }
-
-  private postMetrics(
-    metrics: Metrics,
-    columns: TokenColumns | null,
-    targetStep: number,
-    stepsPerSecond: number,
-  ): void {
-    if (columns !== null) this.lastColumnsAt = this.deps.now();
-    this.deps.post({ type: 'metricsUpdated', metrics, columns, targetStep, stepsPerSecond });
-  }
-
-  private columns(): TokenColumns {
-    const table = this.requireLab().tokens();
-    return { value: table.value, attention: table.attention };
-  }
-
-  private requireModule(): ClslabModule {
-    if (this.module === null) throw new Error(this.notLoaded());
-    return this.module;
-  }
-
-  private requireLab(): Lab {
-    if (this.lab === null) throw new Error(this.notLoaded());
-    return this.lab;
-  }
-
-  private notLoaded(): string {
-    return this.faulted
-      ? 'The lab stopped after a failure; the page is restarting the training worker.'
-      : 'The wasm module is not loaded yet.';
-  }
-
-  private requireDataset(command: Command['type']): Lab {
-    const lab = this.requireLab();
-    if (!lab.hasDataset()) throw new Error(`Load a dataset before "${command}".`);
-    return lab;
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

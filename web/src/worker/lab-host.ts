@@ -1,0 +1,68 @@
+// Owns the wasm module and its one Lab (the run: settings, data, weights), and whether the
+// module is still usable. Every other worker part asks this host for the Lab, so there is
+// one place that knows it may be gone (not loaded yet, or dropped after a module fault).
+import type { ClslabModule, Lab, Limits } from 'clslab-wasm';
+
+export class LabHost {
+  private module: ClslabModule | null = null;
+  private lab: Lab | null = null;
+  /** The module aborted: every later call says so instead of "not loaded yet". */
+  private faulted = false;
+
+  async start(load: () => Promise<ClslabModule>): Promise<ClslabModule> {
+    this.module = await load();
+    this.lab = new this.module.Lab();
+    return this.module;
+  }
+
+  get started(): boolean {
+    return this.module !== null;
+  }
+
+  requireModule(): ClslabModule {
+    if (this.module === null) throw new Error(this.notLoaded());
+    return this.module;
+  }
+
+  requireLab(): Lab {
+    if (this.lab === null) throw new Error(this.notLoaded());
+    return this.lab;
+  }
+
+  /** The Lab, which must hold a dataset for `action` ("Play", "Step E", ...). */
+  requireData(action: string): Lab {
+    const lab = this.requireLab();
+    if (!lab.hasDataset()) throw new Error(`Load a dataset before ${action}.`);
+    return lab;
+  }
+
+  hasData(): boolean {
+    return this.lab?.hasDataset() ?? false;
+  }
+
+  /** A fresh Lab (with other limits: fault-injection tests); the old one is freed. */
+  replaceLab(limits?: Limits): Lab {
+    const module = this.requireModule();
+    this.lab?.delete();
+    this.lab = new module.Lab(limits);
+    return this.lab;
+  }
+
+  /** After a module fault: dropped, not deleted (calling into an aborted module throws). */
+  dropAfterFault(): void {
+    this.module = this.lab = null;
+    this.faulted = true;
+  }
+
+  /** Frees the Lab (Embind objects are not garbage-collected). */
+  dispose(): void {
+    this.lab?.delete();
+    this.lab = null;
+  }
+
+  private notLoaded(): string {
+    return this.faulted
+      ? 'The lab stopped after a failure; the page is restarting the training worker.'
+      : 'The wasm module is not loaded yet.';
+  }
+}
