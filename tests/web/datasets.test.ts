@@ -5,34 +5,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import type { Command, WorkerEvent } from '../../web/src/protocol.ts';
 import { PAGE_ROWS, samplePageOffsets } from '../../web/src/data/hf-rows.ts';
-import { Session } from '../../web/src/worker/session.ts';
-import { loadModule, reviewsCsv } from './support.ts';
+import { reviewsCsv, sessionHarness } from './support.ts';
 
 const fixtures = new URL('../fixtures/hf/', import.meta.url);
 
 type FetchFn = typeof fetch;
-
-function harness(fetchFn: FetchFn = () => Promise.reject(new Error('no network in tests'))) {
-  const events: WorkerEvent[] = [];
-  const session = new Session({
-    loadModule,
-    post: (event) => events.push(event),
-    fetchBytes: async () => new TextEncoder().encode(csvAsBuiltIn()),
-    fetch: fetchFn,
-    random: seeded(7),
-  });
-  const send = (command: Command) => session.handle(command);
-  const ofType = <T extends WorkerEvent['type']>(type: T) =>
-    events.filter((e): e is Extract<WorkerEvent, { type: T }> => e.type === type);
-  const last = <T extends WorkerEvent['type']>(type: T) => {
-    const found = ofType(type).at(-1);
-    assert.ok(found, `no "${type}" event; got ${events.map((e) => e.type).join(', ')}`);
-    return found;
-  };
-  return { session, events, send, ofType, last };
-}
 
 /** The built-in dataset the session loads at init: label<TAB>text. */
 function csvAsBuiltIn(): string {
@@ -50,11 +28,12 @@ function seeded(seed: number): () => number {
   };
 }
 
-const file = (name: string, content: string | Uint8Array) => new File([content], name);
+const file = (name: string, content: string | Uint8Array) =>
+  new File([typeof content === 'string' ? content : new Uint8Array(content)], name);
 
-async function ready() {
-  const h = harness();
-  await h.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: '' });
+async function ready(fetch?: FetchFn) {
+  const h = await sessionHarness({ builtin: csvAsBuiltIn(), fetch });
+  await h.init();
   assert.equal(h.ofType('datasetLoaded').length, 1);
   return h;
 }
@@ -84,9 +63,15 @@ test('a previewed CSV shows columns and rows, keeps the loaded dataset, and load
 
   await h.send({ type: 'confirmDataset' });
   const loaded = h.last('datasetLoaded').summary;
-  assert.ok(loaded.ok, loaded.message);
   assert.equal(loaded.sourceName, 'reviews.csv');
   assert.equal(loaded.textColumn, 'title');
+  // The settings now name this file, its parse choices and its content.
+  const config = JSON.parse(h.last('settingsApplied').configJson);
+  assert.equal(config.dataset, 'file');
+  assert.equal(config.source_name, 'reviews.csv');
+  assert.equal(config.source_text_column, 'title');
+  assert.equal(config.source_rows, 80);
+  assert.equal(config.source_hash, loaded.contentHash);
 });
 
 test('a file that is not UTF-8 offers Latin-1, and the re-parse keeps every character', async () => {
@@ -121,17 +106,16 @@ test('a one-class file is refused on confirm and the previous dataset stays', as
   const preview = h.last('previewShown').preview;
   assert.ok(preview.ok);
   assert.match(preview.warnings[0] ?? '', /only one class/);
-  await h.send({ type: 'confirmDataset' });
-  const failed = h.last('failed');
+  const settings = h.ofType('settingsApplied').length;
+  const id = await h.send({ type: 'confirmDataset' });
+  const failed = h.failureOf(id);
+  assert.ok(failed);
   assert.equal(failed.command, 'confirmDataset');
   assert.match(failed.message, /one class/);
   assert.equal(h.ofType('datasetLoaded').length, 1);
+  assert.equal(h.ofType('settingsApplied').length, settings, 'the settings did not change either');
   await h.send({ type: 'step', count: 1 });
-  assert.equal(
-    h.last('metricsUpdated').metrics.stopped,
-    false,
-    `still trains on ${before.sourceName}`,
-  );
+  assert.equal(h.lastMetrics()?.step, 1, `still trains on ${before.sourceName}`);
 });
 
 test('an aclImdb-style folder loads with labels from pos/ and neg/, and rt-polarity pairs load by line', async () => {
@@ -148,7 +132,7 @@ test('an aclImdb-style folder loads with labels from pos/ and neg/, and rt-polar
   assert.ok(folder.ok, folder.message);
   assert.equal(folder.parsedRows, 30);
   assert.equal(folder.positive, 15);
-  assert.ok(h.ofType('readProgress').some((e) => e.unit === 'files' && e.done === 30));
+  assert.ok(h.ofType('taskProgress').some((e) => e.unit === 'files' && e.done === 30));
   await h.send({ type: 'confirmDataset' });
   assert.equal(h.last('datasetLoaded').summary.sourceName, 'aclImdb');
 
@@ -185,6 +169,7 @@ test('a file over the limit is refused unread, naming the limit in words', async
   });
   const failed = h.last('failed');
   assert.equal(failed.command, 'previewFiles');
+  assert.equal(failed.fatal, false);
   assert.match(
     failed.message,
     /huge\.csv is 300\.0 MB; files larger than 256\.0 MB cannot be loaded/,
@@ -239,8 +224,7 @@ function imdbFetch(requested: string[]): FetchFn {
 
 test('the IMDB preset samples pages across the whole split with progress, and previews both classes', async () => {
   const requested: string[] = [];
-  const h = harness(imdbFetch(requested));
-  await h.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: '' });
+  const h = await ready(imdbFetch(requested));
   await h.send({ type: 'previewPreset', preset: 'imdb', reviews: 200 });
   assert.equal(requested.length, 7, 'ceil(200 / 30 rows per fixture page) pages');
   for (const href of requested) {
@@ -252,7 +236,7 @@ test('the IMDB preset samples pages across the whole split with progress, and pr
     assert.ok(Number(url.searchParams.get('length')) <= PAGE_ROWS);
     assert.equal(Number(url.searchParams.get('offset')) % PAGE_ROWS, 0);
   }
-  const progress = h.ofType('readProgress');
+  const progress = h.ofType('taskProgress');
   assert.ok(progress.length >= 2);
   assert.deepEqual([progress.at(-1)?.done, progress.at(-1)?.total], [200, 200]);
   const preview = h.last('previewShown').preview;
@@ -265,7 +249,14 @@ test('the IMDB preset samples pages across the whole split with progress, and pr
   );
   assert.match(preview.labelMapping, /0 = negative/);
   await h.send({ type: 'confirmDataset' });
-  assert.match(h.last('datasetLoaded').summary.sourceName, /^stanfordnlp\/imdb \(200 sampled\)$/);
+  // The settings name the preset, the rows and the seed the pages were drawn with (the
+  // run's seed), so a link re-samples the same pages.
+  const config = JSON.parse(h.last('settingsApplied').configJson);
+  assert.deepEqual(
+    [config.dataset, config.source_name, config.source_rows, config.source_seed],
+    ['preset', 'imdb', 200, config.seed],
+  );
+  assert.equal(config.source_hash, h.last('datasetLoaded').summary.contentHash);
 });
 
 test('page offsets are distinct multiples of 100 inside the split', () => {
@@ -286,27 +277,25 @@ test('cancelling a preset download stops it and loads nothing', async () => {
         reject(new DOMException('aborted', 'AbortError')),
       );
     });
-  const h = harness(hanging);
-  await h.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: '' });
+  const h = await ready(hanging);
   const running = h.send({ type: 'previewPreset', preset: 'sst2', reviews: 500 });
   while (started === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-  await h.send({ type: 'cancelRead' });
+  await h.send({ type: 'cancel' });
   await running;
-  assert.equal(h.ofType('readCancelled').length, 1);
+  assert.equal(h.last('taskEnded').outcome, 'cancelled');
   assert.equal(h.ofType('previewShown').length, 0);
   assert.equal(h.ofType('failed').length, 0);
   assert.equal(started, 1);
 });
 
 test('a URL is downloaded through the injected fetch and previewed', async () => {
-  const h = harness(async (input) => {
+  const h = await ready(async (input) => {
     assert.equal(String(input), 'https://example.org/data/reviews.csv');
     return new Response(reviewsCsv(40), {
       status: 200,
       headers: { 'content-length': String(reviewsCsv(40).length) },
     });
   });
-  await h.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: '' });
   await h.send({ type: 'previewUrl', url: 'https://example.org/data/reviews.csv' });
   const preview = h.last('previewShown').preview;
   assert.ok(preview.ok, preview.message);

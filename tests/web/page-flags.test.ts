@@ -32,3 +32,12 @@ test('joining puts the page keys after the settings and round-trips', () => {
   assert.deepEqual(splitHash(hash).flags.hide, ['reviews']);
   assert.equal(joinHash('', { run: null, hide: [], embed: false }), '');
 });
+
+test('malformed escapes and repeated keys never throw: each is left to a warning', () => {
+  const { settings, flags } = splitHash('%&run=5&run=9&hide=%E0%A4%A&width=%zz');
+  // '%' and the width part go to the module, which names them in its own warnings.
+  assert.equal(settings, '%&width=%zz');
+  assert.equal(flags.run, 5);
+  assert.match(flags.warnings.join(' '), /run is given twice/);
+  assert.match(flags.warnings.join(' '), /hide/);
+});

@@ -4,47 +4,24 @@
 // fatal `failed`; and the page's restart plan replays what a fresh worker needs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ClslabModule, Metrics } from '../../wasm/clslab.d.ts';
-import type { Command, WorkerEvent } from '../../web/src/protocol.ts';
-import { RestartPlan } from '../../web/src/client/restart-plan.ts';
-import { Session } from '../../web/src/worker/session.ts';
-import { corpus, loadModule } from './support.ts';
+import type { WorkerEvent } from '../../web/src/protocol.ts';
+import { Recovery } from '../../web/src/state/recovery.ts';
+import { LabStore } from '../../web/src/state/store.ts';
+import { sessionHarness, type SessionHarness } from './support.ts';
 
 const encoder = new TextEncoder();
 
-function harness() {
-  const events: WorkerEvent[] = [];
-  const session = new Session({
-    loadModule,
-    post: (event) => events.push(event),
-    fetchBytes: async () => encoder.encode(corpus(240)),
-  });
-  const send = (command: Command) => session.handle(command);
-  const ofType = <T extends WorkerEvent['type']>(type: T) =>
-    events.filter((e): e is Extract<WorkerEvent, { type: T }> => e.type === type);
-  const waitFor = async <T extends WorkerEvent['type']>(type: T, from: number, ms = 60000) => {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-      const found = events
-        .slice(from)
-        .find((e): e is Extract<WorkerEvent, { type: T }> => e.type === type);
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error(`no "${type}"; got ${events.map((e) => e.type).join(', ')}`);
-  };
-  const lastMetrics = () => ofType('metricsUpdated').at(-1)?.metrics as Metrics;
-  return { session, events, send, ofType, waitFor, lastMetrics };
+async function ready(changes: Record<string, unknown> = {}) {
+  const h = await sessionHarness();
+  await h.init(changes);
+  assert.ok(h.ofType('datasetLoaded')[0], h.events.map((e) => e.type).join(', '));
+  return h;
 }
 
-async function ready(changes: Record<string, unknown> = {}) {
-  const h = harness();
-  const module = await loadModule();
-  const config = { ...JSON.parse(module.defaultConfigJson()), ...changes };
-  const hash = module.encodeShareLink(JSON.stringify(config));
-  await h.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash });
-  assert.ok(h.ofType('datasetLoaded')[0], h.events.map((e) => e.type).join(', '));
-  return { ...h, module, config };
+/** The user's file through the dataset card: preview, then confirm; the confirm's id. */
+async function loadFile(h: SessionHarness, name: string, bytes: Uint8Array): Promise<number> {
+  await h.send({ type: 'previewFiles', files: [{ path: name, file: new File([new Uint8Array(bytes)], name) }] });
+  return h.send({ type: 'confirmDataset' });
 }
 
 /** Every number of every metrics event is finite (NaN or Infinity would reach a chart). */
@@ -92,124 +69,109 @@ test('joint GD at learning rate 1e6 and sigma 10 stops, names the setting and ke
   const from = h.events.length;
   await h.send({ type: 'play' });
   const stopped = await h.waitFor('stopped', from);
-  assert.equal(stopped.reason, 'diverged');
+  assert.equal(stopped.reason, 'refused');
   assert.match(stopped.message, /lower the learning rate/);
   assertAllFinite(h.events);
-  const kept = h.lastMetrics();
-  assert.equal(kept.stopped, false, 'the last metrics are of the last finite state');
+  const kept = h.lastMetrics()!;
+  assert.equal(kept.step, stopped.step, 'the last metrics are of the last finite state');
   // Play again: the same step is refused again, and the weights do not change.
   const again = h.events.length;
   await h.send({ type: 'play' });
   await h.waitFor('stopped', again);
-  assert.equal(h.lastMetrics().checksum, kept.checksum);
-  assert.equal(h.lastMetrics().step, kept.step);
+  assert.equal(h.lastMetrics()?.checksum, kept.checksum);
+  assert.equal(h.lastMetrics()?.step, kept.step);
   assertAllFinite(h.events);
   h.session.dispose();
 });
 
 test('an absurd eta stops the step on E, keeps E(0) and says to lower eta', async () => {
   const h = await ready({ eta: 1e7, sigma: 10 });
-  const before = h.lastMetrics().checksum;
+  const before = h.lastMetrics()?.checksum;
   const from = h.events.length;
   await h.send({ type: 'stepEmbeddings' });
   const stopped = await h.waitFor('stopped', from);
+  assert.equal(stopped.reason, 'refused');
   assert.match(stopped.message, /lower eta/);
-  assert.equal(h.lastMetrics().checksum, before, 'E(0) is kept');
+  assert.equal(h.lastMetrics()?.checksum, before, 'E(0) is kept');
   assertAllFinite(h.events);
   h.session.dispose();
 });
 
 test('a dataset over the weights limit is refused in words and the old dataset stays', async () => {
   const h = await ready({ width: 4096, min_count: 1, test_fraction: 0 });
-  const before = h.lastMetrics().checksum;
-  const from = h.events.length;
+  const before = h.lastMetrics()?.checksum;
   // 9,000 distinct words + <unk> at d = 4096: 36.9 M weights, over 33,554,432.
-  await h.send({ type: 'loadFile', file: { name: 'wide.tsv', bytes: manyWords(9000) } });
-  const failed = await h.waitFor('failed', from);
+  const id = await loadFile(h, 'wide.tsv', manyWords(9000));
+  const failed = h.failureOf(id);
+  assert.ok(failed);
   assert.match(
     failed.message,
     /^wide\.tsv: vocabulary 9,001 x d 4,096 = 36,868,096 weights is over the limit of 33,554,432 weights; lower max_vocab or d$/,
   );
-  assert.notEqual(failed.fatal, true);
+  assert.equal(failed.fatal, false);
   assert.equal(h.ofType('datasetLoaded').length, 1, 'nothing new loaded');
   await h.send({ type: 'reset' });
-  assert.equal(h.lastMetrics().checksum, before, 'the old dataset and seed give the old weights');
+  assert.equal(h.lastMetrics()?.checksum, before, 'the old dataset and seed give the old weights');
   h.session.dispose();
 });
 
 test('a real out-of-memory abort of the module becomes a fatal failure in words', async () => {
   const h = await ready({ width: 4096, min_count: 1, test_fraction: 0, max_vocab: 500000 });
   await h.send({ type: 'injectFault', fault: 'liftLimits' });
-  const from = h.events.length;
   // 140,000 words at d = 4096: E alone is 2.3 GB, past the 2 GB the module may grow to.
-  await h.send({ type: 'loadFile', file: { name: 'huge.tsv', bytes: manyWords(140000) } });
-  const failed = await h.waitFor('failed', from);
+  const id = await loadFile(h, 'huge.tsv', manyWords(140000));
+  const failed = h.failureOf(id);
+  assert.ok(failed, h.events.map((e) => e.type).join(', '));
   console.log(`  the page would show: ${failed.message}`);
   assert.equal(failed.fatal, true);
   assert.match(failed.message, /^The lab ran out of memory/);
   assert.match(failed.message, /restarts with the last dataset and settings that loaded/);
   // The aborted module is not called again: later commands say what is happening.
-  const after = h.events.length;
-  await h.send({ type: 'step', count: 1 });
-  const refused = await h.waitFor('failed', after);
+  const step = await h.send({ type: 'step', count: 1 });
+  const refused = h.failureOf(step);
+  assert.ok(refused);
   assert.match(refused.message, /restarting the training worker/);
-  assert.notEqual(refused.fatal, true);
+  assert.equal(refused.fatal, false);
 });
 
-test('the restart plan replays the settings and the commands of the custom dataset that loaded', () => {
-  const plan = new RestartPlan();
+test('a restart replays the settings to the step reached and supplies known data again', () => {
+  const recovery = new Recovery();
+  const sent: Array<{ type: string }> = [];
+  const store = new LabStore((command) => (sent.push(command), sent.length));
+  store.subscribe((event) => recovery.heard(event, store));
   const base = 'http://x/datasets/';
-  plan.sent({ type: 'init', datasetBaseUrl: base, hash: '' });
-  plan.received({
-    type: 'settingsApplied',
-    configJson: '{}',
-    shareHash: 'v=1&width=8',
-    warnings: [],
+  recovery.sent({ type: 'init', datasetBaseUrl: base, hash: '' });
+  const statistics = { tokens: [], count: new Float64Array(), alpha: new Float64Array(), delta: new Float64Array() };
+  const summary = (contentHash: string) => ({ contentHash }) as never;
+  const metrics = (step: number) => ({ step, hasMaxMargin: false }) as never;
+  const apply = (event: WorkerEvent) => store.apply(event);
+  apply({ type: 'settingsApplied', configJson: '{"steps":300}', shareHash: 'v=1&width=8', effect: 'source', warnings: [] });
+  apply({ type: 'datasetLoaded', summary: summary(''), statistics });
+  apply({ type: 'metricsUpdated', metrics: metrics(37), columns: null, targetStep: 0, stepsPerSecond: 0 });
+  assert.deepEqual(recovery.restart(false), {
+    commands: [{ type: 'init', datasetBaseUrl: base, hash: 'v=1&width=8' }],
+    step: 37,
   });
-  const statistics = {
-    tokens: [],
-    count: new Float64Array(),
-    alpha: new Float64Array(),
-    delta: new Float64Array(),
-  };
-  const summary = {} as never;
-  plan.received({ type: 'datasetLoaded', summary, statistics, source: 'settings' });
-  assert.deepEqual(plan.restartCommands(false), [
-    { type: 'init', datasetBaseUrl: base, hash: 'v=1&width=8' },
-  ]);
-  // A Hugging Face sample gets a seed, so the replay draws the same pages.
-  const preset = plan.sent({ type: 'previewPreset', preset: 'sst2', reviews: 500 });
-  assert.equal(preset.type, 'previewPreset');
-  assert.ok(preset.type === 'previewPreset' && typeof preset.seed === 'number');
-  plan.sent({ type: 'changePreview', change: { textColumn: 'sentence' } });
-  plan.sent({ type: 'confirmDataset' });
-  plan.received({ type: 'datasetLoaded', summary, statistics, source: 'custom' });
-  // New settings that then exhaust memory on reload: after a fault, the ones that loaded.
-  plan.received({
-    type: 'settingsApplied',
-    configJson: '{}',
-    shareHash: 'v=1&width=4096',
-    warnings: [],
-  });
-  const replay = [
-    preset,
-    { type: 'changePreview', change: { textColumn: 'sentence' } },
-    { type: 'confirmDataset' },
-  ];
-  assert.deepEqual(plan.restartCommands(true), [
-    { type: 'init', datasetBaseUrl: base, hash: 'v=1&width=8' },
-    ...replay,
-  ]);
-  assert.deepEqual(plan.restartCommands(false), [
-    { type: 'init', datasetBaseUrl: base, hash: 'v=1&width=4096' },
-    ...replay,
-  ]);
-  // A failed custom load does not replace what is replayed.
-  plan.sent({ type: 'loadFile', file: { name: 'bad.csv', bytes: new Uint8Array([1]) } });
-  assert.deepEqual(plan.restartCommands(true).slice(1), replay);
-  // Back to a built-in dataset: only the settings.
-  plan.received({ type: 'datasetLoaded', summary, statistics, source: 'settings' });
-  assert.equal(plan.restartCommands(false).length, 1);
+  // The user's file loads (its hash is recorded); then settings that exhaust memory.
+  const files = [{ path: 'r.tsv', file: {} as File }];
+  recovery.sent({ type: 'previewFiles', files });
+  apply({ type: 'settingsApplied', configJson: '{}', shareHash: 'v=1&dataset=file&source_hash=abc', effect: 'source', warnings: [] });
+  apply({ type: 'datasetLoaded', summary: summary('abc'), statistics });
+  apply({ type: 'settingsApplied', configJson: '{}', shareHash: 'v=1&dataset=file&source_hash=abc&width=4096', effect: 'weights', warnings: [] });
+  // After a fault, the settings of the last data that loaded; otherwise the latest.
+  assert.equal((recovery.restart(true).commands[0] as { hash: string }).hash, 'v=1&dataset=file&source_hash=abc');
+  assert.equal((recovery.restart(false).commands[0] as { hash: string }).hash, 'v=1&dataset=file&source_hash=abc&width=4096');
+  // The fresh worker asks for the file: the page supplies the same files without asking.
+  apply({ type: 'datasetNeeded', need: { kind: 'file', name: 'r.tsv', rows: 5, hash: 'abc' }, configJson: '{}' });
+  assert.deepEqual(sent.at(-1), { type: 'supplySource', files });
+  // Data the page never had is asked of the user, not guessed.
+  const count = sent.length;
+  apply({ type: 'datasetNeeded', need: { kind: 'file', name: 'x.tsv', rows: 5, hash: 'def' }, configJson: '{}' });
+  assert.equal(sent.length, count);
+  // Data from a run file: the restart applies the run file again.
+  recovery.sent({ type: 'importRun', json: '{"clslab_run":2}' });
+  apply({ type: 'datasetLoaded', summary: summary('abc'), statistics });
+  assert.deepEqual(recovery.restart(false).commands.at(-1), { type: 'importRun', json: '{"clslab_run":2}' });
 });
 
 test('the same settings and seed give the same checksum in two fresh sessions', async () => {
@@ -218,7 +180,7 @@ test('the same settings and seed give the same checksum in two fresh sessions', 
     const h = await ready({ seed: 7 });
     await h.send({ type: 'stepEmbeddings' });
     await h.send({ type: 'stepAttention', count: 50 });
-    checksums.push(h.lastMetrics().checksum);
+    checksums.push(h.lastMetrics()?.checksum ?? '');
     h.session.dispose();
   }
   assert.equal(checksums[0], checksums[1]);

@@ -1,8 +1,12 @@
 // Shared by the Node tests of the web modules (and the dataset review CSV by the browser
-// tests): the real wasm module loaded from web/src/wasm-build, and small deterministic
-// review corpora. Not a test file itself (the runner's glob is *.test.ts).
+// tests): the real wasm module loaded from web/src/wasm-build, the one session harness
+// (commands in with ids, events out, as the browser worker runs it), and small
+// deterministic review corpora. Not a test file itself (the runner's glob is *.test.ts).
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { ClslabModule } from '../../wasm/clslab.d.ts';
+import type { ClslabModule, Metrics } from '../../wasm/clslab.d.ts';
+import type { CommandBody, WorkerEvent } from '../../web/src/protocol.ts';
+import { Session } from '../../web/src/worker/session.ts';
 
 const wasmUrl = new URL('../../web/src/wasm-build/clslab.wasm', import.meta.url);
 const glueUrl = new URL('../../web/src/wasm-build/clslab.js', import.meta.url);
@@ -48,3 +52,78 @@ export function reviewsCsv(rows: number): string {
   }
   return lines.join('\n') + '\n';
 }
+
+type EventOf<T extends WorkerEvent['type']> = Extract<WorkerEvent, { type: T }>;
+
+export interface HarnessOptions {
+  /** What every built-in dataset serves (label<TAB>text); default corpus(240). */
+  builtin?: string;
+  /** Downloads of URLs and presets; default: refuse (no network in tests). */
+  fetch?: typeof fetch;
+  /** Called for each built-in fetch (tests that check nothing was fetched). */
+  onBuiltinFetch?: (url: string) => void;
+  /** One module for many sessions (each has its own Lab): property tests run hundreds. */
+  module?: ClslabModule;
+}
+
+/** A Session over the real module, as entry.ts runs it in a worker. */
+export async function sessionHarness(options: HarnessOptions = {}) {
+  const module = options.module ?? (await loadModule());
+  const events: WorkerEvent[] = [];
+  const bytes = new TextEncoder().encode(options.builtin ?? corpus(240));
+  const session = new Session({
+    loadModule: options.module === undefined ? loadModule : async () => module,
+    post: (event) => events.push(event),
+    fetchBytes: async (url) => {
+      options.onBuiltinFetch?.(url);
+      return bytes;
+    },
+    fetch: options.fetch ?? (() => Promise.reject(new TypeError('Failed to fetch'))),
+    allowFaults: true,
+  });
+  let nextId = 1;
+  /** Sends a command and waits until the session has run it; returns its id. */
+  const send = async (body: CommandBody): Promise<number> => {
+    const id = nextId++;
+    await session.handle({ ...body, id });
+    return id;
+  };
+  const ofType = <T extends WorkerEvent['type']>(type: T): Array<EventOf<T>> =>
+    events.filter((e): e is EventOf<T> => e.type === type);
+  const last = <T extends WorkerEvent['type']>(type: T): EventOf<T> => {
+    const found = ofType(type).at(-1);
+    assert.ok(found, `no "${type}" event; got ${events.map((e) => e.type).join(', ')}`);
+    return found;
+  };
+  /** The first event of `type` after index `from` that passes `accept`. */
+  const waitFor = async <T extends WorkerEvent['type']>(
+    type: T,
+    from = 0,
+    accept: (event: EventOf<T>) => boolean = () => true,
+    timeoutMs = 60000,
+  ): Promise<EventOf<T>> => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = events.slice(from).find((e): e is EventOf<T> => e.type === type && accept(e as EventOf<T>));
+      if (found !== undefined) return found;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`no "${type}" within ${timeoutMs} ms; got ${events.map((e) => e.type).join(', ')}`);
+  };
+  /** The failure that answered command `id`, if any. */
+  const failureOf = (id: number) => ofType('failed').find((e) => e.request === id);
+  const lastMetrics = (): Metrics | undefined => ofType('metricsUpdated').at(-1)?.metrics;
+  /** The default settings with `changes` (the module fills and checks the rest). */
+  const configWith = (changes: Record<string, unknown>): string =>
+    JSON.stringify({ ...JSON.parse(module.defaultConfigJson()), ...changes });
+  /** init on a link with `changes` from the default settings ('' hash when none). */
+  const init = (changes: Record<string, unknown> = {}) =>
+    send({
+      type: 'init',
+      datasetBaseUrl: 'http://test/datasets/',
+      hash: Object.keys(changes).length === 0 ? '' : module.encodeShareLink(configWith(changes)),
+    });
+  return { session, module, events, send, ofType, last, waitFor, failureOf, lastMetrics, configWith, init };
+}
+
+export type SessionHarness = Awaited<ReturnType<typeof sessionHarness>>;

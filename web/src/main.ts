@@ -1,5 +1,6 @@
-// Wires the page: worker events update the charts and panels, controls send commands.
-// No training, metrics or settings logic lives here: the worker and the module own them.
+// Wires the page: the worker's events go into the one store (state/store.ts), the views
+// read it, controls send commands through it. No training, metrics or settings logic
+// lives here: the worker and the module own them.
 import './styles.css';
 import { AlignmentChart } from './charts/alignment-chart.ts';
 import { LossChart } from './charts/loss-chart.ts';
@@ -9,22 +10,33 @@ import { applyTheme } from './charts/setup.ts';
 import type { ChartView } from './charts/snapshot.ts';
 import { UShapeChart } from './charts/u-shape-chart.ts';
 import { WorkerClient } from './client/worker-client.ts';
-import type { Command, Fault, Metrics, TokenStatistics, WorkerEvent } from './protocol.ts';
-import { assertNever } from './protocol.ts';
+import type { Fault, Metrics, WorkerEvent } from './protocol.ts';
+import { Recovery } from './state/recovery.ts';
+import { LabStore, type LabState } from './state/store.ts';
 import { Banner } from './ui/banner.ts';
 import { Controls } from './ui/controls.ts';
 import { DatasetPanel } from './ui/dataset-panel.ts';
 import { byId } from './ui/dom.ts';
+import { LabViews } from './ui/lab-views.ts';
 import { MaxMarginPanel } from './ui/max-margin-panel.ts';
 import { MetricsPanel } from './ui/metrics-panel.ts';
+import { Replay } from './ui/replay.ts';
 import { ReviewPanel } from './ui/review-panel.ts';
 import { SettingsForm } from './ui/settings-form.ts';
 import { ShareLink } from './ui/share-link.ts';
-import { LabViews } from './ui/lab-views.ts';
 
 applyTheme();
-const client = new WorkerClient();
-const send = (command: Command) => client.send(command);
+const recovery = new Recovery();
+const banner = new Banner();
+const client = new WorkerClient(
+  (event) => store.apply(event),
+  (reason) => workerGone(reason),
+);
+const store = new LabStore((command) => {
+  recovery.sent(command);
+  return client.send(command);
+});
+store.subscribe((event) => recovery.heard(event, store));
 
 const charts = {
   loss: new LossChart(byId<HTMLCanvasElement>('chart-loss')),
@@ -37,26 +49,24 @@ const charts = {
   norm: new NormChart(byId<HTMLCanvasElement>('chart-norm')),
 } satisfies Record<string, ChartView>;
 
-const banner = new Banner();
-const controls = new Controls(send);
-const share = new ShareLink();
+const controls = new Controls(store);
+const replay = new Replay(store);
+const share = new ShareLink(store, replay);
 const metricsPanel = new MetricsPanel(byId<HTMLDListElement>('metrics'));
-const maxMargin = new MaxMarginPanel(() => send({ type: 'solveMaxMargin' }));
-const reviews = new ReviewPanel(send);
-const form = new SettingsForm(byId('settings'), (change) =>
-  send({ type: 'applySettings', ...change }),
-);
-const dataset = new DatasetPanel(send);
+new MaxMarginPanel(store);
+const reviews = new ReviewPanel(store.send);
+new SettingsForm(byId('settings'), store);
+new DatasetPanel(store);
 const prompt = byId('prompt');
 const views = new LabViews({
-  send,
+  store,
   charts,
   tokenCharts: [charts.alignment, charts.uShape],
   share,
-  banner,
+  replay,
   reviews,
   tour: {
-    isPaper: () => isPaper(),
+    isPaper: () => store.state.config['protocol'] === 'paper',
     usePaperProtocol: () => {
       const select = byId<HTMLSelectElement>('setting-protocol');
       select.value = 'paper';
@@ -64,155 +74,110 @@ const views = new LabViews({
     },
   },
 });
+void controls;
 
-let statistics: TokenStatistics | null = null;
-let latest: Metrics | null = null;
-let playing = false;
-let autoStepPending = true; // the cold page takes the step on E once, so Result 1 shows at once
-
-function isPaper(): boolean {
-  return form.value('protocol') === 'paper';
-}
-
-function showPrompt(m: Metrics): void {
+function showPrompt(state: LabState): void {
+  const m = state.metrics;
   let text: string;
-  if (playing) text = 'Training… press Pause to stop and inspect.';
-  else if (m.stopped) text = `Stopped: ${m.message}`;
-  else if (!isPaper()) text = 'Joint training of E and p: press Play.';
+  if (state.need !== null) text = 'This link needs its data: see the Dataset card.';
+  else if (m === null) text = 'Loading the model and the dataset…';
+  else if (state.playing) text = 'Training… press Pause to stop and inspect.';
+  else if (state.lastStop?.reason === 'refused') text = `Stopped: ${state.lastStop.message}`;
+  else if (state.config['protocol'] !== 'paper') text = 'Joint training of E and p: press Play.';
   else if (m.step === 0)
-    text =
-      'Initialized with p = 0 and small E. Press “Step E” for the one gradient step on E (Result 1).';
+    text = 'Initialized with p = 0 and small E. Press “Step E” for the one gradient step on E (Result 1).';
   else if (m.step === 1)
     text =
       'The step on E is done: the alignment scatter shows Result 1. Press Play to run the flow on p (Result 2).';
-  else
-    text = 'Paused. Press Play to continue the flow on p, or solve for p_mm to compare directions.';
-  prompt.textContent = text;
+  else text = 'Press Play to continue the flow on p and watch cos(p, p_mm) and the U.';
+  if (prompt.textContent !== text) prompt.textContent = text;
 }
 
-function onEvent(event: WorkerEvent): void {
+store.subscribe((event: WorkerEvent, state) => {
   switch (event.type) {
     case 'ready':
-      form.build(event.fields, event.configJson);
-      dataset.showLimits(event.limits);
-      share.update(event.shareHash);
-      banner.warn(event.warnings);
-      controls.setPaperProtocol(isPaper());
-      return;
+      banner.warn([...event.warnings, ...pageWarnings]);
+      pageWarnings = [];
+      break;
     case 'settingsApplied':
-      form.setValues(event.configJson);
-      share.update(event.shareHash);
+      banner.clearErrors();
       banner.warn(event.warnings);
-      controls.setPaperProtocol(isPaper());
-      maxMargin.clear();
-      return;
-    case 'settingsRejected':
-      form.markRejected();
-      banner.error(event.message);
-      return;
+      break;
     case 'datasetLoaded':
-      statistics = event.statistics;
+      banner.clearErrors();
       for (const chart of Object.values(charts)) chart.reset();
-      dataset.show(event.summary);
-      maxMargin.clear();
       reviews.setSplits(event.summary.testReviews > 0);
-      controls.setReady(true);
-      if (autoStepPending && isPaper() && !views.hasPendingRun()) send({ type: 'stepEmbeddings' });
-      autoStepPending = false;
       reviews.request(0);
-      return;
+      break;
     case 'metricsUpdated': {
+      const statistics = state.dataset?.statistics ?? null;
       const snapshot = { metrics: event.metrics, columns: event.columns, statistics };
-      if (latest !== null && event.metrics.step < latest.step) maxMargin.clear();
-      latest = event.metrics;
       for (const chart of Object.values(charts)) chart.append(snapshot);
       metricsPanel.show(event.metrics);
-      controls.showProgress(
-        event.metrics,
-        event.targetStep,
-        Number(form.value('steps')),
-        event.stepsPerSecond,
-      );
-      showPrompt(event.metrics);
-      if (!playing && event.columns !== null) reviews.refresh();
-      return;
+      if (!state.playing && event.columns !== null) reviews.refresh();
+      break;
     }
-    case 'started':
-      playing = true;
-      controls.setPlaying(true);
-      if (latest !== null) showPrompt(latest);
-      return;
     case 'stopped':
-      playing = false;
-      controls.setPlaying(false);
-      if (event.reason === 'diverged') banner.error(event.message);
-      if (latest !== null) showPrompt(latest);
+      if (event.reason === 'refused') banner.error(event.message);
       reviews.refresh();
-      return;
-    case 'maxMarginSolved':
-      maxMargin.show(event.report);
-      return;
+      break;
     case 'reviewShown':
       reviews.showReview(event.review, event.index, event.total);
-      return;
+      break;
     case 'textScored':
       reviews.showScored(event.review);
-      return;
+      break;
     case 'failed':
-      if (event.command === 'solveMaxMargin') maxMargin.failed();
-      dataset.failed(event.command);
       banner.error(event.message);
-      if (event.fatal === true) {
-        // The module aborted: a fresh worker with the last dataset and settings that loaded.
-        workerGone();
-        client.restart(true);
-      }
-      return;
-    case 'readProgress':
-      dataset.progress(event.label, event.done, event.total, event.unit);
-      return;
-    case 'readCancelled':
-      dataset.readEnded();
-      return;
-    case 'previewShown':
-      dataset.preview(event.preview, event.choice);
-      return;
-    case 'datasetExported':
-      dataset.download(event.name, event.text);
-      return;
-    case 'reviewsListed':
-    case 'runExported':
-    case 'runImported':
-      return; // ui/lab-views.ts
+      // The module aborted: a fresh worker with the last dataset and settings that loaded.
+      if (event.fatal) restartWorker(true, '');
+      break;
     default:
-      assertNever(event);
+      break;
   }
-}
-
-client.onEvent(onEvent);
-client.onEvent(views.onEvent);
-client.onStopped((reason) => {
-  workerGone();
-  banner.workerStopped(reason, () => client.restart(false));
+  showPrompt(state);
 });
 
-/** The controls wait for the new worker's dataset; Play is not running any more. */
-function workerGone(): void {
-  playing = false;
-  controls.setPlaying(false);
-  controls.setReady(false);
+/** The worker died (a crash: the user restarts it) or hung (restarted at once). */
+function workerGone(reason: string): void {
+  store.workerGone();
+  if (reason.includes('did not answer')) {
+    restartWorker(false, `The training worker stopped: ${reason}. It was restarted`);
+    return;
+  }
+  banner.workerStopped(reason, () => restartWorker(false, ''));
 }
-window.addEventListener('hashchange', () =>
-  send({ type: 'openShareLink', hash: views.openHash(location.hash.slice(1)) }),
-);
-send({
+
+/** A fresh worker with the run's settings and data, replayed to the step it had reached. */
+function restartWorker(afterFault: boolean, said: string): void {
+  const { commands, step } = recovery.restart(afterFault);
+  if (said !== '') banner.error(`${said} and replayed to step ${step}.`);
+  store.workerGone();
+  client.restart();
+  replay.expect(step);
+  for (const command of commands) store.send(command);
+}
+
+let pageWarnings: string[] = [];
+function openHash(): string {
+  const { settings, warnings } = views.openHash(location.hash.slice(1));
+  pageWarnings = warnings;
+  return settings;
+}
+window.addEventListener('hashchange', () => {
+  const hash = openHash();
+  store.send({ type: 'openShareLink', hash }, (message) => banner.error(message));
+  banner.warn(pageWarnings);
+});
+store.send({
   type: 'init',
   datasetBaseUrl: new URL('datasets/', document.baseURI).href,
-  hash: views.openHash(location.hash.slice(1)),
+  hash: openHash(),
 });
 
 // Test hooks: the e2e tests read plotted series and the latest metrics, and inject faults
-// (kill the worker, make it throw, lift the Lab's limits so a load really runs out of memory).
+// (kill the worker, make it throw or hang, lift the Lab's limits so a load really runs out
+// of memory; the worker obeys faults only in test builds).
 declare global {
   interface Window {
     __clslab?: {
@@ -220,6 +185,7 @@ declare global {
       /** Each chart's drawn x and y ranges, [min, max]. */
       bounds: () => Record<string, { x: number[]; y: number[] }>;
       metrics: () => Metrics | null;
+      state: () => Readonly<LabState>;
       killWorker: () => void;
       injectFault: (fault: Fault) => void;
     };
@@ -235,7 +201,8 @@ window.__clslab = {
         return [name, { x: range('x'), y: range('y') }];
       }),
     ),
-  metrics: () => latest,
+  metrics: () => store.state.metrics,
+  state: () => store.state,
   killWorker: () => client.kill(),
-  injectFault: (fault) => send({ type: 'injectFault', fault }),
+  injectFault: (fault) => store.send({ type: 'injectFault', fault }),
 };

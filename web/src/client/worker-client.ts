@@ -1,44 +1,49 @@
 // The page's handle on the training worker: the only `new Worker` in the app, with typed
-// send and receive. It also keeps what a fresh worker needs (restart-plan.ts): when the
-// worker dies (an uncaught error, or terminated) listeners hear `stopped` and the page
-// offers restart(); when the wasm module aborts (a fatal `failed`), the page restarts it.
-import type { Command, WorkerEvent } from '../protocol.ts';
-import { RestartPlan } from './restart-plan.ts';
+// send and receive, command ids, and the heartbeat. When the worker dies (an uncaught
+// error, terminated) or stops answering (heartbeat.ts), `gone` hears why; what a fresh
+// worker needs is the page's business (state/recovery.ts).
+import type { CommandBody, WorkerEvent } from '../protocol.ts';
+import { Heartbeat } from './heartbeat.ts';
 
 export type EventListener = (event: WorkerEvent) => void;
 /** The worker is gone; `reason` says why in words. */
-export type StoppedListener = (reason: string) => void;
+export type GoneListener = (reason: string) => void;
 
 export class WorkerClient {
   private worker: Worker;
-  private readonly listeners: EventListener[] = [];
-  private readonly stoppedListeners: StoppedListener[] = [];
-  private readonly plan = new RestartPlan();
+  private nextId = 1;
   private alive = true;
+  private readonly heartbeat: Heartbeat;
 
-  constructor() {
+  constructor(
+    private readonly onEvent: EventListener,
+    private readonly onGone: GoneListener,
+  ) {
+    this.heartbeat = new Heartbeat({
+      now: () => performance.now(),
+      ping: () => this.send({ type: 'ping' }),
+      hung: (silentMs) =>
+        this.stop(
+          `it did not answer for ${Math.round(silentMs / 1000)} s (stuck in one computation)`,
+        ),
+      setInterval: (callback, ms) => setInterval(callback, ms),
+      clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+    });
     this.worker = this.create();
   }
 
-  send(command: Command, transfer: Transferable[] = []): void {
-    const recorded = this.plan.sent(command);
-    if (this.alive) this.worker.postMessage(recorded, transfer);
+  /** Sends a command; returns its id (failures and answers carry it as `request`). */
+  send(body: CommandBody, transfer: Transferable[] = []): number {
+    const id = this.nextId++;
+    if (this.alive) this.worker.postMessage({ ...body, id }, transfer);
+    return id;
   }
 
-  onEvent(listener: EventListener): void {
-    this.listeners.push(listener);
-  }
-
-  onStopped(listener: StoppedListener): void {
-    this.stoppedListeners.push(listener);
-  }
-
-  /** A fresh worker with the settings and dataset of the old one (see RestartPlan). */
-  restart(afterFault: boolean): void {
+  /** A fresh worker; the caller sends it `init` and whatever the run needs. */
+  restart(): void {
     this.worker.terminate();
     this.worker = this.create();
     this.alive = true;
-    for (const command of this.plan.restartCommands(afterFault)) this.worker.postMessage(command);
   }
 
   /** Tests only (window.__clslab): ends the worker as a crash would. */
@@ -50,8 +55,8 @@ export class WorkerClient {
     const worker = new Worker(new URL('../worker/entry.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (message: MessageEvent<WorkerEvent>) => {
       if (worker !== this.worker) return; // a late message from a replaced worker
-      this.plan.received(message.data);
-      for (const listener of this.listeners) listener(message.data);
+      this.heartbeat.heard(message.data);
+      if (message.data.type !== 'pong') this.onEvent(message.data);
     };
     worker.onerror = (error) => {
       error.preventDefault();
@@ -60,14 +65,16 @@ export class WorkerClient {
     worker.onmessageerror = () => {
       if (worker === this.worker) this.stop('a message could not be read');
     };
+    this.heartbeat.start();
     return worker;
   }
 
-  /** Its state is unknown after an uncaught error: the worker is ended, not trusted. */
+  /** Its state is unknown after an uncaught error or a hang: ended, not trusted. */
   private stop(reason: string): void {
     if (!this.alive) return;
     this.alive = false;
+    this.heartbeat.stop();
     this.worker.terminate();
-    for (const listener of this.stoppedListeners) listener(reason);
+    this.onGone(reason);
   }
 }

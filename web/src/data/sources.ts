@@ -40,7 +40,10 @@ function stem(path: string): string {
 export function planSource(files: SourceFile[]): SourcePlan {
   // Hidden files (.DS_Store) and folder listings are never reviews.
   const visible = files.filter((f) => !(f.path.split('/').pop() ?? '').startsWith('.'));
-  const labelled = visible.filter((f) => folderLabel(f.path) !== 0);
+  // Sorted by path: a folder's content hash must not depend on the order a browser lists it.
+  const labelled = visible
+    .filter((f) => folderLabel(f.path) !== 0)
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (labelled.length > 0) {
     const root = labelled[0]?.path.split('/')[0] ?? 'folder';
     return {

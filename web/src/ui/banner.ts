@@ -1,29 +1,32 @@
-// The message banner (role=alert): errors and share-link warnings, always as text. When the
-// training worker has stopped it also carries a Restart button (one action, in the banner,
-// so that the message and what to do about it are read together).
+// The message banner (role=alert): errors and warnings, always as text. Errors belong to
+// what failed: the next successful change of the run (settings applied, data loaded)
+// clears them, so an old failure never stands beside a good state. When the training
+// worker has stopped it also carries a Restart button (one action, in the banner, so that
+// the message and what to do about it are read together).
 import { byId, element } from './dom.ts';
+
+type Kind = 'error' | 'warning';
 
 export class Banner {
   private readonly root = byId('banner');
   private readonly list = byId<HTMLUListElement>('banner-messages');
+  private messages: Array<{ kind: Kind; node: HTMLElement }> = [];
 
   constructor() {
     byId('banner-close').addEventListener('click', () => this.clear());
   }
 
   error(message: string): void {
-    this.show('error', [message]);
+    this.add('error', [message]);
   }
 
   warn(messages: string[]): void {
-    if (messages.length > 0) this.show('warning', messages);
+    this.add('warning', messages);
   }
 
   /** "The training worker stopped: <reason>" with a Restart button that calls `restart`. */
   workerStopped(reason: string, restart: () => void): void {
-    this.show('error', [
-      `The training worker stopped: ${reason}. Restart it with the same settings and dataset.`,
-    ]);
+    this.error(`The training worker stopped: ${reason}. Restart it with the same settings and data.`);
     const button = element('button', {
       text: 'Restart',
       className: 'primary',
@@ -33,17 +36,35 @@ export class Banner {
       this.clear();
       restart();
     });
-    this.list.append(element('li', {}, [button]));
+    this.push('error', element('li', {}, [button]));
+  }
+
+  clearErrors(): void {
+    this.messages = this.messages.filter((m) => m.kind !== 'error');
+    this.render();
   }
 
   clear(): void {
-    this.list.replaceChildren();
-    this.root.hidden = true;
+    this.messages = [];
+    this.render();
   }
 
-  private show(kind: 'error' | 'warning', messages: string[]): void {
-    this.root.dataset['kind'] = kind;
-    this.list.replaceChildren(...messages.map((text) => element('li', { text })));
-    this.root.hidden = false;
+  private add(kind: Kind, texts: string[]): void {
+    for (const text of texts) {
+      // The same sentence twice in a row says nothing new.
+      if (this.messages.some((m) => m.node.textContent === text)) continue;
+      this.push(kind, element('li', { text, attributes: { 'data-kind': kind } }));
+    }
+  }
+
+  private push(kind: Kind, node: HTMLElement): void {
+    this.messages.push({ kind, node });
+    this.render();
+  }
+
+  private render(): void {
+    this.list.replaceChildren(...this.messages.map((m) => m.node));
+    this.root.hidden = this.messages.length === 0;
+    this.root.dataset['kind'] = this.messages.some((m) => m.kind === 'error') ? 'error' : 'warning';
   }
 }

@@ -1,16 +1,16 @@
-// Play/Pause/Step/Reset, the paper protocol's "Step E" / "Step p", the speed slider and
-// the progress bar. Buttons only send commands; what they may do is decided from the
-// worker's events.
-import type { Command, Metrics } from '../protocol.ts';
+// Play/Pause/Step/Reset, the paper protocol's "Step E" / "Step p", the speed slider, the
+// progress bar and the status line under it. Buttons only send commands; what they may do
+// and what they say is read from the store: while the worker is busy (a solve, a read, a
+// replay) the buttons say so, and the one that acts is the one that stops it.
 import { formatInteger, formatNumber } from '../format.ts';
+import type { LabState, LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
 
 /** Steps taken by one press of "Step p" (the flow on p moves slowly per step). */
 const ATTENTION_STEPS_PER_PRESS = 10;
 
-/** The speed slider's stops in steps per second; 0 is as fast as the machine goes. Slow
- *  stops let a class watch the U form; the default is the fastest. */
-const SPEEDS = [2, 10, 50, 250, 0];
+/** The speed slider's stops in steps per second; 0 is as fast as the machine goes. */
+export const SPEEDS = [2, 10, 50, 250, 0];
 
 export class Controls {
   private readonly play = byId<HTMLButtonElement>('play');
@@ -22,12 +22,10 @@ export class Controls {
   private readonly progressText = byId('progress-text');
   private readonly speed = byId<HTMLInputElement>('speed');
   private readonly speedText = byId<HTMLOutputElement>('speed-text');
-  private playing = false;
-  private ready = false;
-  private paper = true;
 
-  constructor(send: (command: Command) => void) {
-    this.play.addEventListener('click', () => send({ type: this.playing ? 'pause' : 'play' }));
+  constructor(private readonly store: LabStore) {
+    const { send } = store;
+    this.play.addEventListener('click', () => this.playPressed());
     this.step.addEventListener('click', () => send({ type: 'step', count: 1 }));
     this.reset.addEventListener('click', () => send({ type: 'reset' }));
     this.stepE.addEventListener('click', () => send({ type: 'stepEmbeddings' }));
@@ -38,57 +36,96 @@ export class Controls {
     this.speed.min = '0';
     this.speed.max = String(SPEEDS.length - 1);
     this.speed.step = '1';
-    this.speed.value = String(SPEEDS.length - 1);
-    this.speed.addEventListener('input', () => {
-      const stepsPerSecond = SPEEDS[Number(this.speed.value)] ?? 0;
-      this.showSpeed(stepsPerSecond);
-      send({ type: 'setSpeed', stepsPerSecond });
+    this.speed.addEventListener('input', () => this.setSpeed(Number(this.speed.value)));
+    this.setSpeed(SPEEDS.length - 1);
+    store.subscribe((event, state) => {
+      if (event.type !== 'reviewShown' && event.type !== 'reviewsListed') this.render(state);
     });
-    this.showSpeed(0);
-    this.render();
+    this.render(store.state);
   }
 
-  setReady(ready: boolean): void {
-    this.ready = ready;
-    this.render();
+  /** Play starts a run, Pause stops it, and during a cancellable task the button cancels. */
+  playPressed(): void {
+    const state = this.store.state;
+    if (state.task?.cancellable === true) this.store.send({ type: 'cancel' });
+    else if (state.playing) this.store.send({ type: 'pause' });
+    else if (state.task === null && state.dataset !== null) this.store.send({ type: 'play' });
   }
 
-  setPlaying(playing: boolean): void {
-    this.playing = playing;
-    this.render();
-  }
-
-  setPaperProtocol(paper: boolean): void {
-    this.paper = paper;
-    this.render();
-  }
-
-  /** `targetStep` is 0 outside Play; the bar then shows progress toward `steps`. */
-  showProgress(metrics: Metrics, targetStep: number, steps: number, stepsPerSecond: number): void {
-    const target = targetStep > 0 ? targetStep : Math.max(steps, metrics.step);
-    this.progress.max = Math.max(target, 1);
-    this.progress.value = Math.min(metrics.step, target);
-    const rate = stepsPerSecond > 0 ? ` · ${formatNumber(stepsPerSecond, 3)} steps/s` : '';
-    this.progressText.textContent = `step ${formatInteger(metrics.step)} / ${formatInteger(target)}${rate}`;
-  }
-
-  private showSpeed(stepsPerSecond: number): void {
+  /** Moves the slider to stop `index` and tells the worker. */
+  setSpeed(index: number): void {
+    const clamped = Math.max(0, Math.min(SPEEDS.length - 1, Math.round(index)));
+    const stepsPerSecond = SPEEDS[clamped] ?? 0;
+    this.speed.value = String(clamped);
     const text = stepsPerSecond > 0 ? `${stepsPerSecond} steps/s` : 'as fast as possible';
     this.speed.setAttribute('aria-valuetext', text);
     this.speedText.value = text;
+    this.store.send({ type: 'setSpeed', stepsPerSecond });
   }
 
-  private render(): void {
-    this.play.textContent = this.playing ? 'Pause' : 'Play';
-    this.play.setAttribute(
-      'aria-label',
-      this.playing ? 'Pause training' : 'Play: train up to the step budget',
-    );
-    this.play.classList.toggle('playing', this.playing);
-    for (const button of [this.play, this.step, this.reset]) button.disabled = !this.ready;
-    this.stepE.disabled = !this.ready || !this.paper;
-    this.stepP.disabled = !this.ready || !this.paper;
-    this.stepE.hidden = !this.paper;
-    this.stepP.hidden = !this.paper;
+  private render(state: LabState): void {
+    const ready = state.worker === 'ready' && state.dataset !== null;
+    const paper = state.config['protocol'] === 'paper';
+    const task = state.task;
+    let label = 'Play';
+    let aria = 'Play: train up to the step budget';
+    if (task !== null && task.cancellable) {
+      label = 'Cancel';
+      aria = `Cancel: ${task.label}`;
+    } else if (task !== null) {
+      label = `${task.label}…`;
+      aria = label;
+    } else if (state.playing) {
+      label = 'Pause';
+      aria = 'Pause training';
+    }
+    this.play.textContent = label;
+    this.play.setAttribute('aria-label', aria);
+    this.play.classList.toggle('playing', state.playing);
+    this.play.disabled = task !== null ? !task.cancellable : !ready;
+    const idle = ready && task === null;
+    for (const button of [this.step, this.reset]) button.disabled = !idle;
+    this.stepE.disabled = !idle || !paper;
+    this.stepP.disabled = !idle || !paper;
+    this.stepE.hidden = !paper;
+    this.stepP.hidden = !paper;
+    this.showProgress(state);
   }
+
+  /** The bar shows progress toward the run's target; the line says what the lab is doing,
+   *  telling a pause from a budget that ran out. */
+  private showProgress(state: LabState): void {
+    const step = state.metrics?.step ?? 0;
+    const steps = Number(state.config['steps'] ?? 0);
+    const target = state.playing && state.targetStep > 0 ? state.targetStep : Math.max(steps, step);
+    this.progress.max = Math.max(target, 1);
+    this.progress.value = Math.min(step, target);
+    const task = state.task;
+    let text: string;
+    if (state.worker === 'starting') text = 'Loading the model…';
+    else if (state.worker === 'gone') text = 'Restarting the training worker…';
+    else if (task !== null) text = `${task.label}${progressOf(task)}`;
+    else if (state.dataset === null) text = state.need !== null ? 'Waiting for the link’s data.' : 'Loading the dataset…';
+    else if (state.playing) {
+      const rate = state.stepsPerSecond > 0 ? ` · ${formatNumber(state.stepsPerSecond, 3)} steps/s` : '';
+      text = `Training: step ${formatInteger(step)} of ${formatInteger(target)}${rate}`;
+    } else if (state.lastStop?.reason === 'finished') {
+      text = `Step budget reached: ${formatInteger(step)} steps. Play runs ${formatInteger(steps)} more.`;
+    } else if (state.lastStop?.reason === 'paused') {
+      text = `Paused at step ${formatInteger(step)}.`;
+    } else if (state.lastStop?.reason === 'refused') {
+      text = `Stopped at step ${formatInteger(step)}: ${state.lastStop.message}`;
+    } else {
+      text = `Step ${formatInteger(step)} of ${formatInteger(target)}.`;
+    }
+    if (this.progressText.textContent !== text) this.progressText.textContent = text;
+  }
+}
+
+function progressOf(task: { done: number; total: number; unit: string }): string {
+  if (task.total <= 0) return '…';
+  if (task.unit === 'bytes') {
+    return `: ${(task.done / 2 ** 20).toFixed(1)} of ${(task.total / 2 ** 20).toFixed(1)} MB`;
+  }
+  return `: ${formatInteger(task.done)} of ${formatInteger(task.total)} ${task.unit}`;
 }

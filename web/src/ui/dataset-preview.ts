@@ -165,7 +165,7 @@ export class PreviewDialog {
       { className: 'small preview-facts', attributes: { id: 'preview-facts' } },
       [
         element('li', {
-          text: `Format ${p.format}${choice.latin1 ? ', decoded as Latin-1' : ''}.`,
+          text: `Format ${p.format}, ${p.encoding}.`,
         }),
         element('li', {
           text: `Text from “${p.textColumn || 'text'}”, label from “${p.labelColumn || 'label'}”: ${p.labelMapping}.`,

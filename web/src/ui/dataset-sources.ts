@@ -2,12 +2,12 @@
 // and drop onto the page), a URL after the user confirms its host, and one-click Hugging
 // Face samples; plus the read progress with Cancel and the export. Files go to the worker
 // as File objects: it reads them, so a large file never blocks the page.
-import type { Command, ReadUnit, SourceFile } from '../protocol.ts';
+import type { CommandBody, SourceFile } from '../protocol.ts';
 import { PRESETS, ROWS_API, type PresetId } from '../data/hf-rows.ts';
 import { formatInteger } from '../format.ts';
 import { element } from './dom.ts';
 
-type Send = (command: Command) => void;
+type Send = (command: CommandBody) => void;
 
 /** Reviews a preset samples unless the user asks for another number. */
 export const DEFAULT_SAMPLE = 2000;
@@ -44,15 +44,19 @@ export class DatasetSources {
     },
   });
 
+  /** `routeFiles` decides what picked or dropped files are for (a preview, or the file a
+   *  link is waiting for); by default they are previewed. */
   constructor(
     root: HTMLElement,
     private readonly send: Send,
+    private readonly routeFiles: (files: SourceFile[]) => void = (files) =>
+      send({ type: 'previewFiles', files }),
   ) {
     const cancel = element('button', {
       text: 'Cancel',
       attributes: { id: 'dataset-cancel', type: 'button' },
     });
-    cancel.addEventListener('click', () => send({ type: 'cancelRead' }));
+    cancel.addEventListener('click', () => send({ type: 'cancel' }));
     this.progressRow = element(
       'div',
       { className: 'dataset-progress', attributes: { id: 'dataset-progress', hidden: true } },
@@ -78,13 +82,14 @@ export class DatasetSources {
     this.acceptDrops();
   }
 
-  /** Sends picked or dropped files to the worker for a preview. */
+  /** Picked or dropped files, to the worker. */
   previewFiles(files: SourceFile[]): void {
     if (files.length === 0) return;
-    this.send({ type: 'previewFiles', files });
+    this.routeFiles(files);
   }
 
-  showProgress(label: string, done: number, total: number, unit: ReadUnit): void {
+  showProgress(task: { label: string; done: number; total: number; unit: string }): void {
+    const { label, done, total, unit } = task;
     this.progressRow.hidden = false;
     const known = total > 0;
     this.progress.max = known ? total : 1;
@@ -138,6 +143,11 @@ export class DatasetSources {
       attributes: { id: 'dataset-url-check', type: 'submit' },
     });
     const form = element('form', { className: 'url-form' }, [this.urlInput, check]);
+    // A confirmation belongs to the URL it named: editing the URL withdraws it.
+    this.urlInput.addEventListener('input', () => {
+      this.confirmRow.replaceChildren();
+      this.confirmRow.hidden = true;
+    });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.askHost();

@@ -1,7 +1,10 @@
-// The attention-SVM panel: solves for p_mm on request and reports feasibility, the
-// problem solved (hard or soft margin) and the preference cycles that make it infeasible.
+// The attention-SVM panel: reports feasibility, the problem solved (hard or soft margin),
+// what the constraints count and the preference cycles that make it infeasible. The worker
+// solves on its own after the step on E; the button solves again (after joint steps, or a
+// new C).
 import type { MaxMarginReport } from '../protocol.ts';
 import { formatInteger, formatNumber } from '../format.ts';
+import type { LabStore } from '../state/store.ts';
 import { byId, element, ReadoutList } from './dom.ts';
 
 /** Cycles listed in full; the count says how many more there are. */
@@ -18,23 +21,38 @@ export class MaxMarginPanel {
       label: 'constraints acyclic',
       hint: 'with d ≥ V, acyclic constraints make the hard margin feasible',
     },
-    { key: 'constraints', label: 'constraints' },
-    { key: 'inCycles', label: 'in cycles (constraints / reviews)' },
+    {
+      key: 'constraints',
+      label: 'constraints: unique / instances / reviews',
+      hint: 'unique (selected, other) token pairs; pairs counted per review; reviews that give any',
+    },
+    { key: 'inCycles', label: 'on cycles: constraints / reviews' },
     { key: 'violated', label: 'violated constraints' },
     { key: 'norm', label: '‖p_mm‖' },
     { key: 'minMargin', label: 'min margin' },
     { key: 'solver', label: 'solver (epochs, gap)' },
   ]);
 
-  constructor(onSolve: () => void) {
+  constructor(store: LabStore) {
     this.button.addEventListener('click', () => {
       this.button.disabled = true;
       this.status.textContent = 'Solving the attention-SVM…';
-      onSolve();
+      store.send({ type: 'solveMaxMargin' }, () => this.failed());
+    });
+    store.subscribe((event, state) => {
+      if (event.type === 'maxMarginSolved') this.show(event.report);
+      else if (event.type === 'taskStarted' && event.task === 'solving') {
+        this.button.disabled = true;
+        this.status.textContent = 'Solving the attention-SVM…';
+      } else if (event.type === 'ready' || event.type === 'datasetLoaded') this.clear();
+      else if (state.maxMargin === null && this.shown) this.clear();
     });
   }
 
+  private shown = false;
+
   clear(): void {
+    this.shown = false;
     this.button.disabled = false;
     this.status.textContent =
       'Not solved for the current weights. Take the step on E first, then solve.';
@@ -48,6 +66,7 @@ export class MaxMarginPanel {
   }
 
   show(r: MaxMarginReport): void {
+    this.shown = true;
     this.button.disabled = false;
     this.status.textContent = r.message;
     const set = (key: string, text: string) => this.list.set(key, text);
@@ -55,7 +74,7 @@ export class MaxMarginPanel {
     set('acyclic', r.acyclic ? 'yes' : 'no');
     set(
       'constraints',
-      `${formatInteger(r.constraints)} (${formatInteger(r.reviewConstraints)} reviews)`,
+      `${formatInteger(r.constraints)} / ${formatInteger(r.constraintInstances)} / ${formatInteger(r.reviews)}`,
     );
     set(
       'inCycles',

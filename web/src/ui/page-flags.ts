@@ -51,15 +51,26 @@ function isPanel(name: string): name is Panel {
 export function splitHash(hash: string): { settings: string; flags: PageFlags } {
   const flags: PageFlags = { run: null, hide: [], embed: false, tour: false, warnings: [] };
   const settings: string[] = [];
+  const seen = new Set<PageKey>();
   for (const part of hash.split('&')) {
     if (part === '') continue;
     const equals = part.indexOf('=');
-    const key = decodeURIComponent(equals < 0 ? part : part.slice(0, equals));
+    // A key that does not decode is not a page key: the module names it in its warning.
+    const key = safeDecode(equals < 0 ? part : part.slice(0, equals));
     const value = equals < 0 ? '' : safeDecode(part.slice(equals + 1));
-    if (!isPageKey(key)) {
+    if (key === null || !isPageKey(key)) {
       settings.push(part);
       continue;
     }
+    if (value === null) {
+      flags.warnings.push(`${key}: the value has a malformed %-escape; ignored.`);
+      continue;
+    }
+    if (seen.has(key)) {
+      flags.warnings.push(`${key} is given twice; the first value is used.`);
+      continue;
+    }
+    seen.add(key);
     if (key === 'run') {
       const run = Number(value);
       if (value !== '' && Number.isInteger(run) && run >= 0 && run <= MAX_RUN) flags.run = run;
@@ -78,11 +89,12 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
   return { settings: settings.join('&'), flags };
 }
 
-function safeDecode(text: string): string {
+/** The decoded text, or null for a malformed %-escape (decodeURIComponent throws). */
+function safeDecode(text: string): string | null {
   try {
     return decodeURIComponent(text);
   } catch {
-    return text;
+    return null;
   }
 }
 

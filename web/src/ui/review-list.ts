@@ -2,7 +2,7 @@
 // correct or wrong prediction, whether the most attended token is a selected one, a
 // token chosen in the token table), each drawn with its attention shading, its label and
 // the model's prediction. The worker filters (review-list.ts there); this only asks.
-import type { Command, ReviewFilter, ReviewListItem } from '../protocol.ts';
+import type { CommandBody, ReviewFilter, ReviewListItem } from '../protocol.ts';
 import { formatInteger, formatNumber } from '../format.ts';
 import { byId, element } from './dom.ts';
 import { renderWords } from './review-words.ts';
@@ -28,7 +28,7 @@ export class ReviewList {
   private ready = false;
 
   constructor(
-    private readonly send: (command: Command) => void,
+    private readonly send: (command: CommandBody) => void,
     private readonly open: (testSplit: boolean, index: number) => void,
     onClearToken: () => void,
   ) {

@@ -1,7 +1,7 @@
 // One review as the model reads it (review-words.ts): shaded by attention, the selected
 // tokens outlined, the label and the logit f(X). Also scores text the user types, live
 // (debounced) as they type.
-import type { Command, ReviewView } from '../protocol.ts';
+import type { CommandBody, ReviewView } from '../protocol.ts';
 import { formatNumber, formatPercent } from '../format.ts';
 import { byId } from './dom.ts';
 import { renderWords } from './review-words.ts';
@@ -18,7 +18,7 @@ export class ReviewPanel {
   private readonly original = byId('review-original');
   private total = 0;
 
-  constructor(private readonly send: (command: Command) => void) {
+  constructor(private readonly send: (command: CommandBody) => void) {
     const go = (delta: number) => this.request(Number(this.index.value) - 1 + delta);
     byId('review-previous').addEventListener('click', () => go(-1));
     byId('review-next').addEventListener('click', () => go(1));

@@ -1,7 +1,10 @@
 // The settings form, generated from the module's field table (settingFields()): labels,
-// bounds, choices, help and defaults all come from there. The form only turns inputs into
-// the config JSON document; the module validates it and the worker applies it.
+// bounds, choices, help, defaults and what a change does all come from there. The form only
+// turns inputs into the config JSON document; the module validates it and core applies it
+// by its effect (a data setting rebuilds the split, a model setting resets the weights).
 import type { SettingField } from '../protocol.ts';
+import type { LabState, LabStore } from '../state/store.ts';
+import { formatInteger } from '../format.ts';
 import { element } from './dom.ts';
 import { infoMarker, type Term } from './glossary.ts';
 
@@ -9,6 +12,7 @@ import { infoMarker, type Term } from './glossary.ts';
 const FIELD_TERMS: Partial<Record<string, Term>> = { sigma: 'sigma', eta: 'eta' };
 
 const GROUP_TITLES: Record<SettingField['group'], string> = {
+  source: 'Data source',
   data: 'Data',
   synthetic: 'Synthetic data',
   model: 'Model and initialization',
@@ -16,15 +20,12 @@ const GROUP_TITLES: Record<SettingField['group'], string> = {
   svm: 'Attention-SVM (p_mm)',
 };
 
-/** Groups whose change rebuilds the dataset; any other change resets the weights. */
-const RELOADING_GROUPS: ReadonlySet<SettingField['group']> = new Set(['data', 'synthetic']);
+/** The dataset's identity is set by loading data, never typed: not in the form. */
+const HIDDEN_GROUPS: ReadonlySet<SettingField['group']> = new Set(['source']);
+/** `dataset` values that name the user's own data (what was loaded, not a choice). */
+const USER_DATA = ['file', 'url', 'preset'];
 
 export type ConfigValues = Record<string, unknown>;
-
-export interface SettingsChange {
-  configJson: string;
-  reload: boolean;
-}
 
 export class SettingsForm {
   private readonly root: HTMLElement;
@@ -36,10 +37,17 @@ export class SettingsForm {
 
   constructor(
     root: HTMLElement,
-    private readonly onChange: (change: SettingsChange) => void,
+    private readonly store: LabStore,
   ) {
     this.root = root;
     root.addEventListener('submit', (event) => event.preventDefault()); // Enter must not reload
+    store.subscribe((event, state) => {
+      if (event.type === 'ready') this.build(state.fields, state.configJson);
+      else if (event.type === 'settingsApplied') this.setValues(state.configJson);
+      // A link waiting for its data, on a page with none loaded: show the link's settings.
+      else if (event.type === 'datasetNeeded' && state.dataset === null) this.setValues(event.configJson);
+      if (['ready', 'settingsApplied', 'datasetLoaded'].includes(event.type)) this.labelData(state);
+    });
   }
 
   build(fields: SettingField[], configJson: string): void {
@@ -47,6 +55,7 @@ export class SettingsForm {
     const groups = new Map<SettingField['group'], HTMLElement>();
     const sections: HTMLElement[] = [];
     for (const field of fields) {
+      if (HIDDEN_GROUPS.has(field.group)) continue;
       let body = groups.get(field.group);
       if (body === undefined) {
         body = element('div', { className: 'fields' });
@@ -138,7 +147,29 @@ export class SettingsForm {
   private changed(field: SettingField, input: HTMLInputElement | HTMLSelectElement): void {
     const next: ConfigValues = { ...this.values, [field.key]: this.read(field, input) };
     input.classList.add('pending'); // cleared when the module accepts the change
-    this.onChange({ configJson: JSON.stringify(next), reload: RELOADING_GROUPS.has(field.group) });
+    this.store.send({ type: 'applySettings', configJson: JSON.stringify(next) }, () =>
+      this.markRejected(),
+    );
+  }
+
+  /** The Dataset choice names what is really loaded: a user's data is one option labelled
+   *  with its name and rows ("custom: reviews.tsv, 5,000 rows"), and the other user-data
+   *  kinds are not choices at all (a link or a load sets them, with their data). */
+  private labelData(state: LabState): void {
+    const select = this.inputs.get('dataset')?.input;
+    if (!(select instanceof HTMLSelectElement)) return;
+    const current = String(state.config['dataset'] ?? '');
+    const rows = state.dataset?.summary.parsedRows ?? Number(state.config['source_rows'] ?? 0);
+    const name = String(state.config['source_name'] ?? '');
+    for (const option of Array.from(select.options)) {
+      const user = USER_DATA.includes(option.value);
+      option.hidden = user && option.value !== current;
+      option.disabled = user && option.value !== current;
+      option.textContent = user && option.value === current
+        ? `custom: ${name.split('/').pop() ?? name}, ${formatInteger(rows)} rows`
+        : option.value;
+    }
+    select.value = current;
   }
 
   /** The typed JSON value of an input; text the module will reject stays text. */
@@ -151,7 +182,7 @@ export class SettingsForm {
     return input.value;
   }
 
-  /** Marks the field the rejected change touched. */
+  /** Marks the field the rejected change touched (the old value is still in force). */
   markRejected(): void {
     for (const { input } of this.inputs.values()) {
       if (!input.classList.contains('pending')) continue;

@@ -1,8 +1,12 @@
-// The share link: the module encodes the settings into the URL hash (only non-default
-// values); this view adds the page's keys (steps run, hidden panels, embed mode) from
-// page-flags.ts, mirrors the result into the address bar and a copyable field.
+// The share link: the module encodes the settings, the dataset's identity included, into
+// the URL hash (only non-default values); this view adds the page's keys (the steps run,
+// hidden panels, embed mode) from page-flags.ts and mirrors the result into the address
+// bar and a copyable field. The step is the one reached whenever the lab is not running,
+// and a replay's target while it heads there, so pausing a replay keeps the step it got to.
+import type { LabStore } from '../state/store.ts';
 import { byId, copyOnClick } from './dom.ts';
 import { joinHash, type Panel } from './page-flags.ts';
+import type { Replay } from './replay.ts';
 
 export class ShareLink {
   private readonly field = byId<HTMLInputElement>('share-url');
@@ -11,8 +15,22 @@ export class ShareLink {
   private hide: Panel[] = [];
   private embed = false;
 
-  constructor() {
+  constructor(store: LabStore, replay: Replay) {
     copyOnClick(byId<HTMLButtonElement>('share-copy'), this.field);
+    store.subscribe((event, state) => {
+      switch (event.type) {
+        case 'ready':
+        case 'settingsApplied':
+          return this.update(state.shareHash);
+        case 'stopped':
+          return this.setRun(event.step);
+        case 'metricsUpdated':
+          if (event.targetStep === 0 && !state.playing) this.setRun(replay.target ?? event.metrics.step);
+          return;
+        default:
+          return;
+      }
+    });
   }
 
   /** `hash` is the module's encoding of the settings without '#', empty for the defaults. */

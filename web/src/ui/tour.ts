@@ -1,7 +1,7 @@
 // The guided tour: three steps that drive the lab (they send the commands the buttons
 // send, and flash the button) and point at the chart that shows the result. A non-modal
 // panel: Next/Back/Skip are buttons, Escape skips, focus moves to each step's heading.
-import type { Command } from '../protocol.ts';
+import type { CommandBody } from '../protocol.ts';
 import { byId } from './dom.ts';
 
 interface TourStep {
@@ -15,7 +15,7 @@ interface TourStep {
 
 /** What the tour needs from the page. */
 export interface TourLab {
-  send(command: Command): void;
+  send(command: CommandBody): void;
   isPaper(): boolean;
   /** Switches the settings to the paper protocol (the form applies it). */
   usePaperProtocol(): void;

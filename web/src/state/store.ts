@@ -1,0 +1,192 @@
+// The page's one owner of state: what the worker last said about the run (settings, data,
+// metrics, Play, the task in progress, p_mm), updated only by worker events, read by every
+// view. Views subscribe and get each event after the state reflects it. Commands go out
+// through `send`, which routes a failure back to the panel that asked (by request id).
+import type {
+  CommandBody,
+  DataNeed,
+  DatasetSummary,
+  Limits,
+  MaxMarginReport,
+  Metrics,
+  ReadUnit,
+  SettingField,
+  StopReason,
+  TaskKind,
+  TokenColumns,
+  TokenStatistics,
+  WorkerEvent,
+} from '../protocol.ts';
+
+export interface Task {
+  kind: TaskKind;
+  label: string;
+  done: number;
+  total: number;
+  unit: ReadUnit;
+  cancellable: boolean;
+}
+
+export interface LabState {
+  /** 'starting': no `ready` yet; 'gone': the worker died and is being restarted. */
+  worker: 'starting' | 'ready' | 'gone';
+  fields: SettingField[];
+  /** The settings in force (the module's normalized JSON) and their parsed values. */
+  configJson: string;
+  config: Record<string, unknown>;
+  shareHash: string;
+  limits: Limits | null;
+  dataset: { summary: DatasetSummary; statistics: TokenStatistics } | null;
+  /** A link's data the user must supply or agree to download; nothing loads until then. */
+  need: { need: DataNeed; configJson: string } | null;
+  metrics: Metrics | null;
+  /** The latest token columns (v.E_s, p.E_s). */
+  columns: TokenColumns | null;
+  playing: boolean;
+  targetStep: number;
+  stepsPerSecond: number;
+  lastStop: { reason: StopReason; message: string; step: number } | null;
+  task: Task | null;
+  /** The attention-SVM report for the current E, null when not solved (or stale). */
+  maxMargin: MaxMarginReport | null;
+}
+
+export type StoreListener = (event: WorkerEvent, state: Readonly<LabState>) => void;
+/** Called with a failed command's message; the banner shows it too. */
+export type FailureHandler = (message: string) => void;
+export type Send = (command: CommandBody, onFailed?: FailureHandler) => number;
+
+function initialState(): LabState {
+  return {
+    worker: 'starting',
+    fields: [],
+    configJson: '',
+    config: {},
+    shareHash: '',
+    limits: null,
+    dataset: null,
+    need: null,
+    metrics: null,
+    columns: null,
+    playing: false,
+    targetStep: 0,
+    stepsPerSecond: 0,
+    lastStop: null,
+    task: null,
+    maxMargin: null,
+  };
+}
+
+export class LabStore {
+  private current: LabState = initialState();
+  private readonly listeners: StoreListener[] = [];
+  private readonly failureHandlers = new Map<number, FailureHandler>();
+
+  constructor(private readonly transmit: (command: CommandBody) => number) {}
+
+  get state(): Readonly<LabState> {
+    return this.current;
+  }
+
+  readonly send: Send = (command, onFailed) => {
+    const id = this.transmit(command);
+    if (onFailed !== undefined) {
+      this.failureHandlers.set(id, onFailed);
+      // Commands that succeeded never hear back: forget the oldest handlers (a Map keeps
+      // insertion order), far more than can be in flight at once.
+      if (this.failureHandlers.size > 256) {
+        const oldest = this.failureHandlers.keys().next().value;
+        if (oldest !== undefined) this.failureHandlers.delete(oldest);
+      }
+    }
+    return id;
+  };
+
+  subscribe(listener: StoreListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** The worker is gone: nothing it said holds any more (settings are kept for the form). */
+  workerGone(): void {
+    const { fields, configJson, config, shareHash, limits } = this.current;
+    this.current = { ...initialState(), worker: 'gone', fields, configJson, config, shareHash, limits };
+    this.failureHandlers.clear();
+  }
+
+  apply(event: WorkerEvent): void {
+    const s = this.current;
+    switch (event.type) {
+      case 'ready':
+        s.worker = 'ready';
+        s.fields = event.fields;
+        s.limits = event.limits;
+        this.setConfig(event.configJson, event.shareHash);
+        break;
+      case 'settingsApplied':
+        this.setConfig(event.configJson, event.shareHash);
+        if (event.effect !== 'run-length') s.maxMargin = null;
+        break;
+      case 'datasetLoaded':
+        s.dataset = { summary: event.summary, statistics: event.statistics };
+        s.need = null;
+        s.maxMargin = null;
+        s.columns = null;
+        s.lastStop = null;
+        break;
+      case 'datasetNeeded':
+        s.need = { need: event.need, configJson: event.configJson };
+        break;
+      case 'metricsUpdated':
+        s.metrics = event.metrics;
+        if (event.columns !== null) s.columns = event.columns;
+        s.targetStep = event.targetStep;
+        s.stepsPerSecond = event.stepsPerSecond;
+        if (!event.metrics.hasMaxMargin) s.maxMargin = null;
+        break;
+      case 'started':
+        s.playing = true;
+        s.targetStep = event.targetStep;
+        s.lastStop = null;
+        break;
+      case 'stopped':
+        s.playing = false;
+        s.targetStep = 0;
+        s.lastStop = { reason: event.reason, message: event.message, step: event.step };
+        break;
+      case 'taskStarted':
+        s.task = {
+          kind: event.task,
+          label: event.label,
+          done: 0,
+          total: 0,
+          unit: 'bytes',
+          cancellable: event.cancellable,
+        };
+        break;
+      case 'taskProgress':
+        if (s.task !== null) Object.assign(s.task, { label: event.label, done: event.done, total: event.total, unit: event.unit });
+        break;
+      case 'taskEnded':
+        s.task = null;
+        break;
+      case 'maxMarginSolved':
+        s.maxMargin = event.report;
+        break;
+      case 'failed': {
+        const handler = this.failureHandlers.get(event.request);
+        this.failureHandlers.delete(event.request);
+        handler?.(event.message);
+        break;
+      }
+      default:
+        break;
+    }
+    for (const listener of this.listeners) listener(event, s);
+  }
+
+  private setConfig(configJson: string, shareHash: string): void {
+    this.current.configJson = configJson;
+    this.current.config = JSON.parse(configJson) as Record<string, unknown>;
+    this.current.shareHash = shareHash;
+  }
+}
