@@ -1,7 +1,8 @@
-// The page's handle on the training worker: the only `new Worker` in the app, with typed
+// The page's handle on the one training worker (edition.ts starts it), with typed
 // send and receive. It also keeps what a fresh worker needs (restart-plan.ts): when the
 // worker dies (an uncaught error, or terminated) listeners hear `stopped` and the page
 // offers restart(); when the wasm module aborts (a fatal `failed`), the page restarts it.
+import { startWorker } from '../edition.ts';
 import type { Command, WorkerEvent } from '../protocol.ts';
 import { RestartPlan } from './restart-plan.ts';
 
@@ -47,7 +48,7 @@ export class WorkerClient {
   }
 
   private create(): Worker {
-    const worker = new Worker(new URL('../worker/entry.ts', import.meta.url), { type: 'module' });
+    const worker = startWorker();
     worker.onmessage = (message: MessageEvent<WorkerEvent>) => {
       if (worker !== this.worker) return; // a late message from a replaced worker
       this.plan.received(message.data);
