@@ -33,7 +33,7 @@ function assertSaysOffline(message: string, host: string): void {
   assert.match(message, /^The network is unreachable/);
   assert.ok(message.includes(host), `names the host: ${message}`);
   assert.match(message, /Load a file from your computer/);
-  assert.match(message, /built-in movies or restaurants/);
+  assert.match(message, /built-in movie or restaurant reviews/);
   assert.doesNotMatch(message, /Failed to fetch/);
 }
 

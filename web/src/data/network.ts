@@ -5,8 +5,8 @@
 
 /** Works offline in both editions: files from disk and the built-in datasets. */
 const OFFLINE_ALTERNATIVES =
-  'Load a file from your computer instead, or choose the built-in movies or restaurants ' +
-  '(Settings, Dataset), which work offline.';
+  'Load a file from your computer instead, or choose the built-in movie or restaurant ' +
+  'reviews (the Dataset setting), which work offline.';
 
 /** A rejection of fetch() itself (no HTTP status), as opposed to an abort or a bad answer. */
 export function isUnreachable(error: unknown): boolean {
@@ -19,7 +19,7 @@ export function unreachable(what: string, url: string): Error {
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   const why = offline
     ? `this computer is offline, and ${what} needs ${host}.`
-    : `${host} did not answer, which ${what} needs (this computer may be offline, a ` +
-      `firewall may block ${host}, or ${host} may refuse requests from other sites).`;
+    : `${what} needs ${host}, which did not answer (this computer may be offline, or a ` +
+      'firewall or the site itself may block the request).';
   return new Error(`The network is unreachable: ${why} ${OFFLINE_ALTERNATIVES}`);
 }
