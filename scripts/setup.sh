@@ -27,8 +27,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# npm ci only when node_modules is absent or older than the lock file.
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# npm ci only when node_modules is absent or older than the lock file. A linked node_modules
+# is an install shared by several checkouts (worktrees): npm ci would empty the folder it
+# points to under all of them, so it is left to the checkout that owns it.
+if [ -L node_modules ]; then
+  echo "setup: node_modules links to $(readlink node_modules); npm ci is left to that checkout"
+elif [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm packages (npm ci)"
   npm ci --no-audit --no-fund --loglevel=error
 fi
