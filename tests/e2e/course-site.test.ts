@@ -2,7 +2,8 @@
 // (/courses/ml101/clslab/) loads with every file from that folder, trains, its share link
 // opened in a fresh browser context replays to the same checksum, the Embed dialog's
 // snippet pasted into a page of another origin (another port) runs that same run, and a
-// Hugging Face preset says the network is unreachable when it is. Needs `npm run build`.
+// Hugging Face preset or a built-in dataset not yet downloaded says the network is
+// unreachable when it is. Needs `npm run build`.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -87,7 +88,7 @@ test('the Embed snippet pasted into a page on another port runs the same run', a
   course.close();
 });
 
-test('without the network a preset says the network is unreachable, and training goes on', async () => {
+test('without the network a preset and an undownloaded built-in dataset say it is unreachable', async () => {
   const { page, problems } = await openPage(lab, { offline: true });
   await page.click('[data-preset="imdb"]');
   await page.waitForSelector('#banner:not([hidden])');
@@ -99,5 +100,17 @@ test('without the network a preset says the network is unreachable, and training
   assert.ok(problems.blocked.some((url) => url.includes('datasets-server.huggingface.co')));
   await screenshot(page, 'course-site-offline-preset.png', false);
   await trainToStep11(page);
+
+  // The other built-in dataset comes from the page's own server: gone too, it says so.
+  await page.route('**/datasets/restaurants.tsv', (route) => route.abort('internetdisconnected'));
+  await page.click('#banner-close');
+  await page.selectOption('#setting-dataset', 'restaurants');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(
+    (await page.textContent('#banner-messages')) ?? '',
+    /"restaurants".*: the network is unreachable \(this page's server did not answer\)/,
+  );
+  assert.match((await page.textContent('#dataset-summary')) ?? '', /^movies\.tsv/, 'kept');
+  await screenshot(page, 'course-site-offline-dataset.png', false);
   await page.close();
 });

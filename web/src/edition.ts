@@ -3,6 +3,7 @@
 // from any folder of any static server. The one-file edition (npm run build:single) swaps
 // this module for edition-inlined.ts (web/vite.single.config.ts): same exports, no fetch.
 import type { ClslabModuleOptions } from 'clslab-wasm';
+import { isUnreachable } from './data/network.ts';
 import wasmUrl from './wasm-build/clslab.wasm?url';
 
 /** Page side: the one training worker (client/worker-client.ts owns it). */
@@ -16,9 +17,19 @@ export async function wasmOptions(): Promise<ClslabModuleOptions> {
   return { locateFile: () => wasmUrl };
 }
 
-/** Worker side: the bytes of a built-in dataset, datasets/NAME.tsv next to the page. */
+/** Worker side: the bytes of a built-in dataset, datasets/NAME.tsv next to the page.
+ *  The session prefixes the reason with the dataset's name and URL. */
 export async function builtInBytes(url: string): Promise<Uint8Array> {
-  const response = await fetch(url);
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    if (!isUnreachable(error)) throw error;
+    throw new Error(
+      "the network is unreachable (this page's server did not answer); files from your " +
+        'computer still load.',
+    );
+  }
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
   return new Uint8Array(await response.arrayBuffer());
 }
