@@ -35,7 +35,8 @@ echo "== type-check every test file against the wasm contract and the protocol"
 npx tsc -p tests/tsconfig.json
 echo "== wasm and web-module tests (Node, real module)"
 npm run --silent test:wasm
-echo "== production build"
+echo "== production build, and the one-file edition (its browser test opens it from file://)"
 npm run --silent build:web
+npm run --silent build:single
 echo "== browser tests (headless Chromium)"
 npm run --silent test:e2e

@@ -28,11 +28,14 @@ const MIME: Record<string, string> = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
-function serve(): Promise<Server> {
+/** Serves dist/ at `prefix` ('/' or a course site's sub-folder such as '/courses/x/'). */
+function serve(prefix: string): Promise<Server> {
   const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const full = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const path = `/${full.slice(prefix.length)}`;
     const file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dist + sep) || !existsSync(file)) {
+    // Nothing exists outside the prefix: a page asking there used a URL from the root.
+    if (!full.startsWith(prefix) || !file.startsWith(dist + sep) || !existsSync(file)) {
       response.writeHead(404).end('not found');
       return;
     }
@@ -45,6 +48,8 @@ function serve(): Promise<Server> {
 export interface Problems {
   console: string[];
   dialogs: string[];
+  /** Requests refused by OpenOptions.offline. */
+  blocked: string[];
 }
 
 export interface Lab {
@@ -53,11 +58,12 @@ export interface Lab {
   close(): Promise<void>;
 }
 
-export async function startLab(): Promise<Lab> {
+/** `prefix`: the folder dist/ is served from (default '/'), with a trailing slash. */
+export async function startLab(prefix = '/'): Promise<Lab> {
   assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is missing: run `npm run build` first');
   mkdirSync(results, { recursive: true });
-  const server = await serve();
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const server = await serve(prefix);
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`;
   const browser = await chromium.launch(chromiumLaunchOptions);
   return {
     browser,
@@ -71,10 +77,10 @@ export async function startLab(): Promise<Lab> {
 
 /** The lab of the calling test file: started before its first test, closed after its
  *  last (one server and one Chromium per file). Call at the top level of the file. */
-export function useLab(): Lab {
+export function useLab(prefix = '/'): Lab {
   const lab = {} as Partial<Lab>;
   before(async () => {
-    Object.assign(lab, await startLab());
+    Object.assign(lab, await startLab(prefix));
   });
   after(async () => {
     await lab.close?.();
@@ -91,6 +97,9 @@ export interface OpenOptions {
   /** Wait until the metrics reach this step (default 1: the cold page's step on E). */
   step?: number;
   acceptDownloads?: boolean;
+  /** Blocks every request that leaves lab.baseUrl (problems.blocked lists them); a file://
+   *  page needs no server, so there the whole context is offline too. */
+  offline?: boolean;
 }
 
 export async function openPage(
@@ -105,7 +114,17 @@ export async function openPage(
   const page = await context.newPage();
   // The context goes with its page; closing the browser first is not an error.
   page.on('close', () => void context.close().catch(() => undefined));
-  const problems: Problems = { console: [], dialogs: [] };
+  const problems: Problems = { console: [], dialogs: [], blocked: [] };
+  if (options.offline === true) {
+    await context.route(
+      (url) => !url.href.startsWith(lab.baseUrl),
+      (route) => {
+        problems.blocked.push(route.request().url());
+        return route.abort('internetdisconnected');
+      },
+    );
+    if (lab.baseUrl.startsWith('file:')) await context.setOffline(true);
+  }
   page.on('console', (message) => {
     if (message.type() === 'error') problems.console.push(message.text());
   });

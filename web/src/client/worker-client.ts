@@ -1,7 +1,9 @@
-// The page's handle on the training worker: the only `new Worker` in the app, with typed
-// send and receive, command ids, and the heartbeat. When the worker dies (an uncaught
-// error, terminated) or stops answering (heartbeat.ts), `gone` hears why; what a fresh
-// worker needs is the page's business (state/recovery.ts).
+// The page's handle on the training worker (edition.ts starts it: a module worker in the
+// served build, a blob worker in the one-file edition), with typed send and receive,
+// command ids, and the heartbeat. When the worker dies (an uncaught error, terminated) or
+// stops answering (heartbeat.ts), `gone` hears why; what a fresh worker needs is the
+// page's business (state/recovery.ts).
+import { startWorker } from '../edition.ts';
 import type { CommandBody, WorkerEvent } from '../protocol.ts';
 import { Heartbeat } from './heartbeat.ts';
 
@@ -52,7 +54,7 @@ export class WorkerClient {
   }
 
   private create(): Worker {
-    const worker = new Worker(new URL('../worker/entry.ts', import.meta.url), { type: 'module' });
+    const worker = startWorker();
     worker.onmessage = (message: MessageEvent<WorkerEvent>) => {
       if (worker !== this.worker) return; // a late message from a replaced worker
       this.heartbeat.heard(message.data);

@@ -16,6 +16,7 @@
 // - cornell-movie-review-data/rotten_tomatoes, config default: text, label (neg, pos);
 //   train 8,530, validation 1,066, test 1,066.
 // Core maps the {0, 1} label column to 0 = negative, 1 = positive (text_formats.h).
+import { isUnreachable, unreachable } from './network.ts';
 
 export const ROWS_API = 'https://datasets-server.huggingface.co/rows';
 /** The API's largest page (documented maximum of `length`). */
@@ -138,7 +139,13 @@ export async function sampleRows(
     if (rows.length >= reviews) break;
     if (offset >= total) continue;
     const url = rowsUrl(preset, offset, Math.min(PAGE_ROWS, total - offset));
-    const response = await options.fetch(url, { signal: options.signal });
+    let response: Response;
+    try {
+      response = await options.fetch(url, { signal: options.signal });
+    } catch (error) {
+      if (options.signal.aborted || !isUnreachable(error)) throw error;
+      throw unreachable(`sampling ${preset.title}`, url);
+    }
     const body = (await response.json().catch(() => null)) as RowsResponse | null;
     if (!response.ok) {
       const detail = body !== null && typeof body.error === 'string' ? `: ${body.error}` : '';

@@ -1,6 +1,7 @@
 // Bytes of a user's file or URL, read in chunks in the worker with progress and a size limit
 // stated in words, so a large file never blocks the page and an oversize one is refused
 // before it is read. The limit is core's (ParseOptions::max_bytes via maxInputBytes()).
+import { isUnreachable, unreachable } from './network.ts';
 
 export interface ReadOptions {
   /** Inputs above this many bytes are refused. */
@@ -47,6 +48,7 @@ export async function fetchBytes(
     response = await fetchFn(url, { signal: options.signal });
   } catch (error) {
     if (options.signal.aborted) throw new Cancelled();
+    if (isUnreachable(error)) throw unreachable(`downloading ${name}`, url);
     throw new Error(`Could not download ${url}: ${describe(error)}`);
   }
   if (!response.ok) throw new Error(`Could not download ${url}: HTTP ${response.status}`);

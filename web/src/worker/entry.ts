@@ -1,8 +1,8 @@
 // The worker's entry: adapts `self` messages to the Session and nothing more. The wasm
-// glue and binary are bundled by Vite; the binary's URL is passed explicitly so that it
-// resolves under any base path.
+// glue is bundled by Vite; where the binary and the built-in datasets come from is the
+// edition's choice (edition.ts: files next to the page; edition-inlined.ts: one file).
 import createClslab from 'clslab-wasm';
-import wasmUrl from '../wasm-build/clslab.wasm?url';
+import { builtInBytes, wasmOptions } from '../edition.ts';
 import type { Command, WorkerEvent } from '../protocol.ts';
 import { transferablesOf } from '../protocol.ts';
 import { Session } from './session.ts';
@@ -25,13 +25,9 @@ const yieldToEvents = () =>
   });
 
 const session = new Session({
-  loadModule: () => createClslab({ locateFile: () => wasmUrl }),
+  loadModule: async () => createClslab(await wasmOptions()),
   post: (event) => scope.postMessage(event, transferablesOf(event)),
-  fetchBytes: async (url) => {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
-    return new Uint8Array(await response.arrayBuffer());
-  },
+  fetchBytes: builtInBytes,
   yieldToEvents,
   // `vite build --mode test` (the reliability tests' build) obeys injected faults.
   allowFaults: import.meta.env.MODE === 'test',
