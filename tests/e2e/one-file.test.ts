@@ -55,7 +55,7 @@ test('the one file keeps the served CSP, adding only the hashes of its inline sc
   assert.ok(script !== undefined && style !== undefined, 'one inline script and one style');
   assert.deepEqual([...single.keys()], [...served.keys()]);
   for (const [name, sources] of served) {
-    const added =
+    const added: string[] =
       name === 'script-src' ? [hash(script)] : name === 'style-src' ? [hash(style)] : [];
     assert.deepEqual(single.get(name), [...sources, ...added], name);
   }

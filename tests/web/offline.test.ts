@@ -4,9 +4,7 @@
 // dataset stays. A server that answers with an error is not called unreachable.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Command, WorkerEvent } from '../../web/src/protocol.ts';
-import { Session } from '../../web/src/worker/session.ts';
-import { corpus, loadModule } from './support.ts';
+import { corpus, sessionHarness } from './support.ts';
 
 type FetchFn = typeof fetch;
 
@@ -14,18 +12,11 @@ type FetchFn = typeof fetch;
 const noNetwork: FetchFn = () => Promise.reject(new TypeError('Failed to fetch'));
 
 async function ready(fetchFn: FetchFn) {
-  const events: WorkerEvent[] = [];
-  const session = new Session({
-    loadModule,
-    post: (event) => events.push(event),
-    fetchBytes: async () => new TextEncoder().encode(corpus(120)),
-    fetch: fetchFn,
-  });
-  const send = (command: Command) => session.handle(command);
-  await send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: '' });
-  const failures = () => events.filter((e) => e.type === 'failed');
-  const loads = () => events.filter((e) => e.type === 'datasetLoaded').length;
-  return { send, failures, loads };
+  const h = await sessionHarness({ builtin: corpus(120), fetch: fetchFn });
+  await h.init();
+  const failures = () => h.ofType('failed');
+  const loads = () => h.ofType('datasetLoaded').length;
+  return { send: h.send, failures, loads };
 }
 
 /** The sentence's parts a user acts on: what failed, where, and what to do instead. */
@@ -62,7 +53,7 @@ test('a server that answers with an error is reported by its status, not as offl
   const h = await ready(async () => new Response('gone', { status: 503 }));
   await h.send({ type: 'previewUrl', url: 'https://reviews.example.org/reviews.csv' });
   await h.send({ type: 'previewPreset', preset: 'sst2', reviews: 100 });
-  const messages = h.failures().map((f) => (f.type === 'failed' ? f.message : ''));
+  const messages = h.failures().map((f) => f.message);
   assert.equal(messages.length, 2);
   for (const message of messages) {
     assert.match(message, /503/);
