@@ -178,6 +178,7 @@ class Lab {
     o.set("hardMargin", r.hard_margin);
     o.set("constraints", static_cast<double>(r.constraints));
     o.set("reviewConstraints", static_cast<double>(r.review_constraints));
+    o.set("constraintReviews", static_cast<double>(r.constraint_reviews));
     o.set("constraintsInCycles", static_cast<double>(r.constraints_in_cycles));
     o.set("reviewsInCycles", static_cast<double>(r.reviews_in_cycles));
     o.set("cycles", Strings(r.cycles));

@@ -160,8 +160,12 @@ export interface MaxMarginReport {
   message: string;
   acyclic: boolean;
   hardMargin: boolean;
+  /** Unique (winner, loser) pairs. */
   constraints: number;
+  /** Pairs before de-duplication, one per review that produced them. */
   reviewConstraints: number;
+  /** Training reviews that produced at least one pair. */
+  constraintReviews: number;
   constraintsInCycles: number;
   reviewsInCycles: number;
   cycles: string[];

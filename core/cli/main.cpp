@@ -238,6 +238,7 @@ Json MaxMarginJson(const clslab::MaxMarginReport& r) {
   j["hard_margin"] = r.hard_margin;
   j["constraints"] = r.constraints;
   j["review_constraints"] = r.review_constraints;
+  j["constraint_reviews"] = r.constraint_reviews;
   j["constraints_in_cycles"] = r.constraints_in_cycles;
   j["reviews_in_cycles"] = r.reviews_in_cycles;
   j["example_cycles"] = r.cycles;

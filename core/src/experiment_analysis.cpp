@@ -163,6 +163,7 @@ MaxMarginReport Experiment::SolveMaxMargin() {
   st.constraints = BuildConstraints(train, sets);
   report.constraints = st.constraints.size();
   report.review_constraints = st.constraints.review_constraints;
+  report.constraint_reviews = st.constraints.constraint_reviews;
   const CycleReport cycles = FindCycles(st.constraints, train, sets, w.vocab_size());
   report.acyclic = cycles.acyclic;
   report.constraints_in_cycles = cycles.constraints_in_cycles;

@@ -221,6 +221,10 @@ test('the paper protocol steps E explicitly, then solves p_mm and reports it in 
   const report = h.ofType('maxMarginSolved').at(-1)?.report;
   assert.ok(report, 'maxMarginSolved event');
   assert.ok(report.constraints > 0);
+  // Unique pairs never outnumber their instances, and the instances come from some of the
+  // training reviews (each producing at least one).
+  assert.ok(report.reviewConstraints >= report.constraints);
+  assert.ok(report.constraintReviews > 0 && report.constraintReviews <= report.reviewConstraints);
   assert.equal(h.lastMetrics()?.hasMaxMargin, report.solved);
   h.session.dispose();
 });

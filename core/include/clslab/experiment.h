@@ -105,7 +105,8 @@ struct MaxMarginReport {
   std::string message;
   bool acyclic = false;  // hard margin feasible when d >= V (THEORY.md)
   bool hard_margin = false;  // which problem was solved
-  int64_t constraints = 0, review_constraints = 0;
+  // Unique pairs, pairs before de-duplication, and the reviews that produced any pair.
+  int64_t constraints = 0, review_constraints = 0, constraint_reviews = 0;
   int64_t constraints_in_cycles = 0, reviews_in_cycles = 0;
   std::vector<std::string> cycles;  // "great -> film -> great"
   double norm = 0, gap = 0, min_margin = 0;

@@ -18,7 +18,12 @@ export class MaxMarginPanel {
       label: 'constraints acyclic',
       hint: 'with d ≥ V, acyclic constraints make the hard margin feasible',
     },
-    { key: 'constraints', label: 'constraints' },
+    {
+      key: 'constraints',
+      label: 'constraints: unique / before de-duplication',
+      hint: 'a pair (s*, s) counts once however many reviews produce it; before de-duplication it counts once per review',
+    },
+    { key: 'constraintReviews', label: 'reviews producing constraints' },
     { key: 'inCycles', label: 'in cycles (constraints / reviews)' },
     { key: 'violated', label: 'violated constraints' },
     { key: 'norm', label: '‖p_mm‖' },
@@ -53,10 +58,8 @@ export class MaxMarginPanel {
     const set = (key: string, text: string) => this.list.set(key, text);
     set('problem', r.solved ? (r.hardMargin ? 'hard margin' : 'soft margin (hinge, C)') : 'none');
     set('acyclic', r.acyclic ? 'yes' : 'no');
-    set(
-      'constraints',
-      `${formatInteger(r.constraints)} (${formatInteger(r.reviewConstraints)} reviews)`,
-    );
+    set('constraints', `${formatInteger(r.constraints)} / ${formatInteger(r.reviewConstraints)}`);
+    set('constraintReviews', formatInteger(r.constraintReviews));
     set(
       'inCycles',
       `${formatInteger(r.constraintsInCycles)} / ${formatInteger(r.reviewsInCycles)}`,
