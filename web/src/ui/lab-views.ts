@@ -11,6 +11,7 @@ import { applyView, EmbedDialog } from './embed.ts';
 import { ExportPanel } from './export-panel.ts';
 import { installGlossary } from './glossary.ts';
 import { MetricsHistory } from './metrics-history.ts';
+import { installSections } from './sections.ts';
 import { splitHash, type PageFlags } from './page-flags.ts';
 import type { ReviewPanel } from './review-panel.ts';
 import { ReviewList } from './review-list.ts';
@@ -56,6 +57,7 @@ export class LabViews {
 
   constructor(private readonly deps: LabViewsDeps) {
     installGlossary();
+    installSections();
     for (const [name, view] of Object.entries(deps.charts)) {
       const canvas = byId(CANVAS_IDS[name] ?? `chart-${name}`);
       const box = canvas.parentElement ?? canvas;
