@@ -55,6 +55,7 @@ const views = new LabViews({
   share,
   banner,
   reviews,
+  facts: () => ({ dataset: dataset.current(), settings: form.config(), metrics: latest }),
   tour: {
     isPaper: () => isPaper(),
     usePaperProtocol: () => {

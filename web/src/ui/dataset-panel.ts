@@ -32,6 +32,7 @@ export class DatasetPanel {
   private readonly picker = byId<HTMLInputElement>('dataset-file');
   private readonly sources: DatasetSources;
   private readonly dialog: PreviewDialog;
+  private shown: DatasetSummary | null = null;
   private readonly limits = element('p', {
     className: 'small muted',
     attributes: { id: 'dataset-limits' },
@@ -54,6 +55,7 @@ export class DatasetPanel {
   }
 
   show(s: DatasetSummary): void {
+    this.shown = s;
     this.dialog.close();
     const test = s.testReviews > 0 ? `, test ${formatInteger(s.testReviews)}` : ', no test split';
     this.summary.textContent =
@@ -64,6 +66,11 @@ export class DatasetPanel {
     const drops =
       s.dropped > 0 ? [`${formatInteger(s.dropped)} rows dropped:`, ...s.dropReasons] : [];
     this.reasons.replaceChildren(...drops.map((text) => element('li', { text })));
+  }
+
+  /** The dataset loaded last; null before the first load. */
+  current(): DatasetSummary | null {
+    return this.shown;
   }
 
   /** One line under the sources: the largest dataset and model the lab accepts. */

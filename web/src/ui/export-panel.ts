@@ -1,25 +1,38 @@
 // Export and import: the whole run as JSON (the module writes it; the CLI reads the same
-// file), the metrics history as CSV, and loading a run file back (same checksum).
+// file), the metrics history as CSV, "Download all" (every figure and CSV with the run file,
+// one zip), and loading a run file back (same checksum).
 import type { Command } from '../protocol.ts';
 import { formatInteger } from '../format.ts';
-import { downloadText } from './download.ts';
+import { CSV_TYPE, downloadBlob, downloadText, type ExportFile } from './download.ts';
 import { byId } from './dom.ts';
 import type { MetricsHistory } from './metrics-history.ts';
+import { zipFiles, zipName } from './zip-export.ts';
+
+/** A view that contributes files to "Download all" (a chart's figure and data, the token
+ *  table). */
+export interface FileSource {
+  files(): ExportFile[] | Promise<ExportFile[]>;
+}
+
+/** What a run file the worker sends is for: a download of its own, or the zip. */
+type RunRequest = 'json' | 'zip';
 
 export class ExportPanel {
   private readonly status = byId('export-status');
   private readonly picker = byId<HTMLInputElement>('run-file');
+  private readonly all = byId<HTMLButtonElement>('export-all');
+  /** Run files asked for and not yet received, oldest first (the worker answers in order). */
+  private readonly requests: RunRequest[] = [];
 
   constructor(
-    send: (command: Command) => void,
+    private readonly send: (command: Command) => void,
     private readonly history: MetricsHistory,
+    private readonly sources: FileSource[],
   ) {
-    byId('export-run').addEventListener('click', () => {
-      this.status.textContent = 'Writing the run file…';
-      send({ type: 'exportRun' });
-    });
+    byId('export-run').addEventListener('click', () => this.requestRun('json'));
+    this.all.addEventListener('click', () => this.requestRun('zip'));
     byId('export-metrics').addEventListener('click', () => {
-      downloadText('clslab-metrics.csv', this.history.csv(), 'text/csv;charset=utf-8');
+      downloadText('clslab-metrics.csv', this.history.csv(), CSV_TYPE);
       this.status.textContent = `Saved ${formatInteger(this.history.length)} rows of metrics.`;
     });
     this.picker.addEventListener('change', () => {
@@ -33,16 +46,51 @@ export class ExportPanel {
     });
   }
 
+  private requestRun(request: RunRequest): void {
+    this.requests.push(request);
+    if (request === 'zip') this.all.disabled = true;
+    this.status.textContent =
+      request === 'zip' ? 'Drawing the figures and writing the zip…' : 'Writing the run file…';
+    this.send({ type: 'exportRun' });
+  }
+
   exported(json: string, step: number): void {
-    downloadText(`clslab-run-step${step}.json`, json, 'application/json');
-    this.status.textContent = `Saved the run at step ${formatInteger(step)}.`;
+    const name = `clslab-run-step${step}.json`;
+    if (this.requests.shift() !== 'zip') {
+      downloadText(name, json, 'application/json');
+      this.status.textContent = `Saved the run at step ${formatInteger(step)}.`;
+      return;
+    }
+    void this.zip([{ name, data: json }], step)
+      .catch((error: unknown) => {
+        this.status.textContent = `The zip failed: ${error instanceof Error ? error.message : String(error)}`;
+      })
+      .finally(() => (this.all.disabled = this.requests.includes('zip')));
+  }
+
+  /** Every source's files, the metrics history and `run`, zipped and downloaded. */
+  private async zip(run: ExportFile[], step: number): Promise<void> {
+    const files: ExportFile[] = [];
+    for (const source of this.sources) files.push(...(await source.files()));
+    files.push({ name: 'clslab-metrics.csv', data: this.history.csv() }, ...run);
+    const zip = await zipFiles(files);
+    const name = zipName(step);
+    downloadBlob(name, new Blob([zip], { type: 'application/zip' }));
+    const figures = files.filter((file) => file.name.endsWith('.png')).length;
+    const tables = files.filter((file) => file.name.endsWith('.csv')).length;
+    this.status.textContent =
+      `Saved ${name}: ${figures} figures, ${tables} CSV files and the run file ` +
+      `at step ${formatInteger(step)}.`;
   }
 
   imported(step: number, checksum: string): void {
     this.status.textContent = `Loaded a run at step ${formatInteger(step)}, checksum ${checksum}.`;
   }
 
-  failed(message: string): void {
+  /** An export or an import failed: the message says why. */
+  failed(command: Command['type'], message: string): void {
+    if (command === 'exportRun') this.requests.shift();
+    this.all.disabled = this.requests.includes('zip');
     this.status.textContent = message;
   }
 }

@@ -11,6 +11,7 @@ import { applyView, EmbedDialog } from './embed.ts';
 import { ExportPanel } from './export-panel.ts';
 import { installGlossary } from './glossary.ts';
 import { MetricsHistory } from './metrics-history.ts';
+import type { RunFactsSource } from './run-facts.ts';
 import { installSections } from './sections.ts';
 import { splitHash, type PageFlags } from './page-flags.ts';
 import type { ReviewPanel } from './review-panel.ts';
@@ -38,6 +39,8 @@ export interface LabViewsDeps {
   banner: Banner;
   reviews: ReviewPanel;
   tour: Omit<TourLab, 'send' | 'isPlaying'>;
+  /** Dataset, settings and metrics for the figures' captions. */
+  facts: RunFactsSource;
 }
 
 export class LabViews {
@@ -61,7 +64,7 @@ export class LabViews {
     for (const [name, view] of Object.entries(deps.charts)) {
       const canvas = byId(CANVAS_IDS[name] ?? `chart-${name}`);
       const box = canvas.parentElement ?? canvas;
-      this.tools.push(new ChartTools(view, name, CHART_TITLES[name] ?? name, box));
+      this.tools.push(new ChartTools(view, name, CHART_TITLES[name] ?? name, box, deps.facts));
     }
     this.tokens = new TokenTable((row, token) => {
       for (const chart of deps.tokenCharts) chart.highlight(row);
@@ -75,7 +78,7 @@ export class LabViews {
         for (const chart of deps.tokenCharts) chart.highlight(null);
       },
     );
-    this.exports = new ExportPanel(deps.send, this.history);
+    this.exports = new ExportPanel(deps.send, this.history, [...this.tools, this.tokens]);
     new EmbedDialog(deps.share);
     this.tour = new Tour({
       ...deps.tour,
@@ -145,7 +148,7 @@ export class LabViews {
         return;
       case 'failed':
         if (event.command === 'exportRun' || event.command === 'importRun')
-          this.exports.failed(event.message);
+          this.exports.failed(event.command, event.message);
         return;
       default:
         return;

@@ -80,6 +80,11 @@ export class SettingsForm {
     }
   }
 
+  /** The applied settings, by key (what the worker runs with). */
+  config(): Readonly<ConfigValues> {
+    return this.values;
+  }
+
   /** The applied value of a setting (what the worker runs with). */
   value(key: string): unknown {
     return this.values[key];
