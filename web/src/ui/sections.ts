@@ -2,9 +2,10 @@
 // whether its body shows (aria-expanded) and toggles it. On a phone they start folded, so
 // the results come first; on wider screens they start open. Once a person has toggled a
 // section, later viewport changes (rotating the phone) leave it as they chose.
+import './sections.css';
 import { byId } from './dom.ts';
 
-/** The phone layout's breakpoint; styles.css uses the same width. */
+/** The phone layout's breakpoint; sections.css uses the same width. */
 export const PHONE_QUERY = '(max-width: 700px)';
 
 export function installSections(): void {
