@@ -134,23 +134,6 @@ ReviewView View(const Weights& weights, const Vocabulary& vocab, const Tokenizer
   return view;
 }
 
-// Reviews with a token outside their selected set: each gives at least one constraint.
-int64_t ReviewsWithConstraints(const Corpus& corpus, const SelectedSets& sets) {
-  std::vector<int32_t> selected(corpus.vocab_size, 0);  // V, = i + 1 iff s in S_i
-  int64_t reviews = 0;
-  for (int32_t i = 0; i < corpus.NumReviews(); ++i) {
-    for (int32_t k = sets.offsets[i]; k < sets.offsets[i + 1]; ++k) {
-      selected[sets.token_ids[k]] = i + 1;
-    }
-    bool any = false;
-    for (int32_t t = corpus.Begin(i); t < corpus.End(i) && !any; ++t) {
-      any = selected[corpus.token_ids[t]] != i + 1;
-    }
-    reviews += any;
-  }
-  return reviews;
-}
-
 TokenizerOptions TokenizerFrom(const RunConfig& config) { return PipelineFrom(config).tokenizer; }
 
 }  // namespace
@@ -194,7 +177,7 @@ MaxMarginReport Experiment::SolveMaxMargin() {
   st.constraints = BuildConstraints(train, sets);
   report.constraints = st.constraints.size();
   report.constraint_instances = st.constraints.review_constraints;
-  report.reviews = ReviewsWithConstraints(train, sets);
+  report.reviews = st.constraints.constraint_reviews;
   const CycleReport cycles = FindCycles(st.constraints, train, sets, w.vocab_size());
   report.acyclic = cycles.acyclic;
   report.constraints_in_cycles = cycles.constraints_in_cycles;

@@ -21,6 +21,7 @@ MarginConstraints BuildConstraints(const Corpus& corpus, const SelectedSets& set
   std::vector<int32_t> seen(corpus.vocab_size, 0);      // V, = i + 1 once s visited in X_i
   std::vector<uint64_t> keys;  // review_constraints, winner << 32 | loser, before dedup
   for (int32_t i = 0; i < corpus.NumReviews(); ++i) {
+    const size_t keys_before = keys.size();
     const int32_t set_begin = sets.offsets[i], set_end = sets.offsets[i + 1];
     for (int32_t k = set_begin; k < set_end; ++k) selected[sets.token_ids[k]] = i + 1;
     for (int32_t t = corpus.Begin(i); t < corpus.End(i); ++t) {
@@ -31,6 +32,7 @@ MarginConstraints BuildConstraints(const Corpus& corpus, const SelectedSets& set
         keys.push_back(static_cast<uint64_t>(sets.token_ids[k]) << 32 | static_cast<uint32_t>(s));
       }
     }
+    out.constraint_reviews += keys.size() > keys_before;
   }
   out.review_constraints = static_cast<int64_t>(keys.size());
   // Sorting makes the order deterministic and turns dedup + counting into one scan.

@@ -26,6 +26,7 @@ TEST(MaxMargin, ConstraintsAreDeduplicatedAcrossReviews) {
   const std::vector<float> value{0.0f, 1.0f, 0.0f, -1.0f};
   const MarginConstraints c = BuildConstraints(corpus, ComputeSelectedSets(corpus, value));
   EXPECT_EQ(c.review_constraints, 5);
+  EXPECT_EQ(c.constraint_reviews, 3);
   EXPECT_EQ(c.winner, (std::vector<int32_t>{1, 1, 3}));
   EXPECT_EQ(c.loser, (std::vector<int32_t>{2, 3, 2}));
   EXPECT_EQ(c.reviews, (std::vector<int32_t>{2, 2, 1}));
@@ -39,6 +40,17 @@ TEST(MaxMargin, TiedSelectedTokensEachGetTheirPairs) {
       BuildConstraints(corpus, ComputeSelectedSets(corpus, {0.0f, 1.0f, 1.0f, 0.0f}));
   EXPECT_EQ(c.winner, (std::vector<int32_t>{1, 2}));  // (1,3) and (2,3); no pair between 1, 2
   EXPECT_EQ(c.loser, (std::vector<int32_t>{3, 3}));
+}
+
+TEST(MaxMargin, AReviewOfSelectedTokensOnlyProducesNoConstraint) {
+  Corpus corpus;
+  corpus.vocab_size = 3;
+  corpus.Add({1, 1}, 1);  // S = {1} and no other token: no pair
+  corpus.Add({1, 2}, 1);  // (1,2)
+  const MarginConstraints c =
+      BuildConstraints(corpus, ComputeSelectedSets(corpus, {0.0f, 1.0f, 0.0f}));
+  EXPECT_EQ(c.review_constraints, 1);
+  EXPECT_EQ(c.constraint_reviews, 1);
 }
 
 TEST(MaxMargin, OpposingReviewsFormACycleNamingBothTokens) {

@@ -166,6 +166,36 @@ export async function waitStopped(page: Page, timeout = 60000): Promise<void> {
   });
 }
 
+const axeSource = join(root, 'node_modules', 'axe-core', 'axe.min.js');
+
+/** axe-core's serious and critical violations on the page as it is now, one line each
+ *  (rule, impact, first elements). The page's CSP forbids inline scripts, so axe goes in
+ *  through evaluate; target-size (WCAG 2.2, off by default) is switched on. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync(axeSource, 'utf8'));
+  return page.evaluate(async () => {
+    type Result = {
+      violations: Array<{ id: string; impact?: string; nodes: Array<{ target: unknown[] }> }>;
+    };
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<Result> } })
+      .axe;
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'target-size': { enabled: true } },
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}, ${v.nodes.length}): ` +
+          v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | '),
+      );
+  });
+}
+
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.waitForTimeout(250); // a frame for the charts to draw
   await page.screenshot({ path: join(results, name), fullPage });

@@ -86,7 +86,7 @@ test('charts, tables and the metrics history download; a run file loads back', a
   const tokens = page.waitForEvent('download');
   await page.click('#token-csv');
   const tokenCsv = readFileSync(await (await tokens).path(), 'utf8');
-  assert.match(tokenCsv.split('\r\n')[0] ?? '', /^token,count,alpha,Delta,v_dot_E,p_dot_E$/);
+  assert.match(tokenCsv.split('\r\n')[0] ?? '', /^token,count,alpha,delta,v_dot_E,p_dot_E$/);
   assert.ok(tokenCsv.split('\r\n').length > 100);
 
   const history = page.waitForEvent('download');
@@ -94,7 +94,7 @@ test('charts, tables and the metrics history download; a run file loads back', a
   const metricsCsv = readFileSync(await (await history).path(), 'utf8')
     .trim()
     .split('\r\n');
-  assert.match(metricsCsv[0] ?? '', /^step,phase,trainLoss/);
+  assert.match(metricsCsv[0] ?? '', /^step,phase,train_loss,train_accuracy,test_loss/);
   assert.match(metricsCsv.at(-1) ?? '', new RegExp(`^37,.*${trained?.checksum}$`));
 
   const run = page.waitForEvent('download');

@@ -65,6 +65,11 @@ const views = new LabViews({
   share,
   replay,
   reviews,
+  facts: () => ({
+    dataset: store.state.dataset?.summary ?? null,
+    settings: store.state.config,
+    metrics: store.state.metrics,
+  }),
   tour: {
     isPaper: () => store.state.config['protocol'] === 'paper',
     usePaperProtocol: () => {

@@ -25,6 +25,8 @@ struct MarginConstraints {
   std::vector<int32_t> loser;      // K, a token of the same review not in its selected set
   std::vector<int32_t> reviews;    // K, how many reviews produced pair k
   int64_t review_constraints = 0;  // before dedup: sum_i |S_i| |distinct X_i \ S_i|
+  int64_t constraint_reviews = 0;  // reviews producing at least one pair (n minus the reviews
+                                   // whose distinct tokens are all selected)
   int64_t size() const { return static_cast<int64_t>(winner.size()); }
 };
 

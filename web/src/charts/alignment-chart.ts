@@ -1,6 +1,7 @@
 // Chart 2 (Result 1): v.E_s against alpha_s for every token seen in training, with the
 // least-squares line and the predicted slope (eta/2)||v||^2 through the origin. After the
 // one step on E the points fall on the predicted line when sigma is small.
+import { TOKEN_COLUMNS } from '../csv-names.ts';
 import { formatIf, formatNumber } from '../format.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { TokenPoint } from './snapshot.ts';
@@ -42,8 +43,12 @@ export class AlignmentChart extends TokenScatter {
         },
       ],
       {
-        x: { title: 'average signed frequency α_s (share of tokens, signed)', short: 'α_s' },
-        y: { title: 'v · E_s (value score)', short: 'v·E_s' },
+        x: {
+          title: 'average signed frequency α_s (share of tokens, signed)',
+          short: 'α_s',
+          key: TOKEN_COLUMNS.alpha,
+        },
+        y: { title: 'v · E_s (value score)', short: 'v·E_s', key: TOKEN_COLUMNS.value },
       },
     );
   }

@@ -8,10 +8,21 @@ export class LossChart extends SeriesChart {
     super(
       canvas,
       [
-        { label: 'train loss', color: palette.blue },
-        { label: 'test loss', color: palette.blue, dashed: true },
-        { label: 'train accuracy', color: palette.orange, yAxisID: 'accuracy' },
-        { label: 'test accuracy', color: palette.orange, dashed: true, yAxisID: 'accuracy' },
+        { label: 'train loss', field: 'trainLoss', color: palette.blue },
+        { label: 'test loss', field: 'testLoss', color: palette.blue, dashed: true },
+        {
+          label: 'train accuracy',
+          field: 'trainAccuracy',
+          color: palette.orange,
+          yAxisID: 'accuracy',
+        },
+        {
+          label: 'test accuracy',
+          field: 'testAccuracy',
+          color: palette.orange,
+          dashed: true,
+          yAxisID: 'accuracy',
+        },
       ],
       'linear',
       {

@@ -9,9 +9,20 @@ export class NormChart extends SeriesChart {
     super(
       canvas,
       [
-        { label: '‖p‖', color: palette.blue },
-        { label: 'normalized margin', color: palette.vermillion, yAxisID: 'margin' },
-        { label: '1/‖p_mm‖ (reference)', color: palette.grey, dashed: true, yAxisID: 'margin' },
+        { label: '‖p‖', field: 'pNorm', color: palette.blue },
+        {
+          label: 'normalized margin',
+          field: 'normalizedMargin',
+          color: palette.vermillion,
+          yAxisID: 'margin',
+        },
+        {
+          label: '1/‖p_mm‖ (reference)',
+          field: 'maxMarginReference',
+          color: palette.grey,
+          dashed: true,
+          yAxisID: 'margin',
+        },
       ],
       'log',
       {

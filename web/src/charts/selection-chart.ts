@@ -9,9 +9,14 @@ export class SelectionChart extends SeriesChart {
     super(
       canvas,
       [
-        { label: 'cosine(p, p_mm)', color: palette.purple },
-        { label: 'selection accuracy', color: palette.green },
-        { label: 'attention mass on selected', color: palette.green, dashed: true },
+        { label: 'cosine(p, p_mm)', field: 'cosineToMaxMargin', color: palette.purple },
+        { label: 'selection accuracy', field: 'selectionAccuracy', color: palette.green },
+        {
+          label: 'attention mass on selected',
+          field: 'selectionMass',
+          color: palette.green,
+          dashed: true,
+        },
       ],
       'log',
       {

@@ -5,12 +5,15 @@
 // The series arrays are ours: with decimation on, Chart.js swaps `dataset.data` for its
 // decimated copy, so points are never read back from the datasets.
 import type { ChartConfiguration, ChartDataset } from 'chart.js';
+import { metricColumn } from '../csv-names.ts';
 import type { Metrics } from '../protocol.ts';
 import { Chart, logTick, scheduleUpdate } from './setup.ts';
 import type { ChartTable, ChartView, Snapshot } from './snapshot.ts';
 
 export interface SeriesSpec {
   label: string;
+  /** The metric the series plots; names its CSV column. */
+  field: keyof Metrics;
   color: string;
   dashed?: boolean;
   yAxisID?: string;
@@ -38,6 +41,7 @@ export abstract class SeriesChart implements ChartView {
   readonly chart: Chart<'line', Point[]>;
   private readonly logSteps: boolean;
   private readonly labels: string[];
+  private readonly keys: string[];
   private series: Point[][];
 
   constructor(
@@ -49,6 +53,7 @@ export abstract class SeriesChart implements ChartView {
   ) {
     this.logSteps = steps === 'log';
     this.labels = specs.map((spec) => spec.label);
+    this.keys = specs.map((spec) => metricColumn(spec.field));
     this.series = specs.map(() => []);
     const datasets: ChartDataset<'line', Point[]>[] = specs.map((spec, i) => ({
       label: spec.label,
@@ -144,7 +149,7 @@ export abstract class SeriesChart implements ChartView {
     });
     const rows = [...byStep.values()].sort((a, b) => Number(a[0]) - Number(b[0]));
     const note = this.logSteps ? 'Steps thinned geometrically, as plotted.' : '';
-    return { columns: ['step', ...this.labels], rows, note };
+    return { columns: ['step', ...this.labels], keys: ['step', ...this.keys], rows, note };
   }
 
   dump(): Record<string, Point[]> {

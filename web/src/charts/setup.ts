@@ -37,20 +37,38 @@ export const palette = {
   grey: '#999999',
 };
 
+/** The light theme's colours (styles.css :root). Exported figures draw with them in
+ *  either theme: a slide is light whatever the teacher's screen. */
+export const LIGHT = { card: '#ffffff', text: '#1b1f24', muted: '#57606a', grid: '#e3e6ea' };
+
 /** Theme colours the charts draw with directly (set by applyTheme). */
-export const theme = { text: '#1b1f24' };
+export const theme = { text: LIGHT.text };
+
+/** Colours the dark theme swapped in (lower-case #rrggbb), mapped back to light ones. */
+const darkSwaps = new Map<string, string>();
 
 /** Follows the page's light/dark theme (the CSS variables in styles.css). */
 export function applyTheme(): void {
   const css = getComputedStyle(document.documentElement);
   theme.text = css.getPropertyValue('--text').trim() || theme.text;
   // Okabe-Ito's blue is too dark on the dark card; its sky blue keeps the same meaning.
-  if (matchMedia('(prefers-color-scheme: dark)').matches) palette.blue = palette.sky;
+  if (matchMedia('(prefers-color-scheme: dark)').matches) {
+    darkSwaps.set(palette.sky.toLowerCase(), palette.blue);
+    darkSwaps.set(theme.text.toLowerCase(), LIGHT.text);
+    palette.blue = palette.sky;
+  }
   Chart.defaults.color = css.getPropertyValue('--muted').trim() || '#555';
   Chart.defaults.borderColor = css.getPropertyValue('--grid').trim() || '#ddd';
   Chart.defaults.font.family = css.getPropertyValue('--font').trim() || 'system-ui';
   Chart.defaults.animation = false;
   Chart.defaults.maintainAspectRatio = false;
+}
+
+/** `color` as the light theme draws it: a dark-theme swap (#rrggbb, with any alpha
+ *  suffix kept) goes back to its light colour; anything else is unchanged. */
+export function lightColor(color: string): string {
+  const light = darkSwaps.get(color.slice(0, 7).toLowerCase());
+  return light === undefined ? color : light + color.slice(7);
 }
 
 /** Tick labels for log axes: only 1, 2 and 5 times a power of ten, written compactly. */

@@ -18,7 +18,10 @@ export interface TokenPoint {
 
 /** A chart's data as rows, for its accessible table and its CSV. */
 export interface ChartTable {
+  /** Headers as the page shows them (with symbols). */
   columns: string[];
+  /** The same columns' CSV names (csv-names.ts), in the same order. */
+  keys: string[];
   rows: Array<Array<string | number>>;
   /** Says what was left out, when the table is shorter than the data. */
   note: string;

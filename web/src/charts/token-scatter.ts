@@ -3,6 +3,7 @@
 // chosen in the token table. A chart says its datasets, axes, readout and points. The
 // token text is drawn on the canvas by Chart.js, never parsed as HTML.
 import type { ChartDataset, TooltipItem } from 'chart.js';
+import { TOKEN_COLUMNS } from '../csv-names.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { ChartTable, Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
 import { Chart, scheduleUpdate, theme } from './setup.ts';
@@ -15,10 +16,11 @@ export const HIGHLIGHT_LABEL = 'chosen token';
 /** Rows listed in a scatter's table (most frequent tokens first); the CSV has them all. */
 const TABLE_ROWS = 1000;
 
-/** An axis: its title on the chart, and its short name in the table. */
+/** An axis: its title on the chart, its short name in the table, its CSV column. */
 export interface TokenAxis {
   title: string;
   short: string;
+  key: string;
 }
 
 export abstract class TokenScatter implements TokenChartView {
@@ -168,7 +170,12 @@ export abstract class TokenScatter implements TokenChartView {
       points.length > TABLE_ROWS
         ? `The ${TABLE_ROWS} most frequent of ${points.length} tokens; the CSV has all.`
         : '';
-    return { columns: ['token', 'count', this.axes.x.short, this.axes.y.short], rows, note };
+    return {
+      columns: ['token', 'count', this.axes.x.short, this.axes.y.short],
+      keys: [TOKEN_COLUMNS.token, TOKEN_COLUMNS.count, this.axes.x.key, this.axes.y.key],
+      rows,
+      note,
+    };
   }
 
   dump(): Record<string, Array<{ x: number; y: number }>> {

@@ -1,6 +1,7 @@
 // Chart 3 (Figure 1): p.E_s against Delta_s, one point per token seen at least
 // U_MIN_COUNT times (the tokens the U-score ranks), sized by count and coloured by the
 // sign of Delta. Important tokens of either sign score high, neutral ones low: a U.
+import { TOKEN_COLUMNS } from '../csv-names.ts';
 import { formatInteger, formatNumber } from '../format.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { TokenPoint } from './snapshot.ts';
@@ -38,8 +39,16 @@ export class UShapeChart extends TokenScatter {
         group('Δ = 0', palette.grey),
       ],
       {
-        x: { title: 'posterior difference Δ_s = P(+|s) − P(−|s)', short: 'Δ_s' },
-        y: { title: 'p · E_s (attention score, logit units)', short: 'p·E_s' },
+        x: {
+          title: 'posterior difference Δ_s = P(+|s) − P(−|s)',
+          short: 'Δ_s',
+          key: TOKEN_COLUMNS.delta,
+        },
+        y: {
+          title: 'p · E_s (attention score, logit units)',
+          short: 'p·E_s',
+          key: TOKEN_COLUMNS.attention,
+        },
       },
     );
   }

@@ -1,9 +1,19 @@
 // Under each chart: a toggle that shows the chart's data as an HTML table (the accessible
-// fallback for the canvas), and downloads of the chart as PNG and its data as CSV. The
-// table is built from text nodes and refreshed at most twice a second while visible.
+// fallback for the canvas), and downloads of the chart as a figure (figure.ts) and its data
+// as CSV; the same two files go into "Download all". The table is built from text nodes and
+// refreshed at most twice a second while visible.
 import type { ChartTable, ChartView } from '../charts/snapshot.ts';
-import { chartPng, downloadBlob, downloadText, fileStem, toCsv } from './download.ts';
+import {
+  CSV_TYPE,
+  downloadBlob,
+  downloadText,
+  fileStem,
+  toCsv,
+  type ExportFile,
+} from './download.ts';
 import { element } from './dom.ts';
+import { figurePng } from './figure.ts';
+import { captionLine, type RunFactsSource } from './run-facts.ts';
 
 const REFRESH_MILLISECONDS = 500;
 
@@ -51,16 +61,22 @@ export function buildTable(caption: string, table: ChartTable): HTMLTableElement
 export class ChartTools {
   private readonly region: HTMLElement;
   private readonly toggle: HTMLButtonElement;
+  private readonly tools: HTMLElement;
+  /** File names: clslab-<stem>.png and .csv. */
+  private readonly stem: string;
   private lastRefresh = Number.NEGATIVE_INFINITY;
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** `name` is the chart's id stem (`loss`); `title` names it in files and the caption. */
+  /** `name` is the chart's id stem (`uShape`); `title` heads its figure and table; `facts`
+   *  give the figure's caption. */
   constructor(
     private readonly view: ChartView,
-    private readonly name: string,
+    name: string,
     private readonly title: string,
     box: HTMLElement,
+    private readonly facts: RunFactsSource,
   ) {
+    this.stem = `clslab-${fileStem(name)}`;
     const regionId = `table-${name}`;
     this.region = element('div', {
       className: 'chart-table',
@@ -94,14 +110,20 @@ export class ChartTools {
       },
     });
     this.toggle.addEventListener('click', () => this.setOpen(this.region.hidden));
-    png.addEventListener('click', () => void this.downloadPng());
-    csv.addEventListener('click', () => this.downloadCsv());
-    const tools = element('div', { className: 'chart-tools', attributes: { 'data-chart': name } }, [
+    png.addEventListener(
+      'click',
+      () => void this.figure().then((f) => downloadBlob(f.name, f.blob)),
+    );
+    csv.addEventListener('click', () => {
+      const { name: file, data } = this.csv();
+      downloadText(file, data, CSV_TYPE);
+    });
+    this.tools = element('div', { className: 'chart-tools', attributes: { 'data-chart': name } }, [
       this.toggle,
       png,
       csv,
     ]);
-    box.after(tools, this.region);
+    box.after(this.tools, this.region);
   }
 
   setOpen(open: boolean): void {
@@ -131,16 +153,25 @@ export class ChartTools {
     );
   }
 
-  private async downloadPng(): Promise<void> {
-    downloadBlob(`clslab-${this.name}.png`, await chartPng(this.view.chart, this.title));
+  /** The figure and the data, for the zip. */
+  async files(): Promise<ExportFile[]> {
+    const { name, blob } = await this.figure();
+    return [{ name, data: new Uint8Array(await blob.arrayBuffer()) }, this.csv()];
   }
 
-  private downloadCsv(): void {
+  /** The figure as a PNG. Its caption stays on the tools as data-caption: the figure's
+   *  text is pixels, and the browser tests compare the line with the run. */
+  private async figure(): Promise<{ name: string; blob: Blob }> {
+    const caption = captionLine(this.facts());
+    this.tools.dataset['caption'] = caption;
+    return {
+      name: `${this.stem}.png`,
+      blob: await figurePng(this.view.chart, this.title, caption),
+    };
+  }
+
+  private csv(): ExportFile & { data: string } {
     const table = this.view.table();
-    downloadText(
-      `clslab-${fileStem(this.name)}.csv`,
-      toCsv(table.columns, table.rows),
-      'text/csv;charset=utf-8',
-    );
+    return { name: `${this.stem}.csv`, data: toCsv(table.keys, table.rows) };
   }
 }

@@ -1,7 +1,8 @@
 // Every symbol the page shows, explained in one or two sentences consistent with
-// docs/THEORY.md. The glossary card lists them all; an "i" marker next to a symbol
-// (`<button class="info" data-term="...">` in index.html, or made by infoMarker) shows the
-// same text as a tooltip and points to the card's entry with aria-describedby.
+// docs/THEORY.md. The glossary card lists them all; a marker next to a symbol
+// (`<button class="info" data-term="...">` in index.html, or made by infoMarker) reads
+// "What is α_s?", shows the same text as a tooltip on hover, focus or a tap, and points to
+// the card's entry with aria-describedby.
 import { byId, element } from './dom.ts';
 
 export const TERMS = {
@@ -73,24 +74,42 @@ function entryId(term: Term): string {
   return `glossary-${term}`;
 }
 
-/** An "i" marker for `term`: focusable, the text as tooltip and accessible description. */
+/** A marker for `term`: focusable, its text as tooltip and accessible description. */
 export function infoMarker(term: Term): HTMLButtonElement {
   const button = element('button', {
     className: 'info',
-    text: 'i',
     attributes: { type: 'button', 'data-term': term },
   });
   describe(button, term);
   return button;
 }
 
+/** The visible name is the accessible name ("What is U-score?"); no title attribute, so
+ *  hovering shows one tooltip, not two. */
 function describe(button: HTMLElement, term: Term): void {
   const { symbol, text } = TERMS[term];
-  button.title = `${symbol}: ${text}`;
   button.dataset['tip'] = `${symbol}: ${text}`;
-  button.setAttribute('aria-label', `What is ${symbol}?`);
+  button.removeAttribute('aria-label');
+  button.removeAttribute('title');
   button.setAttribute('aria-describedby', entryId(term));
-  button.textContent = 'i';
+  button.textContent = `What is ${symbol}?`;
+}
+
+/** A tap (touch has no hover) opens a marker's tooltip; a second tap, a tap elsewhere or
+ *  Escape closes it. Delegated, so markers made later (the settings form) take part. */
+function toggleTipsOnTap(): void {
+  const close = (except: Element | null) => {
+    for (const open of document.querySelectorAll('.info.open'))
+      if (open !== except) open.classList.remove('open');
+  };
+  document.addEventListener('click', (event) => {
+    const marker = event.target instanceof Element ? event.target.closest('.info') : null;
+    close(marker);
+    marker?.classList.toggle('open');
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close(null);
+  });
 }
 
 /** Fills the glossary card and wires the markers already in the page. */
@@ -108,4 +127,5 @@ export function installGlossary(): void {
     const term = marker.dataset['term'] ?? '';
     if (isTerm(term)) describe(marker, term);
   }
+  toggleTipsOnTap();
 }

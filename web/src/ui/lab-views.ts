@@ -9,6 +9,8 @@ import { applyView, EmbedDialog } from './embed.ts';
 import { ExportPanel } from './export-panel.ts';
 import { installGlossary } from './glossary.ts';
 import { MetricsHistory } from './metrics-history.ts';
+import type { RunFactsSource } from './run-facts.ts';
+import { installSections } from './sections.ts';
 import { splitHash, type PageFlags } from './page-flags.ts';
 import type { Replay } from './replay.ts';
 import type { ReviewPanel } from './review-panel.ts';
@@ -36,6 +38,8 @@ export interface LabViewsDeps {
   replay: Replay;
   reviews: ReviewPanel;
   tour: Omit<TourLab, 'send' | 'isPlaying'>;
+  /** Dataset, settings and metrics for the figures' captions. */
+  facts: RunFactsSource;
 }
 
 export class LabViews {
@@ -50,10 +54,11 @@ export class LabViews {
   constructor(private readonly deps: LabViewsDeps) {
     const { store } = deps;
     installGlossary();
+    installSections();
     for (const [name, view] of Object.entries(deps.charts)) {
       const canvas = byId(CANVAS_IDS[name] ?? `chart-${name}`);
       const box = canvas.parentElement ?? canvas;
-      this.tools.push(new ChartTools(view, name, CHART_TITLES[name] ?? name, box));
+      this.tools.push(new ChartTools(view, name, CHART_TITLES[name] ?? name, box, deps.facts));
     }
     this.tokens = new TokenTable((row, token) => {
       for (const chart of deps.tokenCharts) chart.highlight(row);
@@ -67,7 +72,7 @@ export class LabViews {
         for (const chart of deps.tokenCharts) chart.highlight(null);
       },
     );
-    new ExportPanel(store, this.history);
+    new ExportPanel(store, this.history, [...this.tools, this.tokens]);
     new EmbedDialog(deps.share);
     this.tour = new Tour({
       ...deps.tour,

@@ -2,6 +2,7 @@
 // at or before the last one means the run restarted (reset, reload): later rows go first,
 // as in the charts.
 import type { Metrics } from '../protocol.ts';
+import { metricColumn } from '../csv-names.ts';
 import { toCsv } from './download.ts';
 
 /** The numeric and text fields of Metrics, in the CSV's column order. */
@@ -65,6 +66,6 @@ export class MetricsHistory {
         return typeof value === 'number' || typeof value === 'string' ? value : String(value);
       }),
     );
-    return toCsv(FIELDS, rows);
+    return toCsv(FIELDS.map(metricColumn), rows);
   }
 }

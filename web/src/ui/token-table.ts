@@ -3,7 +3,8 @@
 // and filters the review list (the caller decides). Rows are text nodes, rebuilt at most
 // twice a second while the weights change; keyboard focus survives a rebuild.
 import type { TokenColumns, TokenStatistics } from '../protocol.ts';
-import { downloadText, toCsv } from './download.ts';
+import { TOKEN_COLUMNS } from '../csv-names.ts';
+import { CSV_TYPE, downloadText, toCsv, type ExportFile } from './download.ts';
 import { byId, element } from './dom.ts';
 import { formatCell } from './chart-tools.ts';
 
@@ -53,7 +54,9 @@ export class TokenTable {
       clearTimeout(debounce);
       debounce = setTimeout(() => this.render(), 150);
     });
-    byId('token-csv').addEventListener('click', () => this.downloadCsv());
+    byId('token-csv').addEventListener('click', () => {
+      for (const { name, data } of this.files()) downloadText(name, data, CSV_TYPE);
+    });
     this.markSort();
   }
 
@@ -183,11 +186,12 @@ export class TokenTable {
     ]);
   }
 
-  private downloadCsv(): void {
+  /** Every token's row as CSV (none before a dataset loaded). */
+  files(): Array<ExportFile & { data: string }> {
     const s = this.statistics;
-    if (s === null) return;
+    if (s === null) return [];
     const rows = s.tokens.map((_, row) => COLUMNS.map(({ key }) => this.cell(row, key)));
-    const header = ['token', 'count', 'alpha', 'Delta', 'v_dot_E', 'p_dot_E'];
-    downloadText('clslab-tokens.csv', toCsv(header, rows), 'text/csv;charset=utf-8');
+    const header = COLUMNS.map(({ key }) => TOKEN_COLUMNS[key]);
+    return [{ name: 'clslab-tokens.csv', data: toCsv(header, rows) }];
   }
 }

@@ -1,0 +1,26 @@
+// axe-core on the lab as people open it: the default page at 1440 x 1000 and the phone
+// layout at 390 x 844 (folded, then with its sections open), in the light and the dark
+// theme. No serious or critical violation, WCAG 2.2 target size included.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { accessibilityViolations, openPage, useLab } from './harness.ts';
+
+const lab = useLab();
+
+for (const dark of [false, true]) {
+  const theme = dark ? 'dark' : 'light';
+
+  test(`the default page has no serious accessibility violation (${theme})`, async () => {
+    const { page } = await openPage(lab, { dark });
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await page.close();
+  });
+
+  test(`the phone layout has no serious accessibility violation (${theme})`, async () => {
+    const { page } = await openPage(lab, { width: 390, height: 844, dark });
+    assert.deepEqual(await accessibilityViolations(page), [], 'folded');
+    for (const id of ['dataset', 'export', 'settings']) await page.click(`#${id}-toggle`);
+    assert.deepEqual(await accessibilityViolations(page), [], 'sections open');
+    await page.close();
+  });
+}

@@ -1,0 +1,142 @@
+// Exports a teacher puts on a slide: a chart's PNG is 2x the chart's CSS size on a light
+// background even in the dark theme (the page keeps its theme), with a caption line naming
+// the dataset, step and checksum; "Download all" gives one zip of every figure, CSV and the
+// run file, with lower-case names and ASCII CSV headers, and the run file in it loads back.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { strFromU8, unzipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { metrics, openPage, useLab } from './harness.ts';
+
+const lab = useLab();
+
+/** The image's size and what its pixels show, decoded in the page (it has a canvas). No
+ *  named helpers inside: tsx would wrap them in a __name call the page does not have. */
+function inspectPng(page: Page, base64: string) {
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const width = image.naturalWidth;
+    const height = image.naturalHeight;
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const rgba = context.getImageData(0, 0, width, height).data;
+    const luminance = new Float32Array(width * height); // mean of R, G, B in 0..255
+    for (let i = 0; i < width * height; i++)
+      luminance[i] = (rgba[4 * i]! + rgba[4 * i + 1]! + rgba[4 * i + 2]!) / 3;
+    let light = 0;
+    for (const value of luminance) light += value > 235 ? 1 : 0;
+    // Dark pixels in the caption's last line: 15 CSS px of line and 6 of padding at 2x.
+    let captionInk = 0;
+    for (let i = (height - 42) * width; i < (height - 6) * width; i++)
+      captionInk += luminance[i]! < 160 ? 1 : 0;
+    return {
+      width,
+      height,
+      corners: [0, width - 1, (height - 1) * width, height * width - 1].map((i) => luminance[i]!),
+      lightShare: light / luminance.length,
+      captionInk,
+    };
+  }, base64);
+}
+
+test('a chart PNG is 2x its CSS size, light in the dark theme, with a caption of the run', async () => {
+  const { page, problems } = await openPage(lab, { dark: true });
+  await page.click('#step-attention');
+  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 11);
+  const run = await metrics(page);
+  const canvas = page.locator('#chart-u-shape');
+  const before = await canvas.evaluate((node: HTMLCanvasElement) => node.toDataURL());
+  const cssWidth = await canvas.evaluate((node) => node.clientWidth);
+
+  const download = page.waitForEvent('download');
+  await page.click('.chart-tools[data-chart="uShape"] [data-action="png"]');
+  const file = await download;
+  assert.equal(file.suggestedFilename(), 'clslab-u-shape.png');
+  const png = await inspectPng(page, readFileSync(await file.path()).toString('base64'));
+  assert.equal(png.width, 2 * cssWidth, '2 device px per CSS px');
+  for (const corner of png.corners) assert.ok(corner > 245, `light corner (${corner})`);
+  assert.ok(png.lightShare > 0.8, `mostly light pixels (${png.lightShare.toFixed(2)})`);
+  assert.ok(png.captionInk > 50, `the caption is drawn (${png.captionInk} dark pixels)`);
+
+  const caption = await page.getAttribute('.chart-tools[data-chart="uShape"]', 'data-caption');
+  assert.match(caption ?? '', /^movies\.tsv \(\d+ train, \d+ test reviews\) · paper protocol: η/);
+  assert.ok(caption?.endsWith(`· step ${run?.step} · checksum ${run?.checksum}`), caption ?? '');
+
+  // The page kept its theme: the on-page chart is drawn as before, on the dark page.
+  assert.equal(await canvas.evaluate((node: HTMLCanvasElement) => node.toDataURL()), before);
+  assert.equal(
+    await page.evaluate(() => getComputedStyle(document.body).backgroundColor),
+    'rgb(15, 19, 24)',
+  );
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('Download all gives one zip of the figures, CSVs and run file, and the run loads back', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.click('#step-attention');
+  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 11);
+  const run = await metrics(page);
+  const downloads: string[] = [];
+  page.on('download', (file) => downloads.push(file.suggestedFilename()));
+
+  const download = page.waitForEvent('download');
+  await page.click('#export-all');
+  const zipFile = await download;
+  await page.waitForFunction(() =>
+    /^Saved clslab-step/.test(document.getElementById('export-status')?.textContent ?? ''),
+  );
+  assert.deepEqual(downloads, [`clslab-step${run?.step}.zip`], 'one download, not a burst');
+  const files = unzipSync(readFileSync(await zipFile.path()));
+  const names = Object.keys(files).sort();
+  const charts = ['alignment', 'loss', 'norm', 'selection', 'u-shape'];
+  assert.deepEqual(
+    names,
+    [
+      ...charts.flatMap((chart) => [`clslab-${chart}.csv`, `clslab-${chart}.png`]),
+      'clslab-metrics.csv',
+      `clslab-run-step${run?.step}.json`,
+      'clslab-tokens.csv',
+    ].sort(),
+  );
+  for (const name of names) {
+    const bytes = files[name] ?? new Uint8Array();
+    if (name.endsWith('.png'))
+      assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${name} is a PNG`);
+    if (name.endsWith('.csv')) {
+      const header = strFromU8(bytes).split('\r\n')[0] ?? '';
+      assert.match(header, /^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$/, `${name}: ${header}`);
+    }
+  }
+  assert.match(
+    strFromU8(files['clslab-u-shape.csv']!).split('\r\n')[0]!,
+    /^token,count,delta,p_dot_E$/,
+  );
+  assert.match(
+    strFromU8(files['clslab-selection.csv']!).split('\r\n')[0]!,
+    /^step,cosine_to_max_margin,selection_accuracy,selection_mass$/,
+  );
+  await page.close();
+
+  // The run file from the zip loads on a fresh page: same step, same weights.
+  const runJson = strFromU8(files[`clslab-run-step${run?.step}.json`]!);
+  const fresh = await openPage(lab);
+  await fresh.page.setInputFiles('#run-file', {
+    name: 'run.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(runJson),
+  });
+  await fresh.page.waitForFunction(
+    (step) => window.__clslab?.metrics()?.step === step,
+    run?.step ?? -1,
+  );
+  assert.equal((await metrics(fresh.page))?.checksum, run?.checksum);
+  assert.deepEqual([...problems.console, ...fresh.problems.console], []);
+  await fresh.page.close();
+});
