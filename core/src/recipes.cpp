@@ -45,6 +45,19 @@ constexpr double kMaxTopShare = 0.03;
 // improving; with ||p_mm|| of order 10-20 at sigma = 1 that is ||p|| ~ 500: 500 steps at r = 1.
 constexpr double kResult2FlowRate = 1;
 constexpr int32_t kResult2Steps = 500;
+// The step on E is sized from alpha's spread: (eta/2) std(alpha) = 6 sigma/sqrt(d), six times
+// E(0)'s noise along v, so s* is decided by alpha; yet with d in the hundreds or more it
+// stays well under sigma, the size of a row's other directions, so the v direction is not
+// so stiff that the flow and the solver crawl along it (on 800-review corpora eta = 1000
+// made it 20 times the noise and the hard margin did not converge in 1,000 epochs).
+constexpr double kResult2StepToNoise = 6;
+
+// x rounded to two significant digits (1046 -> 1000, 296 -> 300): an eta a person can type.
+double RoundTwoDigits(double x) {
+  if (!(x > 0)) return 0;
+  const double unit = std::pow(10.0, std::floor(std::log10(x)) - 1);
+  return std::round(x / unit) * unit;
+}
 
 // x rounded down to one significant digit (0.00437 -> 0.004): a sigma a person can type.
 double RoundDownOneDigit(double x) {
@@ -177,7 +190,10 @@ Recipe Result2(const DataProfile& profile, const Limits& limits) {
   c.width = PredictVocabularySize(profile, chosen);
   c.sigma = 1;
   c.protocol = Protocol::kPaper;
-  c.eta = kEta;
+  const double spread = AlphaSpread(ComputeTokenStatistics(EncodeUnder(profile, chosen)));
+  const double eta = RoundTwoDigits(2 * kResult2StepToNoise * c.sigma /
+                                    std::sqrt(static_cast<double>(c.width)) / spread);
+  c.eta = spread > 0 ? std::min(eta, 1e7) : kEta;
   c.flow_step = FlowStep::kNormalized;
   c.flow_rate = kResult2FlowRate;
   c.flow_acyclic_only = true;
@@ -187,8 +203,9 @@ Recipe Result2(const DataProfile& profile, const Limits& limits) {
       ") is the theorem's regime; dropping words in more than " + AsPercent(chosen.max_doc_share) +
       " of reviews makes each review's selected token a word " + "(the most selected, \"" +
       predicted.top_token + "\", in " + AsPercent(predicted.top_share) +
-      " of reviews), and the flow on p runs on the reviews whose constraints are not on "
-      "cycles, where p_mm exists.";
+      " of reviews); eta = " + GetSetting(c, "eta") +
+      " puts the step on E at 6 times E(0)'s noise along v; and the flow on p runs on the "
+      "reviews whose constraints are not on cycles, where p_mm exists.";
   return Make("result2", "Result 2: attention selects s*", reason, c,
               {"min_count", "max_vocab", "max_doc_share", "drop_unknown", "width", "sigma",
                "protocol", "eta", "flow_step", "flow_rate", "flow_acyclic_only", "steps"});

@@ -116,7 +116,13 @@ TEST(Recipes, Result2PutsDAtTheVocabularyItPredictsAndCutsThePlantedStopWords) {
   choice.max_vocab = std::stoi(SettingOf(result2, "max_vocab"));
   choice.max_doc_share = share;
   choice.drop_unknown = true;
-  EXPECT_EQ(SettingOf(result2, "width"), std::to_string(PredictVocabularySize(profile, choice)));
+  const int32_t width = PredictVocabularySize(profile, choice);
+  EXPECT_EQ(SettingOf(result2, "width"), std::to_string(width));
+  // The step's spread along v is six times E(0)'s noise there, up to eta's rounding to two
+  // significant digits (at most 5% off).
+  const double spread = AlphaSpread(ComputeTokenStatistics(EncodeUnder(profile, choice)));
+  const double eta = std::stod(SettingOf(result2, "eta"));
+  EXPECT_NEAR(eta / 2 * spread / (6 / std::sqrt(width)), 1.0, 0.05);
   const PredictedSelection predicted = PredictSelection(profile, choice);
   EXPECT_EQ(predicted.top_token.substr(0, 3) == "pos" || predicted.top_token.substr(0, 3) == "neg",
             true)
