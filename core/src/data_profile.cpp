@@ -125,6 +125,7 @@ PredictedSelection PredictSelection(const DataProfile& profile, const Vocabulary
                             choice.min_count, choice.max_vocab, choice.max_doc_share);
   out.top_token = top == 0 ? Vocabulary::kUnknownToken : profile.words[kept[top - 1]];
   out.top_share = static_cast<double>(summary.wins[0]) / summary.reviews;
+  out.top_abs_delta = std::abs(statistics.delta[top]);
   return out;
 }
 

@@ -29,8 +29,11 @@ int64_t ReviewsWithConstraints(const Corpus& corpus, const SelectedSets& sets) {
 }
 
 // The hard margin when the constraints have no cycle (necessary; with d >= V also
-// sufficient, so a hard margin that does not converge means d < V got in the way), else
-// the soft margin. *hard tells which one the returned solution solves.
+// sufficient), else the soft margin. A hard-margin run that stops at max_epochs still
+// counts when its point satisfies every constraint: it is feasible, with a norm within its
+// reported gap of the optimum (measured: gap 0.0012 against the 0.001 asked, on the
+// built-in movie reviews), and much closer to p_mm than the soft margin at C = 1. One that
+// violates some (d < V got in the way) falls back. *hard tells which one was solved.
 Result<SvmSolution> Solve(const RowMatrixXf& E, const MarginConstraints& constraints, bool acyclic,
                           SvmOptions options, bool* hard) {
   Result<SvmSolution> solution = Result<SvmSolution>::Failure("not attempted");
@@ -38,7 +41,7 @@ Result<SvmSolution> Solve(const RowMatrixXf& E, const MarginConstraints& constra
   if (acyclic) {
     options.hard_margin = true;
     solution = SolveAttentionSvm(E, constraints, options);
-    *hard = solution.ok() && solution.value.converged;
+    *hard = solution.ok() && (solution.value.converged || solution.value.violated == 0);
   }
   if (*hard) return solution;
   options.hard_margin = false;

@@ -35,11 +35,14 @@ constexpr int32_t kFigure1MinCount = 20;
 // --- result2. d = V costs O(V^2) per flow step: V <= 2,048 keeps a step near 4 M
 // multiply-adds, so its few hundred steps take seconds in a browser.
 constexpr int32_t kResult2MaxWidth = 2048;
-// Max document shares tried, largest first: the largest whose predicted most-selected token
-// wins at most 3% of reviews is used. A sentiment word is rarely in more reviews (in movie
-// reviews, "bad" and "funny" are in about 2%); "and" or "." win 25-40% uncut.
+// Max document shares tried, largest first: the largest at which the predicted most
+// selected token is a word that matters is used. It matters when it leans to one class
+// (|Delta| >= 0.5: three times as frequent in one class as in the other) or wins few reviews
+// (at most 3%, as sentiment words do in movie reviews: "bad" and "funny" about 2%); "and"
+// or "." (|Delta| near 0) win 25-40% uncut.
 constexpr double kDocShares[] = {1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01};
 constexpr double kMaxTopShare = 0.03;
+constexpr double kPolarDelta = 0.5;
 // Normalized flow: ||p|| grows by at most r per step. Once p.z_k reaches about 30 on the
 // binding constraints (e^-30 is below the loss's float resolution) the direction stops
 // improving; with ||p_mm|| of order 10-20 at sigma = 1 that is ||p|| ~ 500: 500 steps at r = 1.
@@ -180,7 +183,7 @@ Recipe Result2(const DataProfile& profile, const Limits& limits) {
     choice.max_vocab = cap;
     const PredictedSelection p = PredictSelection(profile, choice);
     if (!have || p.top_share < predicted.top_share) chosen = choice, predicted = p, have = true;
-    if (p.top_share <= kMaxTopShare) break;
+    if (p.top_share <= kMaxTopShare || p.top_abs_delta >= kPolarDelta) break;
   }
   RunConfig c;
   c.min_count = chosen.min_count;
@@ -198,12 +201,17 @@ Recipe Result2(const DataProfile& profile, const Limits& limits) {
   c.flow_rate = kResult2FlowRate;
   c.flow_acyclic_only = true;
   c.steps = kResult2Steps;
+  const std::string top = "the most selected, \"" + predicted.top_token + "\", in " +
+                          AsPercent(predicted.top_share) + " of reviews, |Delta| " +
+                          Significant(predicted.top_abs_delta, 2);
+  const std::string cut =
+      chosen.max_doc_share < 1
+          ? "dropping words found in more than " + AsPercent(chosen.max_doc_share) +
+                " of reviews makes each review's selected token a word (" + top + ")"
+          : "every word is kept, as the selected tokens are words already (" + top + ")";
   const std::string reason =
       "d = V = " + WithThousands(c.width) + " (min count " + std::to_string(c.min_count) +
-      ") is the theorem's regime; dropping words in more than " + AsPercent(chosen.max_doc_share) +
-      " of reviews makes each review's selected token a word " + "(the most selected, \"" +
-      predicted.top_token + "\", in " + AsPercent(predicted.top_share) +
-      " of reviews); eta = " + GetSetting(c, "eta") +
+      ") is the theorem's regime; " + cut + "; eta = " + GetSetting(c, "eta") +
       " puts the step on E at 6 times E(0)'s noise along v; and the flow on p runs on the "
       "reviews whose constraints are not on cycles, where p_mm exists.";
   return Make("result2", "Result 2: attention selects s*", reason, c,

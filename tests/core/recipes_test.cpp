@@ -21,11 +21,11 @@ std::string SettingOf(const Recipe& recipe, const std::string& key) {
   return "(absent)";
 }
 
-// A synthetic corpus: `reviews` reviews alternating in label; each holds a stop word in
-// every review ("and" thrice in positive ones, "." thrice in negative ones, both once in
-// the other class), a polar word of its class out of `polar` per class, a filler word out of
-// `fillers` (odd, so that each filler is in both classes), and a word whose counts fall off like
-// 1/rank (so that the counts are graded, as in real text).
+// A synthetic corpus: `reviews` reviews alternating in label; each holds two stop words
+// ("and" thrice and "." twice in positive ones, the other way round in negative ones: in
+// every review, |Delta| = 0.2), a polar word of its class out of `polar` per class, a filler word
+// out of `fillers` (odd, so that each filler is in both classes), and a word whose counts fall off
+// like 1/rank (so that the counts are graded, as in real text).
 DataProfile SyntheticProfile(int32_t reviews, int32_t polar, int32_t fillers) {
   std::vector<std::vector<std::string>> tokens;
   std::vector<int8_t> labels;
@@ -33,7 +33,7 @@ DataProfile SyntheticProfile(int32_t reviews, int32_t polar, int32_t fillers) {
     const bool positive = i % 2 == 0;
     std::vector<std::string> review;
     for (int k = 0; k < 3; ++k) review.push_back(positive ? "and" : ".");
-    review.push_back(positive ? "." : "and");
+    for (int k = 0; k < 2; ++k) review.push_back(positive ? "." : "and");
     review.push_back((positive ? "pos" : "neg") + std::to_string((i / 2) % polar));
     review.push_back("filler" + std::to_string(i % fillers));
     review.push_back("zipf" + std::to_string(fillers / (1 + (i * 7 + 3) % fillers)));
@@ -130,6 +130,23 @@ TEST(Recipes, Result2PutsDAtTheVocabularyItPredictsAndCutsThePlantedStopWords) {
   EXPECT_NE(result2.reason.find("\"" + predicted.top_token + "\""), std::string::npos);
 }
 
+TEST(Recipes, Result2KeepsEveryWordWhenTheMostSelectedOneIsAlreadyPolar) {
+  // "great" is in every positive review and "awful" in every negative one: each wins half
+  // the reviews, but they lean wholly to one class (|Delta| = 1), so nothing is cut.
+  std::vector<std::vector<std::string>> tokens;
+  std::vector<int8_t> labels;
+  for (int32_t i = 0; i < 200; ++i) {
+    const bool positive = i % 2 == 0;
+    tokens.push_back({positive ? "great" : "awful", "the", "film" + std::to_string(i % 7)});
+    labels.push_back(positive ? 1 : -1);
+  }
+  const Recipe result2 = ComputeRecipes(ComputeDataProfile(tokens, labels), Limits())[2];
+  EXPECT_EQ(SettingOf(result2, "max_doc_share"), "1");
+  EXPECT_NE(result2.reason.find("every word is kept"), std::string::npos) << result2.reason;
+  EXPECT_NE(result2.reason.find("in 50.0% of reviews, |Delta| 1)"), std::string::npos)
+      << result2.reason;
+}
+
 TEST(Recipes, Result2RaisesTheMinCountToFitDWithinTheLimits) {
   const DataProfile profile = SyntheticProfile(2000, 300, 401);
   Limits limits;
@@ -171,9 +188,10 @@ TEST(Recipes, TheExperimentBuildsTheVocabularyTheRecipePredicted) {
   std::string tsv = "label\ttext\n";
   for (int32_t i = 0; i < 300; ++i) {
     const bool positive = i % 2 == 0;
-    tsv += std::string(positive ? "1" : "0") + "\t" + (positive ? "and and and ." : ". . . and") +
-           " " + (positive ? "pos" : "neg") + std::to_string(i % 23) + " filler" +
-           std::to_string(i % 41) + " word" + std::to_string(i % 97) + "\n";
+    tsv += std::string(positive ? "1" : "0") + "\t" +
+           (positive ? "and and and . ." : ". . . and and") + " " + (positive ? "pos" : "neg") +
+           std::to_string(i % 23) + " filler" + std::to_string(i % 41) + " word" +
+           std::to_string(i % 97) + "\n";
   }
   RunConfig config;
   config.dataset = "file";

@@ -59,6 +59,7 @@ struct PredictedSelection {
   int32_t distinct = 0;         // distinct tokens that are some review's s*
   std::string top_token;        // the token in the most selected sets
   double top_share = 0;         // share of the non-empty reviews whose S_i holds it
+  double top_abs_delta = 0;     // its |Delta_s|: near 0 for a stop word
   double median_abs_delta = 0;  // median |Delta_s*| over (review, s* in S_i) pairs
 };
 PredictedSelection PredictSelection(const DataProfile& profile, const VocabularyChoice& choice);
