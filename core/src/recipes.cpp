@@ -137,13 +137,10 @@ Recipe Figure1(const DataProfile& profile) {
   const int32_t vocab = PredictVocabularySize(profile, choice);
   const std::string reason =
       "Joint training with Adam (learning rate " + GetSetting(c, "learning_rate") +
-      ", d = 64, small E(0)) makes polar tokens of both signs score high: the vocabulary is "
-      "the " +
-      WithThousands(vocab - 1) +
-      " words seen at least 20 times (those the U-score "
-      "ranks), and " +
+      ", d = 64, small E(0)) makes polar tokens of both signs score high: the vocabulary is the " +
+      WithThousands(vocab - 1) + " words seen at least 20 times (those the U-score ranks), and " +
       std::to_string(c.steps) +
-      " steps reach the best U before the model starts to memorize reviews.";
+      " steps come near the best U, which fades as the model starts to memorize reviews.";
   return Make("figure1", "Figure 1: the U under joint training", reason, c,
               {"min_count", "max_vocab", "max_doc_share", "drop_unknown", "width", "sigma",
                "protocol", "optimizer", "learning_rate", "batch_size", "train_v", "steps"});
