@@ -16,50 +16,54 @@
 
 namespace clslab {
 
-DataProfile ComputeDataProfile(const std::vector<std::vector<std::string>>& reviews,
-                               const std::vector<int8_t>& labels) {
-  DataProfile profile;
-  const size_t n = std::min(reviews.size(), labels.size());
-  std::unordered_map<std::string, int32_t> index;  // word -> its index in words
-  std::vector<int64_t> last;                       // W, the last review that counted the word
-  std::vector<int32_t> lengths;                    // n, T_i
-  std::vector<int32_t> ids;                        // T_i, scratch
-  for (size_t i = 0; i < n; ++i) {
-    ids.clear();
-    for (const std::string& token : reviews[i]) {
-      if (token == Vocabulary::kUnknownToken) {
-        ids.push_back(-1);  // the literal "<unk>": index W, known once W is
-        continue;
-      }
-      auto [it, added] = index.emplace(token, static_cast<int32_t>(profile.words.size()));
-      if (added) {
-        profile.words.push_back(token);
-        profile.count.push_back(0), profile.documents.push_back(0), last.push_back(-1);
-      }
-      const int32_t k = it->second;
-      ++profile.count[k];
-      if (last[k] != static_cast<int64_t>(i)) {
-        ++profile.documents[k];
-        last[k] = static_cast<int64_t>(i);
-      }
-      ids.push_back(k);
+void DataProfileBuilder::Add(const std::vector<std::string>& tokens, int8_t label) {
+  const int64_t review = profile_.corpus.NumReviews();
+  ids_.clear();
+  for (const std::string& token : tokens) {
+    if (token == Vocabulary::kUnknownToken) {
+      ids_.push_back(-1);  // the literal "<unk>": index W, known once W is (Finish)
+      continue;
     }
-    profile.corpus.Add(ids, labels[i] > 0 ? 1 : -1);
-    (labels[i] > 0 ? profile.positive : profile.negative) += 1;
-    lengths.push_back(static_cast<int32_t>(reviews[i].size()));
+    auto [it, added] = index_.emplace(token, static_cast<int32_t>(profile_.words.size()));
+    if (added) {
+      profile_.words.push_back(token);
+      profile_.count.push_back(0), profile_.documents.push_back(0), last_.push_back(-1);
+    }
+    const int32_t k = it->second;
+    ++profile_.count[k];
+    if (last_[k] != review) ++profile_.documents[k], last_[k] = review;
+    ids_.push_back(k);
   }
+  profile_.corpus.Add(ids_, label > 0 ? 1 : -1);
+  (label > 0 ? profile_.positive : profile_.negative) += 1;
+  lengths_.push_back(static_cast<int32_t>(tokens.size()));
+}
+
+DataProfile DataProfileBuilder::Finish() {
+  DataProfile profile = std::move(profile_);
   const int32_t words = static_cast<int32_t>(profile.words.size());
   for (int32_t& id : profile.corpus.token_ids) id = id < 0 ? words : id;
   profile.corpus.vocab_size = words + 1;
   if (profile.corpus.offsets.empty()) profile.corpus.offsets.push_back(0);
+  const size_t n = lengths_.size();
   profile.reviews = static_cast<int32_t>(n);
   profile.tokens = profile.corpus.NumTokens();
   if (n > 0) {
     profile.mean_tokens = static_cast<double>(profile.tokens) / static_cast<double>(n);
-    std::nth_element(lengths.begin(), lengths.begin() + (n - 1) / 2, lengths.end());
-    profile.median_tokens = lengths[(n - 1) / 2];
+    std::nth_element(lengths_.begin(), lengths_.begin() + (n - 1) / 2, lengths_.end());
+    profile.median_tokens = lengths_[(n - 1) / 2];
   }
+  *this = DataProfileBuilder();
   return profile;
+}
+
+DataProfile ComputeDataProfile(const std::vector<std::vector<std::string>>& reviews,
+                               const std::vector<int8_t>& labels) {
+  DataProfileBuilder builder;
+  for (size_t i = 0; i < std::min(reviews.size(), labels.size()); ++i) {
+    builder.Add(reviews[i], labels[i]);
+  }
+  return builder.Finish();
 }
 
 namespace {

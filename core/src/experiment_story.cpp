@@ -11,13 +11,15 @@ namespace clslab {
 
 DataProfile Experiment::Profile() const {
   if (!state_->loaded) return {};
+  // One review's token strings at a time: a split near Limits::max_tokens would not fit
+  // twice in a browser's heap beside the loaded dataset.
   const TokenizerOptions tokenizer = PipelineFrom(state_->config).tokenizer;
-  std::vector<std::vector<std::string>> reviews;
-  reviews.reserve(state_->dataset.train_texts.size());
-  for (const std::string& text : state_->dataset.train_texts) {
-    reviews.push_back(Tokenize(text, tokenizer));
+  const Dataset& dataset = state_->dataset;
+  DataProfileBuilder builder;
+  for (size_t i = 0; i < dataset.train_texts.size(); ++i) {
+    builder.Add(Tokenize(dataset.train_texts[i], tokenizer), dataset.train.labels[i]);
   }
-  return ComputeDataProfile(reviews, state_->dataset.train.labels);
+  return builder.Finish();
 }
 
 SelectionReport Experiment::Selection() const {

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "clslab/corpus.h"
@@ -32,8 +33,23 @@ struct DataProfile {
   Corpus corpus;
 };
 
-// One O(N) pass (one hash lookup per token). reviews[i] are review i's tokens as the
-// tokenizer gave them, labels[i] its label (+1 or -1); the two have the same length n.
+// One O(N) pass (one hash lookup per token), a review at a time, so that only the words
+// and the ids are kept, never every token string at once. Add review i's tokens as the
+// tokenizer gave them with its label (+1 or -1), then Finish (which resets the builder).
+class DataProfileBuilder {
+ public:
+  void Add(const std::vector<std::string>& tokens, int8_t label);
+  DataProfile Finish();
+
+ private:
+  DataProfile profile_;
+  std::unordered_map<std::string, int32_t> index_;  // word -> its index in words
+  std::vector<int64_t> last_;                       // W, the last review that counted it
+  std::vector<int32_t> lengths_;                    // n, T_i
+  std::vector<int32_t> ids_;                        // T_i, scratch (-1: literal "<unk>")
+};
+
+// The same over tokenized reviews already in memory (reviews[i] with labels[i]).
 DataProfile ComputeDataProfile(const std::vector<std::vector<std::string>>& reviews,
                                const std::vector<int8_t>& labels);
 
