@@ -21,6 +21,8 @@ bool ReadFile(const std::string& path, std::string* bytes);
 // an error message or "" with *config holding the loaded run's settings.
 std::string LoadData(const Arguments& args, clslab::Experiment* experiment,
                      clslab::RunConfig* config);
+// The --set values of args applied to *config (after a recipe, so that they win).
+std::string ApplySets(const Arguments& args, clslab::RunConfig* config);
 int Reproduce(const Arguments& args);
 
 }  // namespace clslab_cli

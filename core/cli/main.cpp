@@ -1,6 +1,8 @@
 // clslab command line: the same Experiment the page runs, driven from a terminal.
 //   clslab train     --data FILE|synthetic [--config run.json] [--set key=value]... [--steps N]
-//   clslab reproduce --data FILE|synthetic [--config run.json] [--set key=value]... --out FILE
+//   clslab reproduce --data FILE|synthetic [--config run.json] [--set key=value]...
+//                    [--recipe result1|figure1|result2] --out FILE
+//   clslab recipes   --data FILE [--config run.json] [--set key=value]...  (as JSON)
 //   clslab evaluate  --run run.json [--data FILE]   (a run file exported by the page)
 //   clslab settings                                 (the default settings as JSON)
 // FILE is any supported review format. File I/O lives here, not in core; every JSON this
@@ -32,7 +34,11 @@ constexpr const char* kUsage =
     "                   [--set key=value]... [--steps N] [--every N]\n"
     "      one JSON line of metrics every N steps (default 1)\n"
     "  clslab reproduce --data FILE|synthetic [--negative FILE] [--config run.json]\n"
-    "                   [--set key=value]... [--protocol paper|joint] [--steps N] --out FILE\n"
+    "                   [--set key=value]... [--protocol paper|joint] [--steps N]\n"
+    "                   [--recipe result1|figure1|result2] --out FILE\n"
+    "      a recipe's settings apply first; --set and --steps still override them\n"
+    "  clslab recipes   --data FILE [--negative FILE] [--config run.json] [--set key=value]...\n"
+    "      the recipes for the data as JSON (name, title, reason, settings)\n"
     "  clslab evaluate  --run run.json [--data FILE]  (metrics of a run exported by the page)\n"
     "  clslab settings  (prints the default settings as JSON, the --config format)\n"
     "FILE with --negative: FILE holds the positive reviews, one per line (rt-polarity).\n"
@@ -99,6 +105,17 @@ std::string BaseName(const std::string& path) {
 
 }  // namespace
 
+std::string ApplySets(const Arguments& args, RunConfig* config) {
+  for (const std::string& set : args.sets) {
+    const size_t equals = set.find('=');
+    if (equals == std::string::npos) return "--set takes key=value, got " + set;
+    const clslab::Status status =
+        clslab::SetSetting(config, set.substr(0, equals), set.substr(equals + 1));
+    if (!status.ok()) return status.message();
+  }
+  return "";
+}
+
 std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* config) {
   bool names_dataset = false;
   if (!args.config_path.empty()) {
@@ -110,13 +127,10 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
     names_dataset = true;
   }
   for (const std::string& set : args.sets) {
-    const size_t equals = set.find('=');
-    if (equals == std::string::npos) return "--set takes key=value, got " + set;
-    names_dataset = names_dataset || set.substr(0, equals) == "dataset";
-    const clslab::Status status =
-        clslab::SetSetting(config, set.substr(0, equals), set.substr(equals + 1));
-    if (!status.ok()) return status.message();
+    names_dataset = names_dataset || set.rfind("dataset=", 0) == 0;
   }
+  const std::string set_error = ApplySets(args, config);
+  if (!set_error.empty()) return set_error;
   if (args.data.empty()) return "--data is required";
   if (args.data == "synthetic") {
     config->dataset = "synthetic";
@@ -198,6 +212,18 @@ int Run(int argc, char** argv) {
   }
   if (args.command == "train") return Train(args);
   if (args.command == "reproduce") return Reproduce(args);
+  if (args.command == "recipes") {
+    Experiment experiment;
+    RunConfig config;
+    const std::string error = LoadData(args, &experiment, &config);
+    if (!error.empty()) return Fail(error);
+    Json recipes = Json::array();
+    for (const clslab::Recipe& recipe : experiment.Recipes()) {
+      recipes.push_back(clslab::ToJson(recipe));
+    }
+    std::cout << recipes.dump(2) << "\n";
+    return 0;
+  }
   if (args.command == "evaluate") return Evaluate(args);
   if (args.command == "settings") {
     std::cout << clslab::ConfigToJson(RunConfig()) << "\n";

@@ -121,6 +121,10 @@ std::vector<Binding> MakeBindings() {
               "all); 0.1 drops stop words and punctuation, so each review's selected token is "
               "a real word."),
        &RunConfig::max_doc_share},
+      {Boolean("drop_unknown", "Drop unknown words", "data", E::kPipeline,
+               "Words outside the vocabulary are removed from the reviews instead of becoming "
+               "<unk>, so no pooled <unk> token wins each review's selected token."),
+       &RunConfig::drop_unknown},
       {Boolean("lowercase", "Lower-case", "data", E::kPipeline,
                "Fold ASCII letters to lower case."),
        &RunConfig::lowercase},
@@ -161,6 +165,10 @@ std::vector<Binding> MakeBindings() {
       {Number("flow_rate", "Flow rate r", "protocol", E::kWeights, 1e-9, 1e6, true,
               "Step length of the flow on p (the base step for the growing and Armijo rules)."),
        &RunConfig::flow_rate},
+      {Boolean("flow_acyclic_only", "Flow on acyclic reviews only", "protocol", E::kWeights,
+               "The flow on p trains only on the reviews whose attention-SVM constraints are "
+               "not on cycles, where the theory predicts its limit p_mm."),
+       &RunConfig::flow_acyclic_only},
       {Choice("optimizer", "Optimizer", "protocol", E::kWeights, {"gd", "sgd", "adam"},
               "Joint protocol: full-batch gradient descent, mini-batch SGD, or Adam."),
        &RunConfig::optimizer},

@@ -2,6 +2,7 @@
 // randomness is the Fisher-Yates shuffle drawn from Rng(options.seed), so a seed names a split.
 #include "clslab/dataset.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <utility>
@@ -75,8 +76,11 @@ Result<Dataset> BuildDataset(const std::vector<LabeledText>& rows, const Pipelin
   for (size_t i = 0; i < n; ++i) {
     const LabeledText& row = rows[kept[i]];
     bool is_test = i < n_test;
-    (is_test ? dataset.test : dataset.train)
-        .Add(dataset.vocab.Encode(tokens[i]), row.label > 0 ? 1 : -1);
+    std::vector<int32_t> ids = dataset.vocab.Encode(tokens[i]);
+    if (options.drop_unknown) {
+      ids.erase(std::remove(ids.begin(), ids.end(), Vocabulary::kUnknownId), ids.end());
+    }
+    (is_test ? dataset.test : dataset.train).Add(ids, row.label > 0 ? 1 : -1);
     (is_test ? dataset.test_texts : dataset.train_texts).push_back(row.text);
   }
   return Result<Dataset>::Success(std::move(dataset));

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "clslab/acyclic_reviews.h"
 #include "experiment_state.h"
 
 namespace clslab {
@@ -64,8 +65,34 @@ Status Experiment::Reset() {
   State& st = *state_;
   if (!st.loaded) return Status::Error("no dataset is loaded");
   st.trainer = std::make_unique<Trainer>(&st.dataset.train, TrainerOptionsFrom(st.config));
+  st.flow_on_acyclic = false;
+  st.flow_corpus = Corpus();
   st.ForgetMaxMargin();
   return Status::Ok();
+}
+
+void Experiment::PrepareFlow() {
+  State& st = *state_;
+  if (!st.config.flow_acyclic_only || st.flow_on_acyclic ||
+      st.config.protocol != Protocol::kPaper || st.trainer->phase() == Phase::kInitialized) {
+    return;
+  }
+  // E is frozen from here on, so the acyclic reviews of E(1) stay those of the whole flow.
+  const Corpus& train = st.dataset.train;
+  const TokenScalars scalars = ComputeTokenScalars(st.trainer->weights());
+  const SelectedSets sets = ComputeSelectedSets(train, scalars.value);
+  const MarginConstraints constraints = BuildConstraints(train, sets);
+  st.flow_corpus = KeepReviews(train, AcyclicReviewFlags(train, sets, constraints));
+  // The same weights, step, phase and training state (a restored run's flow step length)
+  // on the smaller corpus; the Trainer draws and then replaces its own weights (once per
+  // run). The paper protocol has no batch order, so the state fits any corpus.
+  auto flow = std::make_unique<Trainer>(&st.flow_corpus, TrainerOptionsFrom(st.config));
+  flow->Restore(st.trainer->weights(), st.trainer->step(), st.trainer->phase());
+  TrainerState state = st.trainer->SaveState();
+  state.order.clear();
+  flow->RestoreState(std::move(state));
+  st.trainer = std::move(flow);
+  st.flow_on_acyclic = true;
 }
 
 namespace {
@@ -92,6 +119,17 @@ StepReport NotLoaded() {
 
 StepReport Experiment::Advance(int32_t steps) {
   if (!state_->trainer) return NotLoaded();
+  Trainer& trainer = *state_->trainer;
+  if (state_->config.protocol == Protocol::kPaper && trainer.phase() == Phase::kInitialized &&
+      steps > 1) {
+    // The step on E, then the flow (on the reviews PrepareFlow chooses).
+    const StepReport embeddings = StepEmbeddings();
+    if (embeddings.refused) return embeddings;
+    StepReport flow = StepAttention(steps - 1);
+    flow.taken += embeddings.taken;
+    return flow;
+  }
+  PrepareFlow();
   return Report(*state_->trainer, state_->trainer->Advance(steps));
 }
 
@@ -102,6 +140,7 @@ StepReport Experiment::StepEmbeddings() {
 
 StepReport Experiment::StepAttention(int32_t steps) {
   if (!state_->trainer) return NotLoaded();
+  PrepareFlow();
   return Report(*state_->trainer, state_->trainer->StepFlow(steps));
 }
 
@@ -127,6 +166,8 @@ Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::str
   if (!AllFinite(weights)) return Status::Error("the run's weights are not all finite");
   const Result<Phase> restored = PhaseAt(state_->config.protocol, step, phase);
   if (!restored.ok()) return restored.status;
+  // Back on the whole train split: a restored run chooses its flow's reviews again.
+  if (state_->flow_on_acyclic) Reset();
   // A fresh trainer takes the state: a refused one leaves this run's trainer untouched.
   auto trainer = std::make_unique<Trainer>(&state_->dataset.train, TrainerOptionsFrom(state_->config));
   trainer->Restore(weights, step, restored.value);

@@ -1,5 +1,6 @@
 // Experiment, measuring: the metrics of THEORY.md for the current weights, the token
-// table, one review as the page draws it, and the attention-SVM. Every number is finite.
+// table and one review as the page draws it (the attention-SVM: experiment_max_margin.cpp).
+// Every number is finite.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -9,6 +10,15 @@
 #include "experiment_state.h"
 
 namespace clslab {
+namespace {
+
+// cos(a, b) in double; 0 when either is 0 (p = 0 before the flow has moved).
+double Cosine(const Eigen::VectorXf& a, const Eigen::VectorXf& b) {
+  const double norms = a.cast<double>().norm() * b.cast<double>().norm();
+  return norms > 0 ? Finite(a.cast<double>().dot(b.cast<double>()) / norms) : 0;
+}
+
+}  // namespace
 
 Metrics Experiment::CurrentMetrics() const {
   Metrics m;
@@ -53,13 +63,14 @@ Metrics Experiment::CurrentMetrics() const {
   const SelectionMetrics selection = MeasureSelection(train, sets, scalars.attention);
   m.selection_accuracy = selection.accuracy;
   m.selection_mass = Finite(selection.mean_mass);
-  if (max_margin_current()) {
+  if (st.MaxMarginIsCurrent()) {
     const double norm_mm = st.p_mm.cast<double>().norm();
     m.has_max_margin = norm_mm > 0;
     if (m.has_max_margin) {
       m.max_margin_reference = 1 / norm_mm;
-      m.cosine_to_max_margin =
-          m.p_norm > 0 ? w.p.cast<double>().dot(st.p_mm.cast<double>()) / (m.p_norm * norm_mm) : 0;
+      m.cosine_to_max_margin = Cosine(w.p, st.p_mm);
+      m.u_score_max_margin = Finite(st.u_max_margin.u_score);
+      m.signed_score_max_margin = Finite(st.u_max_margin.signed_score);
       double smallest = INFINITY;
       for (int64_t k = 0; k < st.constraints.size(); ++k) {
         smallest =
@@ -67,6 +78,14 @@ Metrics Experiment::CurrentMetrics() const {
                                    scalars.attention[st.constraints.loser[k]]);
       }
       m.normalized_margin = m.p_norm > 0 && std::isfinite(smallest) ? smallest / m.p_norm : 0;
+    }
+    m.has_max_margin_acyclic = st.has_max_margin_acyclic;
+    if (m.has_max_margin_acyclic) {
+      m.cosine_to_max_margin_acyclic = Cosine(w.p, st.p_mm_acyclic);
+      m.selection_accuracy_acyclic =
+          MeasureSelection(st.acyclic_corpus, st.acyclic_sets, scalars.attention).accuracy;
+      m.u_score_max_margin_acyclic = Finite(st.u_max_margin_acyclic.u_score);
+      m.signed_score_max_margin_acyclic = Finite(st.u_max_margin_acyclic.signed_score);
     }
   }
 
@@ -91,6 +110,15 @@ TokenTable Experiment::Tokens() const {
   TokenScalars scalars = ComputeTokenScalars(state_->trainer->weights());
   table.value = std::move(scalars.value);
   table.attention = std::move(scalars.attention);
+  if (state_->MaxMarginIsCurrent()) {
+    const RowMatrixXf& E = state_->trainer->weights().E;
+    const Eigen::VectorXf all = E * state_->p_mm;  // V
+    table.max_margin_attention.assign(all.data(), all.data() + all.size());
+    if (state_->has_max_margin_acyclic) {
+      const Eigen::VectorXf acyclic = E * state_->p_mm_acyclic;  // V
+      table.max_margin_attention_acyclic.assign(acyclic.data(), acyclic.data() + acyclic.size());
+    }
+  }
   return table;
 }
 
@@ -106,35 +134,45 @@ TokenScores Experiment::Scores() const {
 namespace {
 
 // Fills a view of one tokenized review: attention weights, logit and the selected set
-// S_i for label y (the predicted sign when the text has no label).
-ReviewView View(const Weights& weights, const Vocabulary& vocab, const TokenizerOptions& tokenizer,
+// S_i for label y (the predicted sign when the text has no label). With drop_unknown the
+// words outside the vocabulary are not part of the model's review: they are shown with
+// token "" and attention 0, the rest exactly as the model scores them.
+ReviewView View(const Weights& weights, const Vocabulary& vocab, const RunConfig& config,
                 std::string_view text, int32_t label) {
   ReviewView view;
   view.text = std::string(text);
   view.label = label;
-  view.words = Tokenize(text, tokenizer);
+  view.words = Tokenize(text, PipelineFrom(config).tokenizer);
+  const std::vector<int32_t> all_ids = vocab.Encode(view.words);  // T
+  std::vector<int32_t> ids;                                       // the model's review
+  for (int32_t id : all_ids) {
+    const bool seen = id != Vocabulary::kUnknownId || !config.drop_unknown;
+    view.tokens.push_back(seen ? vocab.Token(id) : std::string());
+    if (seen) ids.push_back(id);
+  }
   Corpus one;
   one.vocab_size = vocab.size();
-  const std::vector<int32_t> ids = vocab.Encode(view.words);
-  for (int32_t id : ids) view.tokens.push_back(vocab.Token(id));
   one.Add(ids, label >= 0 ? 1 : -1);
-  view.logit = Finite(ReviewLogit(weights, one, 0, &view.attention));
+  std::vector<float> attention;  // one per id of the model's review
+  view.logit = Finite(ReviewLogit(weights, one, 0, &attention));
   if (label == 0) one.labels[0] = view.logit >= 0 ? 1 : -1;
   // v.E_s for this review's tokens only (O(T d), not the whole table's O(V d): this runs
   // on every keystroke of the typed review); the selection reads no other entry.
   std::vector<float> value(vocab.size(), 0.0f);
   for (int32_t id : ids) value[id] = TokenValue(weights, id);
   const SelectedSets sets = ComputeSelectedSets(one, value);
-  view.selected.assign(ids.size(), 0);
-  for (size_t t = 0; t < ids.size(); ++t) {
-    for (int32_t k = sets.offsets[0]; k < sets.offsets[1]; ++k) {
-      if (sets.token_ids[k] == ids[t]) view.selected[t] = 1;
+  view.attention.assign(all_ids.size(), 0.0f);
+  view.selected.assign(all_ids.size(), 0);
+  for (size_t t = 0, k = 0; t < all_ids.size(); ++t) {
+    if (view.tokens[t].empty()) continue;  // dropped: not attended to
+    view.attention[t] = k < attention.size() ? attention[k] : 0.0f;
+    ++k;
+    for (int32_t j = sets.offsets[0]; j < sets.offsets[1]; ++j) {
+      if (sets.token_ids[j] == all_ids[t]) view.selected[t] = 1;
     }
   }
   return view;
 }
-
-TokenizerOptions TokenizerFrom(const RunConfig& config) { return PipelineFrom(config).tokenizer; }
 
 }  // namespace
 
@@ -144,84 +182,14 @@ ReviewView Experiment::Review(bool test_split, int32_t index) const {
   const std::vector<std::string>& texts =
       test_split ? state_->dataset.test_texts : state_->dataset.train_texts;
   if (index < 0 || index >= corpus.NumReviews()) return {};
-  return View(state_->trainer->weights(), state_->dataset.vocab, TokenizerFrom(state_->config),
-              texts[index], corpus.labels[index]);
+  return View(state_->trainer->weights(), state_->dataset.vocab, state_->config, texts[index],
+              corpus.labels[index]);
 }
 
 ReviewView Experiment::ScoreText(std::string_view text) const {
   if (!state_->trainer) return {};
-  return View(state_->trainer->weights(), state_->dataset.vocab, TokenizerFrom(state_->config),
+  return View(state_->trainer->weights(), state_->dataset.vocab, state_->config,
               text.substr(0, 100000), 0);
-}
-
-bool Experiment::max_margin_current() const {
-  const State& st = *state_;
-  return st.trainer && st.has_max_margin && st.solved_at_step >= st.EmbeddingVersion();
-}
-
-MaxMarginReport Experiment::SolveMaxMargin() {
-  MaxMarginReport report;
-  if (!state_->trainer) {
-    report.message = "no dataset is loaded";
-    return report;
-  }
-  State& st = *state_;
-  if (st.trainer->phase() == Phase::kInitialized) {
-    report.message = "take the step on E first: the selected tokens come from E(1)";
-    return report;
-  }
-  const Weights& w = st.trainer->weights();
-  const Corpus& train = st.dataset.train;
-  const TokenScalars scalars = ComputeTokenScalars(w);
-  const SelectedSets sets = ComputeSelectedSets(train, scalars.value);
-  st.constraints = BuildConstraints(train, sets);
-  report.constraints = st.constraints.size();
-  report.constraint_instances = st.constraints.review_constraints;
-  report.reviews = st.constraints.constraint_reviews;
-  const CycleReport cycles = FindCycles(st.constraints, train, sets, w.vocab_size());
-  report.acyclic = cycles.acyclic;
-  report.constraints_in_cycles = cycles.constraints_in_cycles;
-  report.reviews_in_cycles = cycles.reviews_in_cycles;
-  for (const std::vector<int32_t>& cycle : cycles.example_cycles) {
-    std::string text;
-    for (int32_t id : cycle) text += (text.empty() ? "" : " -> ") + st.dataset.vocab.Token(id);
-    if (!cycle.empty()) text += " -> " + st.dataset.vocab.Token(cycle.front());
-    report.cycles.push_back(text);
-  }
-  SvmOptions options;
-  options.C = st.config.svm_c;
-  options.seed = st.config.seed;
-  options.tolerance = 1e-3;
-  Result<SvmSolution> solution = Result<SvmSolution>::Failure("not attempted");
-  if (cycles.acyclic) {
-    // Acyclic is necessary but, when d < V, not sufficient: try the hard margin first.
-    options.hard_margin = true;
-    solution = SolveAttentionSvm(w.E, st.constraints, options);
-    report.hard_margin = solution.ok() && solution.value.converged;
-  }
-  if (!report.hard_margin) {
-    options.hard_margin = false;
-    solution = SolveAttentionSvm(w.E, st.constraints, options);
-  }
-  if (!solution.ok()) {
-    report.message = solution.status.message();
-    return report;
-  }
-  const SvmSolution& svm = solution.value;
-  report.solved = true;
-  report.norm = Finite(svm.norm);
-  report.gap = Finite(svm.gap);
-  report.min_margin = Finite(svm.min_margin);
-  report.violated = svm.violated;
-  report.epochs = svm.epochs;
-  report.converged = svm.converged;
-  report.message = report.hard_margin ? "hard margin: every review can select its tokens"
-                                      : "soft margin (C = " + GetSetting(st.config, "svm_c") +
-                                            "): the hard-margin problem is infeasible";
-  st.p_mm = svm.p;
-  st.has_max_margin = true;
-  st.solved_at_step = st.EmbeddingVersion();
-  return report;
 }
 
 }  // namespace clslab

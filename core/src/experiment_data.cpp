@@ -254,6 +254,8 @@ Loaded Experiment::BuildAndAdopt(ParsedReviews parsed, DatasetSummary summary,
   st.statistics = ComputeTokenStatistics(st.dataset.train);
   st.config = config;
   st.loaded = true;
+  st.has_recipes = false;  // a new split or tokenizer: new profile
+  st.recipes.clear();
   Reset();
   return Loaded::Success(st.summary);
 }

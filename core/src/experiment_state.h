@@ -13,6 +13,8 @@
 #include "clslab/dataset.h"
 #include "clslab/experiment.h"
 #include "clslab/max_margin.h"
+#include "clslab/recipes.h"
+#include "clslab/selection.h"
 #include "clslab/statistics.h"
 #include "clslab/text_formats.h"
 #include "clslab/trainer.h"
@@ -52,10 +54,16 @@ inline PipelineOptions PipelineFrom(const RunConfig& config, const Limits& limit
   options.min_count = config.min_count;
   options.max_vocab = config.max_vocab;
   options.max_doc_share = config.max_doc_share;
+  options.drop_unknown = config.drop_unknown;
   options.seed = config.seed;
   options.max_total_tokens = limits.max_tokens;
   return options;
 }
+
+// n flags, 1 for the acyclic reviews: non-empty, and none of their constraints (built from
+// `sets`) on a cycle (experiment_max_margin.cpp).
+std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets& sets,
+                                        const MarginConstraints& constraints);
 
 // Metrics promise finite numbers: a value that is not becomes 0 (its flag says n/a).
 inline double Finite(double x) { return std::isfinite(x) ? x : 0.0; }
@@ -74,6 +82,22 @@ struct Experiment::State {
   int64_t solved_at_step = -1;
   Eigen::VectorXf p_mm;  // d
   MarginConstraints constraints;
+  MaxMarginReport max_margin_report;  // of that solve (what guidance reads)
+  UShape u_max_margin;                // Figure 1's summary of p_mm.E_s
+  // The same over the acyclic reviews (acyclic_reviews.h): their corpus and selected sets
+  // as of the solve, and their own solution.
+  bool has_max_margin_acyclic = false;
+  Eigen::VectorXf p_mm_acyclic;  // d
+  Corpus acyclic_corpus;
+  SelectedSets acyclic_sets;
+  UShape u_max_margin_acyclic;
+  // flow_acyclic_only: the reviews the flow on p trains on once it starts; the trainer then
+  // points at this corpus instead of dataset.train.
+  bool flow_on_acyclic = false;
+  Corpus flow_corpus;
+  // Recipes of the loaded dataset and pipeline (Experiment::Recipes), computed on first use.
+  bool has_recipes = false;
+  std::vector<Recipe> recipes;
 
   // The step at which E last changed: 1 after the paper's step on E, every joint step.
   int64_t EmbeddingVersion() const {
@@ -81,9 +105,12 @@ struct Experiment::State {
     return config.protocol == Protocol::kPaper ? 1 : trainer->step();
   }
   void ForgetMaxMargin() {
-    has_max_margin = false;
+    has_max_margin = has_max_margin_acyclic = false;
     solved_at_step = -1;
+    max_margin_report = MaxMarginReport();
   }
+  // The solutions describe the current E (joint training moves E every step).
+  bool MaxMarginIsCurrent() const { return has_max_margin && solved_at_step >= EmbeddingVersion(); }
 };
 
 }  // namespace clslab

@@ -79,4 +79,49 @@ SelectionMetrics MeasureSelection(const Corpus& corpus, const SelectedSets& sets
   return out;
 }
 
+namespace {
+
+// Median of values (reordered), the lower middle one for an even count; 0 when empty.
+double Median(std::vector<double>* values) {
+  if (values->empty()) return 0;
+  const auto middle = values->begin() + (values->size() - 1) / 2;
+  std::nth_element(values->begin(), middle, values->end());
+  return *middle;
+}
+
+}  // namespace
+
+SelectionSummary SummarizeSelection(const Corpus& corpus, const SelectedSets& sets,
+                                    const TokenStatistics& statistics, int32_t top_k) {
+  SelectionSummary out;
+  std::vector<int32_t> wins(corpus.vocab_size, 0);  // V, reviews whose S_i holds s
+  std::vector<double> counts, abs_deltas;           // one per (review, s* in S_i) pair
+  for (int32_t i = 0; i < corpus.NumReviews(); ++i) {
+    if (corpus.Length(i) == 0) continue;
+    ++out.reviews;
+    for (int32_t k = sets.offsets[i]; k < sets.offsets[i + 1]; ++k) {
+      const int32_t s = sets.token_ids[k];
+      ++wins[s];
+      counts.push_back(static_cast<double>(statistics.count[s]));
+      abs_deltas.push_back(std::abs(statistics.delta[s]));
+    }
+  }
+  std::vector<int32_t> winners;
+  for (int32_t s = 0; s < corpus.vocab_size; ++s) {
+    if (wins[s] > 0) winners.push_back(s);
+  }
+  out.distinct = static_cast<int32_t>(winners.size());
+  const size_t shown = std::min<size_t>(winners.size(), static_cast<size_t>(std::max(top_k, 0)));
+  std::partial_sort(
+      winners.begin(), winners.begin() + shown, winners.end(),
+      [&](int32_t a, int32_t b) { return wins[a] != wins[b] ? wins[a] > wins[b] : a < b; });
+  for (size_t k = 0; k < shown; ++k) {
+    out.top.push_back(winners[k]);
+    out.wins.push_back(wins[winners[k]]);
+  }
+  out.median_count = Median(&counts);
+  out.median_abs_delta = Median(&abs_deltas);
+  return out;
+}
+
 }  // namespace clslab

@@ -44,6 +44,19 @@ TokenStatistics ComputeTokenStatistics(const Corpus& corpus) {
   return out;
 }
 
+double AlphaSpread(const TokenStatistics& statistics) {
+  double sum = 0, squares = 0, tokens = 0;
+  for (size_t s = 0; s < statistics.alpha.size(); ++s) {
+    if (statistics.count[s] == 0) continue;
+    sum += statistics.alpha[s];
+    squares += statistics.alpha[s] * statistics.alpha[s];
+    ++tokens;
+  }
+  if (tokens < 2) return 0;
+  const double mean = sum / tokens;
+  return std::sqrt(std::max(0.0, squares / tokens - mean * mean));
+}
+
 namespace {
 
 // Means of x[0..m) and y[0..m) and the sums of centered products. Centered: no

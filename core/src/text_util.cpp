@@ -1,6 +1,7 @@
 // Text helpers shared by the parsers, the settings codec and the previews (text_util.h).
 #include "text_util.h"
 
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 namespace clslab {
@@ -24,6 +25,18 @@ std::string AsciiLowercase(std::string_view text) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return out;
+}
+
+std::string Significant(double x, int digits) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.*g", digits, x);
+  return text;
+}
+
+std::string AsPercent(double share) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", 100 * share);
+  return text;
 }
 
 }  // namespace clslab

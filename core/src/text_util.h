@@ -1,6 +1,6 @@
 // Small text helpers every core file that writes a message or a preview shares (internal,
 // not installed): one rule for quoting a user's value in a message, one for cutting text
-// at a UTF-8 boundary, one ASCII lower-casing.
+// at a UTF-8 boundary, one ASCII lower-casing, and how numbers read in sentences.
 #pragma once
 
 #include <cstddef>
@@ -19,5 +19,10 @@ std::string QuoteForMessage(std::string_view value);
 
 // ASCII letters folded to lower case; other bytes (UTF-8 included) unchanged.
 std::string AsciiLowercase(std::string_view text);
+
+// Numbers in sentences (recipes, guidance): `digits` significant digits ("0.00437",
+// "1.5e+03"), and a share as a percentage with one decimal ("2.8%").
+std::string Significant(double x, int digits = 3);
+std::string AsPercent(double share);
 
 }  // namespace clslab

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 namespace clslab {
@@ -98,6 +99,28 @@ TEST(Dataset, KeepsReviewsMadeOnlyOfUnknownTokens) {
   EXPECT_EQ(dataset.value.train.NumReviews(), 4);
   EXPECT_EQ(dataset.value.vocab.size(), 1);
   EXPECT_EQ(dataset.value.train.token_ids, (std::vector<int32_t>{0, 0, 0, 0}));
+}
+
+TEST(Dataset, DropUnknownRemovesWordsOutsideTheVocabularyAndKeepsReviewsAligned) {
+  std::vector<LabeledText> rows = {{"good film once", 1},
+                                   {"bad film", -1},
+                                   {"good film", 1},
+                                   {"bad film twice", -1},
+                                   {"alone", 1}};
+  PipelineOptions options;
+  options.test_fraction = 0;
+  options.min_count = 2;  // "once", "twice", "alone" are seen once
+  options.drop_unknown = true;
+  Result<Dataset> dataset = BuildDataset(rows, options);
+  ASSERT_TRUE(dataset.ok());
+  const Dataset& d = dataset.value;
+  ASSERT_EQ(d.train.NumReviews(), 5);  // "alone" is kept, empty, beside its text
+  EXPECT_EQ(std::count(d.train.token_ids.begin(), d.train.token_ids.end(), 0), 0);
+  EXPECT_EQ(d.train.NumTokens(), 8);
+  for (int32_t i = 0; i < d.train.NumReviews(); ++i) {
+    if (d.train_texts[i] == "alone") EXPECT_EQ(d.train.Length(i), 0);
+    if (d.train_texts[i] == "good film once") EXPECT_EQ(d.train.Length(i), 2);
+  }
 }
 
 TEST(Dataset, DropsAndCountsReviewsEmptyAfterTokenization) {

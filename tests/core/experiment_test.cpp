@@ -121,6 +121,57 @@ TEST(Experiment, ReviewViewShowsTokensAttentionAndTheSelectedToken) {
   EXPECT_TRUE(experiment.Review(false, 999).text.empty());
 }
 
+TEST(Experiment, ReviewViewShowsDroppedWordsWithoutAttention) {
+  Experiment experiment;
+  RunConfig config = FileConfig("tiny.tsv");
+  config.test_fraction = 0;
+  config.min_count = 1;
+  config.drop_unknown = true;
+  const std::string data =
+      "1\tgreat fun film\n0\tdull boring film\n1\tgreat cast\n0\tboring plot\n";
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(data), config).ok());
+  experiment.StepEmbeddings();
+  const ReviewView typed = experiment.ScoreText("great zyzzyva film");
+  ASSERT_EQ(typed.tokens.size(), 3u);
+  ASSERT_EQ(typed.attention.size(), 3u);
+  ASSERT_EQ(typed.selected.size(), 3u);
+  EXPECT_EQ(typed.tokens[1], "");  // not part of the model's review
+  EXPECT_EQ(typed.attention[1], 0.0f);
+  EXPECT_EQ(typed.selected[1], 0);
+  // The model sees "great film": its two weights are the whole softmax.
+  EXPECT_NEAR(typed.attention[0] + typed.attention[2], 1.0, 1e-5);
+  EXPECT_EQ(typed.selected[0], 1);
+}
+
+TEST(Experiment, TheAcyclicFlowLeavesTheStepOnEAndRestoredRunsOnTheWholeSplit) {
+  RunConfig config = FeasibleSyntheticConfig();
+  config.synthetic_feasible = false;  // opposite-class tokens and label noise: cycles
+  config.synthetic_label_noise = 0.1;
+  config.flow_acyclic_only = true;
+  Experiment reference, experiment;
+  ASSERT_TRUE(reference.LoadSynthetic(config).ok());
+  ASSERT_TRUE(experiment.LoadSynthetic(config).ok());
+  const Weights initial = *experiment.weights();
+  ASSERT_FALSE(experiment.Advance(20).refused);
+  EXPECT_EQ(experiment.step(), 20);
+  const MaxMarginReport report = experiment.SolveMaxMargin();
+  ASSERT_TRUE(report.solved) << report.message;
+  EXPECT_FALSE(report.acyclic);
+  EXPECT_GT(report.acyclic_reviews, 0);
+  EXPECT_LT(report.acyclic_reviews, experiment.summary().train_reviews);
+  EXPECT_TRUE(experiment.CurrentMetrics().has_max_margin_acyclic);
+  const std::string loss = experiment.Explain().panels[3].text;  // names the flow's reviews
+  EXPECT_NE(loss.find(std::to_string(report.acyclic_reviews) + " acyclic reviews it trains on"),
+            std::string::npos)
+      << loss;
+  // Restoring E(0) at step 0 puts the run back on every review: its step on E is the one a
+  // fresh run takes (the checksum covers E, p, v and the step).
+  ASSERT_TRUE(experiment.RestoreWeights(initial, 0, "initialized").ok());
+  experiment.StepEmbeddings();
+  reference.StepEmbeddings();
+  EXPECT_EQ(experiment.CurrentMetrics().checksum, reference.CurrentMetrics().checksum);
+}
+
 TEST(Experiment, EveryMetricIsFiniteInEveryPhase) {
   Experiment experiment;
   RunConfig config = FeasibleSyntheticConfig();
@@ -128,10 +179,28 @@ TEST(Experiment, EveryMetricIsFiniteInEveryPhase) {
   config.test_fraction = 0.2;
   ASSERT_TRUE(experiment.LoadSynthetic(config).ok());
   auto finite = [](const Metrics& m) {
-    for (double x : {m.train_loss, m.train_accuracy, m.test_loss, m.test_accuracy, m.p_norm,
-                     m.alignment_slope, m.alignment_r2, m.predicted_slope, m.cosine_to_max_margin,
-                     m.normalized_margin, m.max_margin_reference, m.selection_accuracy,
-                     m.selection_mass, m.u_score, m.signed_score, m.u_contrast}) {
+    for (double x : {m.train_loss,
+                     m.train_accuracy,
+                     m.test_loss,
+                     m.test_accuracy,
+                     m.p_norm,
+                     m.alignment_slope,
+                     m.alignment_r2,
+                     m.predicted_slope,
+                     m.cosine_to_max_margin,
+                     m.normalized_margin,
+                     m.max_margin_reference,
+                     m.selection_accuracy,
+                     m.selection_mass,
+                     m.u_score,
+                     m.signed_score,
+                     m.u_contrast,
+                     m.cosine_to_max_margin_acyclic,
+                     m.selection_accuracy_acyclic,
+                     m.u_score_max_margin,
+                     m.signed_score_max_margin,
+                     m.u_score_max_margin_acyclic,
+                     m.signed_score_max_margin_acyclic}) {
       if (!std::isfinite(x)) return false;
     }
     return true;

@@ -40,6 +40,9 @@ struct RunConfig {
   int32_t min_count = 2;
   int32_t max_vocab = 20000;
   double max_doc_share = 1;  // drop tokens found in more than this share of training reviews
+  // Words outside the vocabulary leave the reviews instead of becoming <unk>: pooled, the
+  // cut words form one frequent token that wins the selection of Result 2 (RESULTS.md).
+  bool drop_unknown = false;
   bool lowercase = true;
   bool remove_stop_words = false;
   // Synthetic generator (used when dataset == "synthetic").
@@ -59,6 +62,9 @@ struct RunConfig {
   double eta = 1000;  // paper: the one GD step on E
   FlowStep flow_step = FlowStep::kArmijo;
   double flow_rate = 0.1;  // paper: step of the flow on p (per-step length or base rate)
+  // paper: the flow on p trains on the acyclic reviews of E(1) only (acyclic_reviews.h), the
+  // reviews where the attention-SVM is feasible and the theory predicts the flow's limit.
+  bool flow_acyclic_only = false;
   OptimizerKind optimizer = OptimizerKind::kAdam;  // joint
   double learning_rate = 1e-2;                     // joint
   int32_t batch_size = 0;                          // joint, 0 = full batch

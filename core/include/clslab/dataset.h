@@ -22,6 +22,7 @@ struct PipelineOptions {
   int32_t min_count = 2;       // vocabulary built on the TRAIN split only
   int32_t max_vocab = 20000;   // including <unk>; 0 = no limit
   double max_doc_share = 1;    // tokens in more training reviews than this share: <unk>
+  bool drop_unknown = false;   // tokens outside the vocabulary are removed, not <unk>
   uint64_t seed = 1;
   // Tokens over all kept reviews (Limits::max_tokens); 0 = no limit. Checked while
   // tokenizing, so a refused dataset never holds more than this many token strings.
@@ -31,7 +32,9 @@ struct PipelineOptions {
 struct Dataset {
   Vocabulary vocab;
   // Token ids; vocab_size == vocab.size(). Test tokens unseen in train are <unk> (id 0), and
-  // a review made only of <unk> is kept: <unk> is a real token of the model.
+  // a review made only of <unk> is kept: <unk> is a real token of the model. With
+  // drop_unknown no id is 0, and a review with no vocabulary word is kept empty (the model
+  // and the statistics skip it) so that texts and corpora stay aligned.
   Corpus train, test;
   std::vector<std::string> train_texts, test_texts;  // original text, same order as corpora
   int64_t dropped_empty = 0;  // sampled reviews with no tokens after tokenization

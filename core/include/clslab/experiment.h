@@ -11,7 +11,9 @@
 #include <string_view>
 
 #include "clslab/config.h"
+#include "clslab/data_profile.h"
 #include "clslab/dataset_source.h"
+#include "clslab/guidance.h"
 #include "clslab/limits.h"
 #include "clslab/reports.h"
 #include "clslab/status.h"
@@ -70,9 +72,22 @@ class Experiment {
   TokenScores Scores() const;  // Tokens()'s value and attention columns alone
   ReviewView Review(bool test_split, int32_t index) const;
   ReviewView ScoreText(std::string_view text) const;
+  // The attention-SVM over all reviews and over the acyclic reviews (acyclic_reviews.h).
   MaxMarginReport SolveMaxMargin();
   // True while the last attention-SVM solution belongs to the current E (cheap).
   bool max_margin_current() const;
+  // Which tokens the theory selects with the current v.E_s (reports.h SelectionReport).
+  SelectionReport Selection() const;
+
+  // --- The data's story. The training split as the current tokenizer settings see it:
+  // what the recipes are computed from (one pass over the train texts).
+  DataProfile Profile() const;
+  // The result1, figure1 and result2 recipes for the loaded data within limits() (recipes.h;
+  // empty before a load). Computed once per dataset and pipeline, then cached.
+  std::vector<Recipe> Recipes() const;
+  // What each panel should show now and why (guidance.h), from the current metrics, the
+  // attention-SVM report while it is current, the selection and the recipes.
+  Guidance Explain() const;
 
   // --- Run files (run_file.h): the current weights (nullptr before a dataset loads) and
   // training state, and restoring weights of matching shape with their step, phase name
@@ -94,6 +109,9 @@ class Experiment {
                                        const RunConfig& config);
   // The loaded rows again, with a new pipeline (seed, min count, ...).
   Result<DatasetSummary> Rebuild(const RunConfig& config);
+  // Before a flow step: with flow_acyclic_only, moves the trainer onto the acyclic
+  // reviews of E(1) the first time (a no-op otherwise).
+  void PrepareFlow();
 
   struct State;
   std::unique_ptr<State> state_;

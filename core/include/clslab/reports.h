@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "clslab/selection_report.h"  // SelectionReport: the Result 2 panel's tokens
 #include "clslab/text_formats.h"
 
 namespace clslab {
@@ -115,9 +116,19 @@ struct Metrics {
   double normalized_margin = 0;     // min_k p.z_k / ||p||
   double max_margin_reference = 0;  // 1 / ||p_mm||
   double selection_accuracy = 0, selection_mass = 0;
+  // Result 2 over the acyclic reviews (those whose constraints are not on cycles: all of
+  // them when the attention-SVM is feasible), against p_mm solved on them alone; the
+  // selection accuracy is measured over the same reviews. MaxMarginReport says how many.
+  bool has_max_margin_acyclic = false;
+  double cosine_to_max_margin_acyclic = 0;
+  double selection_accuracy_acyclic = 0;
   // Figure 1 summary over tokens with count >= 20.
   double u_score = 0, signed_score = 0, u_contrast = 0;
   int32_t u_tokens = 0;
+  // The theory's prediction for Figure 1: the same summary of p_mm.E_s (with
+  // has_max_margin), and of the acyclic reviews' p_mm.E_s (with has_max_margin_acyclic).
+  double u_score_max_margin = 0, signed_score_max_margin = 0;
+  double u_score_max_margin_acyclic = 0, signed_score_max_margin_acyclic = 0;
   std::string checksum;  // 16 hex digits of a hash over the step and the E, p, v bytes
 };
 
@@ -142,10 +153,17 @@ void Describe(const Metrics& m, Visitor& v) {
   v("max_margin_reference", m.max_margin_reference);
   v("selection_accuracy", m.selection_accuracy);
   v("selection_mass", m.selection_mass);
+  v("has_max_margin_acyclic", m.has_max_margin_acyclic);
+  v("cosine_to_max_margin_acyclic", m.cosine_to_max_margin_acyclic);
+  v("selection_accuracy_acyclic", m.selection_accuracy_acyclic);
   v("u_score", m.u_score);
   v("signed_score", m.signed_score);
   v("u_contrast", m.u_contrast);
   v("u_tokens", m.u_tokens);
+  v("u_score_max_margin", m.u_score_max_margin);
+  v("signed_score_max_margin", m.signed_score_max_margin);
+  v("u_score_max_margin_acyclic", m.u_score_max_margin_acyclic);
+  v("signed_score_max_margin_acyclic", m.signed_score_max_margin_acyclic);
   v("checksum", m.checksum);
 }
 
@@ -179,6 +197,10 @@ struct TokenTable {
   std::vector<double> count, alpha, delta;  // train statistics (THEORY.md)
   std::vector<float> value;                 // v.E_s
   std::vector<float> attention;             // p.E_s
+  // The theory's prediction, p_mm.E_s, while the attention-SVM solution is current (empty
+  // otherwise): over all reviews, and over the acyclic reviews (MaxMarginReport).
+  std::vector<float> max_margin_attention;
+  std::vector<float> max_margin_attention_acyclic;
 };
 
 template <typename Visitor>
@@ -189,6 +211,8 @@ void Describe(const TokenTable& t, Visitor& v) {
   v("delta", t.delta);
   v("value", t.value);
   v("attention", t.attention);
+  v("max_margin_attention", t.max_margin_attention);
+  v("max_margin_attention_acyclic", t.max_margin_attention_acyclic);
 }
 
 // The per-token columns that change with the weights (TokenTable's last two), for a front
@@ -209,10 +233,11 @@ struct ReviewView {
   std::string text;
   std::vector<std::string> tokens;  // T, vocabulary strings (<unk> for unknown words)
   std::vector<std::string> words;   // T, the words as typed
-  std::vector<float> attention;     // T, softmax weights s_t
-  std::vector<uint8_t> selected;    // T, 1 when the token is in S_i (theory's choice)
-  int32_t label = 0;                // +1, -1, or 0 for typed text
-  double logit = 0;                 // f(X)
+  // tokens[t] is "" for a word the model does not see (drop_unknown): its attention is 0.
+  std::vector<float> attention;   // T, softmax weights s_t
+  std::vector<uint8_t> selected;  // T, 1 when the token is in S_i (theory's choice)
+  int32_t label = 0;              // +1, -1, or 0 for typed text
+  double logit = 0;               // f(X)
 };
 
 template <typename Visitor>
@@ -240,6 +265,15 @@ struct MaxMarginReport {
   int64_t violated = 0;
   int32_t epochs = 0;
   bool converged = false;
+  // The problem again over the acyclic reviews: the non-empty reviews none of whose
+  // constraints is on a cycle (all of them when `acyclic`). With d >= V its hard margin is
+  // feasible; `acyclic_hard_margin` says whether that is what was solved.
+  int64_t acyclic_reviews = 0;
+  int64_t acyclic_constraints = 0;
+  bool acyclic_solved = false;
+  bool acyclic_hard_margin = false;
+  double acyclic_norm = 0;
+  int64_t acyclic_violated = 0;
 };
 
 template <typename Visitor>
@@ -260,6 +294,12 @@ void Describe(const MaxMarginReport& r, Visitor& v) {
   v("violated", r.violated);
   v("epochs", r.epochs);
   v("converged", r.converged);
+  v("acyclic_reviews", r.acyclic_reviews);
+  v("acyclic_constraints", r.acyclic_constraints);
+  v("acyclic_solved", r.acyclic_solved);
+  v("acyclic_hard_margin", r.acyclic_hard_margin);
+  v("acyclic_norm", r.acyclic_norm);
+  v("acyclic_violated", r.acyclic_violated);
 }
 
 }  // namespace clslab

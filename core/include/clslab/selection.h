@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "clslab/corpus.h"
+#include "clslab/statistics.h"
 
 namespace clslab {
 
@@ -35,5 +36,19 @@ struct SelectionMetrics {
 // (sets not n + 1 offsets, or attention shorter than V).
 SelectionMetrics MeasureSelection(const Corpus& corpus, const SelectedSets& sets,
                                   const std::vector<float>& attention /* V, p.E_s */);
+
+// Which tokens the theory selects: how many reviews each token wins (is in S_i of), and how
+// frequent and how polar the winners are. On raw reviews the winners are a few frequent,
+// mildly polar tokens ("." and "and"); after a max document share cut, real words.
+struct SelectionSummary {
+  int32_t reviews = 0;          // non-empty reviews
+  int32_t distinct = 0;         // distinct tokens in some S_i
+  std::vector<int32_t> top;     // token ids by reviews won (ties: smaller id first), <= top_k
+  std::vector<int32_t> wins;    // reviews won by top[k], same length as top
+  double median_count = 0;      // median of count(s*) over (review, s* in S_i) pairs
+  double median_abs_delta = 0;  // median of |Delta_s*| over the same pairs
+};
+SelectionSummary SummarizeSelection(const Corpus& corpus, const SelectedSets& sets,
+                                    const TokenStatistics& statistics, int32_t top_k);
 
 }  // namespace clslab

@@ -21,6 +21,10 @@ struct TokenStatistics {
 // One O(N + V) pass. Empty reviews are skipped: they count neither in n nor anywhere else.
 TokenStatistics ComputeTokenStatistics(const Corpus& corpus);
 
+// Standard deviation of alpha_s over the tokens with count > 0 (those Result 1's fit uses):
+// the spread the step on E writes into v.E_s, in units of 2 / eta. 0 for fewer than 2.
+double AlphaSpread(const TokenStatistics& statistics);
+
 struct LinearFit {
   double slope = 0;
   double intercept = 0;

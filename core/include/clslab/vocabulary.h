@@ -26,6 +26,15 @@ class Vocabulary {
   // "<unk>" in the documents is merged into id 0 rather than given a second id.
   static Vocabulary Build(const std::vector<std::vector<std::string>>& documents, int32_t min_count,
                           int32_t max_size, double max_doc_share = 1.0);
+  // The rule Build applies, on counts already taken: for W candidate words with their
+  // occurrences and documents (out of `num_documents`), the indices of the kept ones in id
+  // order (id k + 1 for the k-th). One rule, so that a data profile predicts the vocabulary
+  // size exactly (data_profile.h).
+  static std::vector<int32_t> KeptWords(const std::vector<std::string>& words /* W */,
+                                        const std::vector<int64_t>& count /* W */,
+                                        const std::vector<int64_t>& documents /* W */,
+                                        int64_t num_documents, int32_t min_count, int32_t max_size,
+                                        double max_doc_share);
   // tokens[0] must be "<unk>" and tokens must be distinct; used to restore a saved vocabulary.
   // Returns a vocabulary holding only <unk> if that does not hold.
   static Vocabulary FromTokens(std::vector<std::string> tokens);

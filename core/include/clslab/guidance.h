@@ -1,0 +1,73 @@
+// Guidance: what each panel should show for the current run, chosen by the measured values,
+// and the "Why does it look like this?" diagnostics. Core owns the wording so the page and
+// the CLI say the same thing; a front end only lays the lines out. The rules read the
+// metrics as defined (THEORY.md) and never change a definition to make a picture look better.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "clslab/config.h"
+#include "clslab/recipes.h"
+#include "clslab/reports.h"
+
+namespace clslab {
+
+struct GuidanceLine {
+  std::string panel;  // "result1", "figure1", "result2", "loss", or "why" (diagnostics)
+  // "expect": what to look for next; "shown": the result is on screen; "off": it is not,
+  // and `text` says the measured reason; "n/a": the panel's prediction does not apply
+  // under this protocol; "fact": a diagnostic number.
+  std::string kind;
+  std::string text;    // one or two sentences with the numbers
+  std::string recipe;  // a recipe that helps ("result1", "figure1", "result2") or ""
+};
+
+template <typename Visitor>
+void Describe(const GuidanceLine& line, Visitor& v) {
+  v("panel", line.panel);
+  v("kind", line.kind);
+  v("text", line.text);
+  v("recipe", line.recipe);
+}
+
+struct Guidance {
+  std::vector<GuidanceLine> panels;       // one line each: result1, figure1, result2, loss
+  std::vector<GuidanceLine> diagnostics;  // panel "why": d vs V, constraints, selection, U
+};
+
+template <typename Visitor>
+void Describe(const Guidance& g, Visitor& v) {
+  v("panels", g.panels);
+  v("diagnostics", g.diagnostics);
+}
+
+// Everything the rules read. The Experiment fills it (Experiment::Explain); tests set the
+// values directly.
+struct GuidanceInputs {
+  RunConfig config;
+  Metrics metrics;
+  MaxMarginReport max_margin;  // `solved` false when the attention-SVM has not been solved
+  SelectionReport selection;
+  int32_t vocab_size = 0;         // V, <unk> included
+  int32_t train_reviews = 0;      // n
+  int32_t flow_reviews = 0;       // reviews the flow on p trains on (n, or the acyclic ones)
+  double alpha_spread = 0;        // standard deviation of alpha_s over tokens seen in train
+  double token_median_count = 0;  // median count over the tokens seen in train
+  std::vector<Recipe> recipes;    // quoted by name (a recipe's sigma, its step budget)
+};
+
+Guidance Explain(const GuidanceInputs& inputs);
+
+// Thresholds the rules use, named so tests and docs can quote them.
+constexpr double kGoodR2 = 0.99;  // Result 1 shown: R^2 and slope within 1%
+constexpr double kNoisyR2 = 0.9;  // below: sigma hides the step on E
+constexpr double kUShown = 0.5;   // a U: U-score above, |signed| below kFlatSigned
+constexpr double kFlatSigned = 0.3;
+constexpr double kCosineShown = 0.8;  // Result 2 shown: cos(p, p_mm) and selection above
+constexpr double kSelectionShown = 0.9;
+constexpr double kStopWordShare = 0.1;  // a selected token winning more reviews is a stop word
+constexpr double kFrequentTimes = 10;   // s* are "frequent": median count >= 10x the vocabulary's
+constexpr double kMildlyPolar = 0.5;    // s* are "mildly polar": median |Delta_s*| below this
+
+}  // namespace clslab
