@@ -163,6 +163,15 @@ class Lab {
   val ScoreText(const std::string& text) const { return ToVal(experiment_.ScoreText(text)); }
   val SolveMaxMargin() { return ToVal(experiment_.SolveMaxMargin()); }
   bool MaxMarginCurrent() const { return experiment_.max_margin_current(); }
+  val Selection() const { return ToVal(experiment_.Selection()); }
+  val Recipes() const {
+    val recipes = val::array();
+    for (const clslab::Recipe& recipe : experiment_.Recipes()) {
+      recipes.call<void>("push", ToVal(recipe));
+    }
+    return recipes;
+  }
+  val Explain() const { return ToVal(experiment_.Explain()); }
 
   std::string ExportRun() const { return clslab::WriteRunFile(experiment_); }
   // `source`: the bytes of a built-in dataset the run names, or null.
@@ -226,6 +235,9 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("scoreText", &Lab::ScoreText)
       .function("solveMaxMargin", &Lab::SolveMaxMargin)
       .function("maxMarginCurrent", &Lab::MaxMarginCurrent)
+      .function("selection", &Lab::Selection)
+      .function("recipes", &Lab::Recipes)
+      .function("explain", &Lab::Explain)
       .function("exportRun", &Lab::ExportRun)
       .function("applyRun", &Lab::ApplyRun);
 }

@@ -166,6 +166,17 @@ export interface Metrics {
   uTokens: number;
   /** 16 hex digits over the step and the weights' bits. */
   checksum: string;
+  /** Result 2 over the acyclic reviews (those whose constraints are not on cycles), against
+   *  p_mm solved on them alone; selection measured over the same reviews. */
+  hasMaxMarginAcyclic: boolean;
+  cosineToMaxMarginAcyclic: number;
+  selectionAccuracyAcyclic: number;
+  /** Figure 1's summary of p_mm.E_s (the theory's prediction), with hasMaxMargin... */
+  uScoreMaxMargin: number;
+  signedScoreMaxMargin: number;
+  /** ... and of the acyclic reviews' p_mm.E_s, with hasMaxMarginAcyclic. */
+  uScoreMaxMarginAcyclic: number;
+  signedScoreMaxMarginAcyclic: number;
 }
 
 /** What a training call did (no metrics: those are asked for separately). */
@@ -191,6 +202,10 @@ export interface TokenTable {
   value: Float32Array;
   /** p.E_s */
   attention: Float32Array;
+  /** p_mm.E_s while the attention-SVM solution is current (empty otherwise). */
+  maxMarginAttention: Float32Array;
+  /** The acyclic reviews' p_mm.E_s, likewise. */
+  maxMarginAttentionAcyclic: Float32Array;
 }
 
 /** TokenTable's two columns that change with the weights, alone (no strings to copy). */
@@ -231,6 +246,63 @@ export interface MaxMarginReport {
   violated: number;
   epochs: number;
   converged: boolean;
+  /** The problem again over the acyclic reviews (all of them when acyclic). */
+  acyclicReviews: number;
+  acyclicConstraints: number;
+  acyclicSolved: boolean;
+  acyclicHardMargin: boolean;
+  acyclicNorm: number;
+  acyclicViolated: number;
+}
+
+export interface SelectedToken {
+  token: string;
+  /** Train reviews whose selected set holds the token, and their share. */
+  reviews: number;
+  share: number;
+  count: number;
+  delta: number;
+}
+
+/** Which tokens the theory selects (s*_i = argmax_t y_i v.E_{x_t}) with the current E. */
+export interface SelectionReport {
+  /** False before E has changed (E(0) is noise). */
+  available: boolean;
+  reviews: number;
+  /** Distinct tokens that are some review's s*. */
+  distinct: number;
+  medianCount: number;
+  medianAbsDelta: number;
+  top: SelectedToken[];
+}
+
+export interface RecipeSetting {
+  key: string;
+  /** The text form of the value, as the settings table writes it. */
+  value: string;
+}
+
+/** A named set of settings computed from the loaded data, with the reason in words. */
+export interface Recipe {
+  name: 'result1' | 'figure1' | 'result2';
+  title: string;
+  reason: string;
+  settings: RecipeSetting[];
+}
+
+export interface GuidanceLine {
+  panel: 'result1' | 'figure1' | 'result2' | 'loss' | 'why';
+  /** expect: what to look for; shown: on screen; off: not, with the measured reason; n/a:
+   *  no prediction under this protocol; fact: a diagnostic. */
+  kind: 'expect' | 'shown' | 'off' | 'n/a' | 'fact';
+  text: string;
+  /** A recipe that helps, or ''. */
+  recipe: string;
+}
+
+export interface Guidance {
+  panels: GuidanceLine[];
+  diagnostics: GuidanceLine[];
 }
 
 /** The largest dataset and model a Lab accepts (core limits.h); each is checked before the
@@ -292,6 +364,11 @@ export interface Lab {
   solveMaxMargin(): MaxMarginReport;
   /** True while the last solution belongs to the current E (cheap). */
   maxMarginCurrent(): boolean;
+  selection(): SelectionReport;
+  /** result1, figure1, result2 for the loaded data (computed once per dataset). */
+  recipes(): Recipe[];
+  /** Each panel's sentence chosen by the measured values, and the diagnostics. */
+  explain(): Guidance;
   /** The run as one JSON document (settings, the user's rows, step, weights bit for bit). */
   exportRun(): string;
   /** Applies a run file as one transaction: settings, data (its stored rows, `source` for

@@ -10,6 +10,12 @@ import type {
   DatasetPreview,
   DatasetSummary,
   DecodedShareLink,
+  Guidance,
+  GuidanceLine,
+  Recipe,
+  RecipeSetting,
+  SelectedToken,
+  SelectionReport,
   Limits,
   LoadResult,
   MaxMarginReport,
@@ -135,6 +141,13 @@ const metrics = {
   uContrast: 'number',
   uTokens: 'number',
   checksum: 'string',
+  hasMaxMarginAcyclic: 'boolean',
+  cosineToMaxMarginAcyclic: 'number',
+  selectionAccuracyAcyclic: 'number',
+  uScoreMaxMargin: 'number',
+  signedScoreMaxMargin: 'number',
+  uScoreMaxMarginAcyclic: 'number',
+  signedScoreMaxMarginAcyclic: 'number',
 } satisfies Record<keyof Metrics, Kind>;
 const stepReport = {
   step: 'number',
@@ -151,6 +164,8 @@ const tokenTable = {
   delta: 'Float64Array',
   value: 'Float32Array',
   attention: 'Float32Array',
+  maxMarginAttention: 'Float32Array',
+  maxMarginAttentionAcyclic: 'Float32Array',
 } satisfies Record<keyof TokenTable, Kind>;
 const scores = { value: 'Float32Array', attention: 'Float32Array' } satisfies Record<
   keyof TokenScores,
@@ -182,7 +197,45 @@ const maxMargin = {
   violated: 'number',
   epochs: 'number',
   converged: 'boolean',
+  acyclicReviews: 'number',
+  acyclicConstraints: 'number',
+  acyclicSolved: 'boolean',
+  acyclicHardMargin: 'boolean',
+  acyclicNorm: 'number',
+  acyclicViolated: 'number',
 } satisfies Record<keyof MaxMarginReport, Kind>;
+const selectedToken = {
+  token: 'string',
+  reviews: 'number',
+  share: 'number',
+  count: 'number',
+  delta: 'number',
+} satisfies Record<keyof SelectedToken, Kind>;
+const selection = {
+  available: 'boolean',
+  reviews: 'number',
+  distinct: 'number',
+  medianCount: 'number',
+  medianAbsDelta: 'number',
+  top: { arrayOf: selectedToken },
+} satisfies Record<keyof SelectionReport, Kind>;
+const recipeSetting = { key: 'string', value: 'string' } satisfies Record<keyof RecipeSetting, Kind>;
+const recipe = {
+  name: 'string',
+  title: 'string',
+  reason: 'string',
+  settings: { arrayOf: recipeSetting },
+} satisfies Record<keyof Recipe, Kind>;
+const guidanceLine = {
+  panel: 'string',
+  kind: 'string',
+  text: 'string',
+  recipe: 'string',
+} satisfies Record<keyof GuidanceLine, Kind>;
+const guidance = {
+  panels: { arrayOf: guidanceLine },
+  diagnostics: { arrayOf: guidanceLine },
+} satisfies Record<keyof Guidance, Kind>;
 const limits = {
   maxReviews: 'number',
   maxTokens: 'number',
@@ -272,6 +325,11 @@ test('every Lab method returns what the d.ts declares', () => {
     check(lab.review(false, 0), review, 'review');
     check(lab.scoreText('a great film'), review, 'scoreText');
     check(lab.solveMaxMargin(), maxMargin, 'solveMaxMargin');
+    check(lab.tokens(), tokenTable, 'tokens (solved)');
+    check(lab.selection(), selection, 'selection');
+    for (const [k, r] of lab.recipes().entries()) check(r, recipe, `recipes[${k}]`);
+    assert.deepEqual(lab.recipes().map((r) => r.name), ['result1', 'figure1', 'result2']);
+    check(lab.explain(), guidance, 'explain');
     const run = lab.exportRun();
     check(module.readRun(run), runHeader, 'readRun');
     check(lab.applyRun(run, null), status, 'applyRun');

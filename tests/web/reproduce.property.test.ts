@@ -45,6 +45,8 @@ const settings: Array<[string, unknown[]]> = [
   ['flow_step', ['armijo', 'normalized', 'growing']],
   ['steps', [3, 6]],
   ['svm_c', [1, 2]],
+  ['drop_unknown', [false, true]],
+  ['flow_acyclic_only', [false, true]],
 ];
 
 const action: fc.Arbitrary<Action> = fc.oneof(
