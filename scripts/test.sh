@@ -38,5 +38,8 @@ npm run --silent test:wasm
 echo "== production build, and the one-file edition (its browser test opens it from file://)"
 npm run --silent build:web
 npm run --silent build:single
+# The same page built to obey injected faults (its worker's MODE is 'test'): only the
+# reliability tests open it.
+npm run --silent build:test
 echo "== browser tests (headless Chromium)"
 npm run --silent test:e2e

@@ -13,7 +13,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dist = join(root, 'dist');
+/** The production build, and the same page built to obey injected faults (build:test). */
+const BUILDS = { dist: join(root, 'dist'), test: join(root, 'dist-test') } as const;
+export type Build = keyof typeof BUILDS;
 export const results = join(root, 'test-results');
 
 const MIME: Record<string, string> = {
@@ -28,8 +30,8 @@ const MIME: Record<string, string> = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
-/** Serves dist/ at `prefix` ('/' or a course site's sub-folder such as '/courses/x/'). */
-function serve(prefix: string): Promise<Server> {
+/** Serves `dist` at `prefix` ('/' or a course site's sub-folder such as '/courses/x/'). */
+function serve(prefix: string, dist: string): Promise<Server> {
   const server = createServer((request, response) => {
     const full = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const path = `/${full.slice(prefix.length)}`;
@@ -58,11 +60,14 @@ export interface Lab {
   close(): Promise<void>;
 }
 
-/** `prefix`: the folder dist/ is served from (default '/'), with a trailing slash. */
-export async function startLab(prefix = '/'): Promise<Lab> {
-  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is missing: run `npm run build` first');
+/** `prefix`: the folder dist/ is served from (default '/'), with a trailing slash; `build`:
+ *  'test' serves the build whose worker obeys injected faults. */
+export async function startLab(prefix = '/', build: Build = 'dist'): Promise<Lab> {
+  const dist = BUILDS[build];
+  const command = build === 'test' ? 'npm run build:test' : 'npm run build';
+  assert.ok(existsSync(join(dist, 'index.html')), `${dist} is missing: run \`${command}\` first`);
   mkdirSync(results, { recursive: true });
-  const server = await serve(prefix);
+  const server = await serve(prefix, dist);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`;
   const browser = await chromium.launch(chromiumLaunchOptions);
   return {

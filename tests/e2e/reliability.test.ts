@@ -12,7 +12,7 @@ import { metrics, openPage, startLab, waitStopped, type Lab } from './harness.ts
 
 let lab: Lab;
 before(async () => {
-  lab = await startLab();
+  lab = await startLab('/', 'test'); // the build that obeys injected faults
 });
 after(async () => {
   await lab.close();
@@ -21,11 +21,11 @@ after(async () => {
 /** The page's fault-injection hooks (web/src/main.ts). */
 interface FaultHooks {
   killWorker: () => void;
-  injectFault: (fault: 'liftLimits' | 'uncaughtError') => void;
+  injectFault: (fault: 'liftLimits' | 'uncaughtError' | 'hang') => void;
 }
 const killWorker = (page: Page) =>
   page.evaluate(() => (window as unknown as { __clslab: FaultHooks }).__clslab.killWorker());
-const injectFault = (page: Page, fault: 'liftLimits' | 'uncaughtError') =>
+const injectFault = (page: Page, fault: 'liftLimits' | 'uncaughtError' | 'hang') =>
   page.evaluate(
     (f) => (window as unknown as { __clslab: FaultHooks }).__clslab.injectFault(f),
     fault,
@@ -108,9 +108,11 @@ test('eta 1e7 with sigma 10: the step on E is refused, E(0) is kept, the banner 
   await page.close();
 });
 
-test('a killed worker is reported, and Restart rebuilds the same weights', async () => {
+test('a killed worker is reported, and Restart replays to the same step and weights', async () => {
   const { page, problems } = await openPage(lab);
-  const stepped = await metrics(page); // the cold page took the step on E
+  await page.click('#step-attention'); // steps 2..11 of the flow on p
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11);
+  const trained = await metrics(page);
   await killWorker(page);
   await page.waitForSelector('#banner-restart');
   const message = await bannerText(page);
@@ -119,10 +121,9 @@ test('a killed worker is reported, and Restart rebuilds the same weights', async
   assert.ok(await page.isDisabled('#play'), 'no controls without a worker');
   await page.click('#banner-restart');
   await playEnabled(page);
-  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 0);
-  await page.click('#step-embeddings');
-  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
-  assert.equal((await metrics(page))?.checksum, stepped?.checksum, 'same settings, same weights');
+  // The fresh worker replays to the step the run had reached, not step 0.
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11);
+  assert.equal((await metrics(page))?.checksum, trained?.checksum, 'same step, same weights');
 
   // An uncaught error inside the worker: the same banner, the same way back.
   await injectFault(page, 'uncaughtError');
@@ -130,13 +131,33 @@ test('a killed worker is reported, and Restart rebuilds the same weights', async
   assert.match(await bannerText(page), /The training worker stopped: .*injected fault/);
   await page.click('#banner-restart');
   await playEnabled(page);
-  await page.click('#step-embeddings');
-  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
-  assert.equal((await metrics(page))?.checksum, stepped?.checksum);
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11);
+  assert.equal((await metrics(page))?.checksum, trained?.checksum);
   assert.deepEqual(
     problems.console.filter((line) => !line.includes('injected fault')),
     [],
   );
+  await page.close();
+});
+
+test('a worker stuck in one call is noticed by the heartbeat, restarted and replayed', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.click('#step-attention');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11);
+  const trained = await metrics(page);
+  const started = Date.now();
+  await injectFault(page, 'hang'); // blocks the worker for a minute inside one call
+  await page.waitForFunction(
+    () => /did not answer/.test(document.getElementById('banner-messages')?.textContent ?? ''),
+    null,
+    { timeout: 30000 },
+  );
+  const noticed = Date.now() - started;
+  console.log(`  noticed after ${noticed} ms: ${await bannerText(page)}`);
+  assert.match(await bannerText(page), /It was restarted and replayed to step 11/);
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11, null, { timeout: 30000 });
+  assert.equal((await metrics(page))?.checksum, trained?.checksum);
+  assert.deepEqual(problems.console, []);
   await page.close();
 });
 

@@ -74,7 +74,8 @@ test('Play updates every chart, and each chart shows its data as a table', async
   assert.ok(count('uShape', 'Δ > 0 (leans positive)') > 0, 'U shape');
   assert.ok(count('selection', 'selection accuracy') >= 3, 'selection');
   assert.ok(count('norm', '‖p‖') >= 3, 'norm');
-  assert.match((await page.textContent('#progress-text')) ?? '', /step 60 \/ 60/);
+  // A spent budget is said as such, not as a pause.
+  assert.match((await page.textContent('#progress-text')) ?? '', /^Step budget reached: 60 steps\./);
   // Every token point lies inside the drawn axes (Chart.js took a normalized scatter's x
   // range from its first and last points and cut off the strongly negative tokens).
   const bounds = await page.evaluate(() => window.__clslab?.bounds() ?? {});
@@ -202,11 +203,15 @@ test('the speed slider slows Play and the progress line reports steps per second
   assert.equal(await page.getAttribute('#speed', 'aria-valuetext'), '2 steps/s');
   await page.click('#play');
   await page.waitForTimeout(2000);
+  assert.match(
+    (await page.textContent('#progress-text')) ?? '',
+    /^Training: step \d+ of 100,000 · [\d.]+ steps\/s$/,
+  );
   await page.click('#play');
   await waitStopped(page);
   const step = (await metrics(page))?.step ?? 0;
   assert.ok(step > 1 && step <= 8, `at 2 steps/s, 2 s of Play took ${step - 1} steps`);
-  assert.match((await page.textContent('#progress-text')) ?? '', /step \d+ \/ 100,000/);
+  assert.equal(await page.textContent('#progress-text'), `Paused at step ${step}.`);
   assert.deepEqual(problems.console, []);
   await page.close();
 });

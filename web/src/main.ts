@@ -79,7 +79,6 @@ const views = new LabViews({
     },
   },
 });
-void controls;
 
 function showPrompt(state: LabState): void {
   const m = state.metrics;
@@ -133,9 +132,11 @@ store.subscribe((event: WorkerEvent, state) => {
       reviews.showScored(event.review);
       break;
     case 'failed':
-      banner.error(event.message);
       // The module aborted: a fresh worker with the last dataset and settings that loaded.
-      if (event.fatal) restartWorker(true, '');
+      if (event.fatal) {
+        banner.notice(event.message);
+        restartWorker(true, '');
+      } else banner.error(event.message);
       break;
     default:
       break;
@@ -146,6 +147,7 @@ store.subscribe((event: WorkerEvent, state) => {
 /** The worker died (a crash: the user restarts it) or hung (restarted at once). */
 function workerGone(reason: string): void {
   store.workerGone();
+  controls.refresh();
   if (reason.includes('did not answer')) {
     restartWorker(false, `The training worker stopped: ${reason}. It was restarted`);
     return;
@@ -156,8 +158,9 @@ function workerGone(reason: string): void {
 /** A fresh worker with the run's settings and data, replayed to the step it had reached. */
 function restartWorker(afterFault: boolean, said: string): void {
   const { commands, step } = recovery.restart(afterFault);
-  if (said !== '') banner.error(`${said} and replayed to step ${step}.`);
+  if (said !== '') banner.notice(`${said} and replayed to step ${step}.`);
   store.workerGone();
+  controls.refresh();
   client.restart();
   replay.expect(step);
   for (const command of commands) store.send(command);

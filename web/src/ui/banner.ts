@@ -5,7 +5,9 @@
 // the message and what to do about it are read together).
 import { byId, element } from './dom.ts';
 
-type Kind = 'error' | 'warning';
+/** 'notice': an error about the worker itself (it stopped, ran out of memory, was
+ *  restarted): it stays until dismissed, since the success that follows is the restart's. */
+type Kind = 'error' | 'notice' | 'warning';
 
 export class Banner {
   private readonly root = byId('banner');
@@ -20,13 +22,17 @@ export class Banner {
     this.add('error', [message]);
   }
 
+  notice(message: string): void {
+    this.add('notice', [message]);
+  }
+
   warn(messages: string[]): void {
     this.add('warning', messages);
   }
 
   /** "The training worker stopped: <reason>" with a Restart button that calls `restart`. */
   workerStopped(reason: string, restart: () => void): void {
-    this.error(`The training worker stopped: ${reason}. Restart it with the same settings and data.`);
+    this.notice(`The training worker stopped: ${reason}. Restart it with the same settings and data.`);
     const button = element('button', {
       text: 'Restart',
       className: 'primary',
@@ -36,7 +42,7 @@ export class Banner {
       this.clear();
       restart();
     });
-    this.push('error', element('li', {}, [button]));
+    this.push('notice', element('li', {}, [button]));
   }
 
   clearErrors(): void {
@@ -65,6 +71,6 @@ export class Banner {
   private render(): void {
     this.list.replaceChildren(...this.messages.map((m) => m.node));
     this.root.hidden = this.messages.length === 0;
-    this.root.dataset['kind'] = this.messages.some((m) => m.kind === 'error') ? 'error' : 'warning';
+    this.root.dataset['kind'] = this.messages.some((m) => m.kind !== 'warning') ? 'error' : 'warning';
   }
 }

@@ -44,6 +44,11 @@ export class Controls {
     this.render(store.state);
   }
 
+  /** Shows the store's state (also after the page dropped a dead worker's state). */
+  refresh(): void {
+    this.render(this.store.state);
+  }
+
   /** Play starts a run, Pause stops it, and during a cancellable task the button cancels. */
   playPressed(): void {
     const state = this.store.state;

@@ -7,6 +7,7 @@ import type { DataNeed, DatasetSummary, Limits } from '../protocol.ts';
 import { formatInteger } from '../format.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { SourceFile } from '../data/sources.ts';
+import { isPresetId, PRESETS } from '../data/hf-rows.ts';
 import { PreviewDialog } from './dataset-preview.ts';
 import { DatasetSources } from './dataset-sources.ts';
 import { byId, element } from './dom.ts';
@@ -85,10 +86,8 @@ export class DatasetPanel {
 
   private show(s: DatasetSummary, state: LabState): void {
     const test = s.testReviews > 0 ? `, test ${formatInteger(s.testReviews)}` : ', no test split';
-    const dataset = String(state.config['dataset'] ?? '');
-    const origin = ['file', 'url', 'preset'].includes(dataset) ? `custom (${dataset}): ` : '';
     this.summary.textContent =
-      `${origin}${s.sourceName} (${s.format}): ${formatInteger(s.parsedRows)} rows, ` +
+      `${originOf(state.config)}${s.sourceName} (${s.format}): ${formatInteger(s.parsedRows)} rows, ` +
       `train ${formatInteger(s.trainReviews)} (${formatInteger(s.trainPositive)} positive, ` +
       `${formatInteger(s.trainNegative)} negative)${test}; vocabulary ${formatInteger(s.vocabSize)} ` +
       `tokens, ${formatInteger(s.trainTokens)} training tokens.` +
@@ -165,6 +164,17 @@ export class DatasetPanel {
       `${formatInteger(limits.maxWeights)} weights (vocabulary × d). Larger data is refused ` +
       `with the setting to lower.`;
   }
+}
+
+/** "custom (file): " and the like, saying where the user's data came from; '' otherwise. */
+function originOf(config: Record<string, unknown>): string {
+  const dataset = String(config['dataset'] ?? '');
+  if (dataset === 'preset') {
+    const id = String(config['source_name'] ?? '');
+    const name = isPresetId(id) ? PRESETS[id].dataset : id;
+    return `custom (a Hugging Face sample of ${name}, seed ${String(config['source_seed'])}): `;
+  }
+  return dataset === 'file' || dataset === 'url' ? `custom (${dataset}): ` : '';
 }
 
 /** A field's default as its JSON value (the form's defaultText is its text form). */
