@@ -99,8 +99,11 @@ export interface OpenOptions {
   dark?: boolean;
   /** Appended to the base URL, e.g. '#run=5'. */
   hash?: string;
-  /** Wait until the metrics reach this step (default 1: the cold page's step on E). */
+  /** Wait until the metrics reach this step (default 1: the cold page's step on E; -1:
+   *  do not wait for any metrics). */
   step?: number;
+  /** Wait until Play is enabled (default true; a link waiting for its data never is). */
+  ready?: boolean;
   acceptDownloads?: boolean;
   /** Blocks every request that leaves lab.baseUrl (problems.blocked lists them); a file://
    *  page needs no server, so there the whole context is offline too. */
@@ -146,13 +149,17 @@ export async function openPage(
   const started = Date.now();
   await page.goto(lab.baseUrl + (options.hash ?? ''));
   const step = options.step ?? 1;
-  await page.waitForFunction((want) => (window.__clslab?.metrics()?.step ?? -1) >= want, step, {
-    timeout: 60000,
-  });
+  if (step >= 0) {
+    await page.waitForFunction((want) => (window.__clslab?.metrics()?.step ?? -1) >= want, step, {
+      timeout: 60000,
+    });
+  }
   const readyMilliseconds = Date.now() - started;
-  await page.waitForFunction(
-    () => !(document.getElementById('play') as HTMLButtonElement).disabled,
-  );
+  if (options.ready !== false) {
+    await page.waitForFunction(
+      () => !(document.getElementById('play') as HTMLButtonElement).disabled,
+    );
+  }
   return { page, problems, readyMilliseconds };
 }
 
@@ -212,6 +219,11 @@ declare global {
       series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
       bounds: () => Record<string, { x: number[]; y: number[] }>;
       metrics: () => { step: number; checksum: string; trainLoss: number } | null;
+      state: () => {
+        dataset: unknown;
+        playing: boolean;
+        task: { kind: string } | null;
+      };
     };
   }
 }

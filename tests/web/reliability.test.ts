@@ -146,7 +146,7 @@ test('a restart replays the settings to the step reached and supplies known data
   const metrics = (step: number) => ({ step, hasMaxMargin: false }) as never;
   const apply = (event: WorkerEvent) => store.apply(event);
   apply({ type: 'settingsApplied', configJson: '{"steps":300}', shareHash: 'v=1&width=8', effect: 'source', warnings: [] });
-  apply({ type: 'datasetLoaded', summary: summary(''), statistics });
+  apply({ type: 'datasetLoaded', summary: summary(''), statistics, recipes: [] });
   apply({ type: 'metricsUpdated', metrics: metrics(37), columns: null, targetStep: 0, stepsPerSecond: 0 });
   assert.deepEqual(recovery.restart(false), {
     commands: [{ type: 'init', datasetBaseUrl: base, hash: 'v=1&width=8' }],
@@ -156,7 +156,7 @@ test('a restart replays the settings to the step reached and supplies known data
   const files = [{ path: 'r.tsv', file: {} as File }];
   recovery.sent({ type: 'previewFiles', files });
   apply({ type: 'settingsApplied', configJson: '{}', shareHash: 'v=1&dataset=file&source_hash=abc', effect: 'source', warnings: [] });
-  apply({ type: 'datasetLoaded', summary: summary('abc'), statistics });
+  apply({ type: 'datasetLoaded', summary: summary('abc'), statistics, recipes: [] });
   apply({ type: 'settingsApplied', configJson: '{}', shareHash: 'v=1&dataset=file&source_hash=abc&width=4096', effect: 'weights', warnings: [] });
   // After a fault, the settings of the last data that loaded; otherwise the latest.
   assert.equal((recovery.restart(true).commands[0] as { hash: string }).hash, 'v=1&dataset=file&source_hash=abc');
@@ -170,7 +170,7 @@ test('a restart replays the settings to the step reached and supplies known data
   assert.equal(sent.length, count);
   // Data from a run file: the restart applies the run file again.
   recovery.sent({ type: 'importRun', json: '{"clslab_run":2}' });
-  apply({ type: 'datasetLoaded', summary: summary('abc'), statistics });
+  apply({ type: 'datasetLoaded', summary: summary('abc'), statistics, recipes: [] });
   assert.deepEqual(recovery.restart(false).commands.at(-1), { type: 'importRun', json: '{"clslab_run":2}' });
 });
 

@@ -7,6 +7,9 @@
 import type {
   DatasetPreview,
   DatasetSummary,
+  Guidance,
+  Recipe,
+  SelectionReport,
   Limits,
   MaxMarginReport,
   Metrics,
@@ -20,6 +23,7 @@ import type { SourceFile } from './data/sources.ts';
 
 export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, ParseChoice };
 export type { ReviewView, SettingEffect, SettingField, SourceFile };
+export type { Guidance, Recipe, SelectionReport };
 
 export type CommandBody =
   /** Load the module; `hash` is the share link's settings part, may be empty. */
@@ -152,7 +156,8 @@ export type WorkerEvent =
       effect: SettingEffect;
       warnings: string[];
     }
-  | { type: 'datasetLoaded'; summary: DatasetSummary; statistics: TokenStatistics }
+  /** `recipes`: result1, figure1 and result2 computed from this data (core recipes.h). */
+  | { type: 'datasetLoaded'; summary: DatasetSummary; statistics: TokenStatistics; recipes: Recipe[] }
   /** The settings name data the worker cannot get alone; nothing else was changed. */
   | { type: 'datasetNeeded'; need: DataNeed; configJson: string }
   | {
@@ -172,7 +177,15 @@ export type WorkerEvent =
   | { type: 'taskStarted'; task: TaskKind; label: string; cancellable: boolean; blockingMs: number }
   | { type: 'taskProgress'; task: TaskKind; label: string; done: number; total: number; unit: ReadUnit }
   | { type: 'taskEnded'; task: TaskKind; outcome: 'done' | 'cancelled' | 'failed' }
-  | { type: 'maxMarginSolved'; report: MaxMarginReport }
+  /** With p_mm.E_s per token (all reviews, and the acyclic ones): the theory's Figure 1. */
+  | {
+      type: 'maxMarginSolved';
+      report: MaxMarginReport;
+      scores: { all: Float32Array; acyclic: Float32Array };
+    }
+  /** What each panel should show now and why, chosen by core from the measured values,
+   *  with the tokens the theory selects. Sent when a run rests, and now and then in Play. */
+  | { type: 'guidanceUpdated'; guidance: Guidance; selection: SelectionReport; step: number }
   | { type: 'reviewShown'; review: ReviewView; testSplit: boolean; index: number; total: number }
   | { type: 'textScored'; review: ReviewView }
   | { type: 'previewShown'; preview: DatasetPreview; choice: ParseChoice }
@@ -201,6 +214,7 @@ export function transferablesOf(event: WorkerEvent): Transferable[] {
   if (event.type === 'metricsUpdated' && event.columns !== null) {
     return [event.columns.value.buffer, event.columns.attention.buffer];
   }
+  if (event.type === 'maxMarginSolved') return [event.scores.all.buffer, event.scores.acyclic.buffer];
   if (event.type === 'datasetLoaded') {
     const s = event.statistics;
     return [s.count.buffer, s.alpha.buffer, s.delta.buffer];

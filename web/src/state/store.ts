@@ -6,6 +6,9 @@ import type {
   CommandBody,
   DataNeed,
   DatasetSummary,
+  Guidance,
+  Recipe,
+  SelectionReport,
   Limits,
   MaxMarginReport,
   Metrics,
@@ -47,8 +50,14 @@ export interface LabState {
   stepsPerSecond: number;
   lastStop: { reason: StopReason; message: string; step: number } | null;
   task: Task | null;
-  /** The attention-SVM report for the current E, null when not solved (or stale). */
+  /** The attention-SVM report for the current E, null when not solved (or stale), with
+   *  p_mm.E_s per token (all reviews, acyclic reviews). */
   maxMargin: MaxMarginReport | null;
+  maxMarginScores: { all: Float32Array; acyclic: Float32Array } | null;
+  /** The loaded data's recipes, and what core says each panel should show now. */
+  recipes: Recipe[];
+  guidance: Guidance | null;
+  selection: SelectionReport | null;
 }
 
 export type StoreListener = (event: WorkerEvent, state: Readonly<LabState>) => void;
@@ -74,6 +83,10 @@ function initialState(): LabState {
     lastStop: null,
     task: null,
     maxMargin: null,
+    maxMarginScores: null,
+    recipes: [],
+    guidance: null,
+    selection: null,
   };
 }
 
@@ -124,12 +137,14 @@ export class LabStore {
         break;
       case 'settingsApplied':
         this.setConfig(event.configJson, event.shareHash);
-        if (event.effect !== 'run-length') s.maxMargin = null;
+        if (event.effect !== 'run-length') s.maxMargin = s.maxMarginScores = null;
         break;
       case 'datasetLoaded':
         s.dataset = { summary: event.summary, statistics: event.statistics };
+        s.recipes = event.recipes;
         s.need = null;
         s.maxMargin = null;
+        s.maxMarginScores = null;
         s.columns = null;
         s.lastStop = null;
         break;
@@ -141,7 +156,7 @@ export class LabStore {
         if (event.columns !== null) s.columns = event.columns;
         s.targetStep = event.targetStep;
         s.stepsPerSecond = event.stepsPerSecond;
-        if (!event.metrics.hasMaxMargin) s.maxMargin = null;
+        if (!event.metrics.hasMaxMargin) s.maxMargin = s.maxMarginScores = null;
         break;
       case 'started':
         s.playing = true;
@@ -171,6 +186,11 @@ export class LabStore {
         break;
       case 'maxMarginSolved':
         s.maxMargin = event.report;
+        s.maxMarginScores = event.scores;
+        break;
+      case 'guidanceUpdated':
+        s.guidance = event.guidance;
+        s.selection = event.selection;
         break;
       case 'failed': {
         const handler = this.failureHandlers.get(event.request);

@@ -137,6 +137,7 @@ export class DatasetPanel {
       actions.push(go);
     }
     if (state.dataset === null) {
+      this.summary.textContent = 'Nothing is loaded until the link’s data is supplied.';
       const builtin = element('button', {
         text: 'Open the built-in movie reviews instead',
         attributes: { id: 'dataset-need-builtin', type: 'button' },

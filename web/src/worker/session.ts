@@ -139,7 +139,8 @@ export class Session {
         this.training.halt();
         const reset = this.host.requireData('Reset').reset();
         if (!reset.ok) throw new Error(reset.message);
-        return this.training.snapshot(true, 0, 0);
+        this.training.snapshot(true, 0, 0);
+        return this.training.guide(lab());
       }
       case 'play':
         return this.training.play((error) => this.report(command, error));
@@ -243,7 +244,10 @@ export class Session {
     this.awaiting = null; // a settings change on the loaded run drops a link still waiting
     if (effect === 'pipeline') return this.announceLoaded('pipeline', warnings);
     this.postSettings(effect, warnings);
-    if (effect !== 'run-length') this.training.snapshot(effect === 'weights', 0, 0);
+    if (effect !== 'run-length') {
+      this.training.snapshot(effect === 'weights', 0, 0);
+      this.training.guide(lab);
+    }
   }
 
   /** Loads the data `configJson` names, or, for the user's data, asks for it. */
@@ -322,8 +326,10 @@ export class Session {
       type: 'datasetLoaded',
       summary: lab.summary(),
       statistics: { tokens: table.tokens, count: table.count, alpha: table.alpha, delta: table.delta },
+      recipes: lab.recipes(),
     });
     this.training.snapshot(true, 0, 0);
+    this.training.guide(lab);
   }
 
   private postSettings(effect: SettingEffect, warnings: string[]): void {

@@ -22,6 +22,8 @@ const MIN_SNAPSHOT_MILLISECONDS = 33;
 const SNAPSHOT_SHARE = 0.25;
 /** Token columns (V floats x 2, redrawn as scatters) at most this often while playing. */
 const COLUMNS_MILLISECONDS = 250;
+/** Guidance (the selected tokens: O(N + V log V)) at most this often while playing. */
+const GUIDANCE_MILLISECONDS = 2000;
 
 export class Training {
   private readonly loop = new PlayLoop();
@@ -29,6 +31,7 @@ export class Training {
   private lastColumnsAt = Number.NEGATIVE_INFINITY;
   /** Milliseconds the last snapshot took (metrics + columns), measured. */
   private snapshotCost = 0;
+  private lastGuidanceAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: TrainingDeps) {}
 
@@ -76,6 +79,7 @@ export class Training {
         afterChunk: async (report, stepsPerSecond) => {
           await this.afterStep(lab, report);
           if (this.snapshotDue()) this.snapshot(this.columnsDue(), targetStep, stepsPerSecond);
+          if (this.deps.now() - this.lastGuidanceAt >= GUIDANCE_MILLISECONDS) this.guide(lab);
         },
         ended: (reason, message) => this.ended(lab, reason, message),
         yieldToEvents,
@@ -100,6 +104,7 @@ export class Training {
           : lab.advance(count);
     await this.afterStep(lab, report);
     this.snapshot(true, 0, 0);
+    this.guide(lab);
     if (report.refused) this.deps.post({ type: 'stopped', reason: 'refused', message: report.message, step: lab.step() });
   }
 
@@ -110,6 +115,18 @@ export class Training {
     const lab = this.deps.host.requireData('solving for p_mm');
     this.solveNow(lab);
     this.snapshot(false, 0, 0);
+    this.guide(lab);
+  }
+
+  /** What each panel should say now (core chooses from the measured values). */
+  guide(lab: Lab): void {
+    this.lastGuidanceAt = this.deps.now();
+    this.deps.post({
+      type: 'guidanceUpdated',
+      guidance: lab.explain(),
+      selection: lab.selection(),
+      step: lab.step(),
+    });
   }
 
   /** Metrics (and the token columns when asked) of the Lab as it is, for the page. */
@@ -143,7 +160,9 @@ export class Training {
     try {
       const report = lab.solveMaxMargin();
       outcome = 'done';
-      post({ type: 'maxMarginSolved', report });
+      const table = lab.tokens();
+      const scores = { all: table.maxMarginAttention, acyclic: table.maxMarginAttentionAcyclic };
+      post({ type: 'maxMarginSolved', report, scores });
     } finally {
       post({ type: 'taskEnded', task: 'solving', outcome });
     }
@@ -152,6 +171,7 @@ export class Training {
   private ended(lab: Lab, reason: StopReason, message: string): void {
     // The run ends on exact metrics and current columns at the step it reached.
     this.snapshot(true, 0, 0);
+    this.guide(lab);
     this.deps.post({ type: 'stopped', reason, message, step: lab.step() });
   }
 

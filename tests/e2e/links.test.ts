@@ -1,0 +1,113 @@
+// Links that carry the run's identity, in Chromium: a link to uploaded data asks for that
+// file, refuses another one naming both hashes, and reproduces the run with the right one;
+// malformed links open a working page with one warning; pausing a replay keeps the step it
+// reached in the link; while the worker solves for p_mm the Play button says so and does
+// not queue a run; editing a confirmed URL withdraws the confirmation.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { corpus } from '../web/support.ts';
+import { loadDatasetFile, metrics, openPage, screenshot, useLab, waitStopped } from './harness.ts';
+
+const lab = useLab();
+
+const tsv = (text: string) => ({ name: 'reviews.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(text) });
+
+async function bannerText(page: Page): Promise<string> {
+  return (await page.textContent('#banner-messages')) ?? '';
+}
+
+test('a link to uploaded data asks for the file, refuses another one and reproduces with it', async () => {
+  const { page, problems } = await openPage(lab);
+  await loadDatasetFile(page, tsv(corpus(200)));
+  assert.match((await page.textContent('#dataset-summary')) ?? '', /^custom \(file\): reviews\.tsv/);
+  assert.match(await page.inputValue('#setting-dataset'), /^file$/);
+  assert.match((await page.textContent('#setting-dataset option:checked')) ?? '', /custom: reviews\.tsv, 200 rows/);
+  await page.click('#step-embeddings');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
+  await page.click('#step-attention');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11);
+  const trained = await metrics(page);
+  const link = await page.inputValue('#share-url');
+  assert.match(link, /dataset=file&source_name=reviews.tsv&source_rows=200&source_hash=[0-9a-f]{16}/);
+  assert.match(link, /run=11/);
+  await page.close();
+
+  // A fresh page on the link: nothing is loaded in place of the file; it is asked for.
+  const fresh = await openPage(lab, { hash: link.slice(link.indexOf('#')), step: -1, ready: false });
+  const card = fresh.page.locator('#dataset-need');
+  await card.waitFor();
+  assert.match((await card.textContent()) ?? '', /This link was made with reviews\.tsv \(200 rows, content hash [0-9a-f]{16}\)/);
+  assert.equal(await fresh.page.evaluate(() => window.__clslab?.state().dataset), null);
+  assert.ok(await fresh.page.isDisabled('#play'));
+  await screenshot(fresh.page, 'link-needs-file.png', false);
+
+  await fresh.page.setInputFiles('#dataset-need-file', tsv(corpus(201)));
+  await fresh.page.waitForFunction(() => /its content hash is/.test(document.getElementById('banner-messages')?.textContent ?? ''));
+  assert.match(await bannerText(fresh.page), /reviews\.tsv is not the data this run was made with: its content hash is [0-9a-f]{16}, the run's is [0-9a-f]{16}/);
+  assert.equal(await fresh.page.evaluate(() => window.__clslab?.state().dataset), null, 'still nothing loaded');
+
+  await fresh.page.setInputFiles('#dataset-need-file', tsv(corpus(200)));
+  await fresh.page.waitForFunction(() => window.__clslab?.metrics()?.step === 11, null, { timeout: 30000 });
+  await waitStopped(fresh.page);
+  assert.equal((await metrics(fresh.page))?.checksum, trained?.checksum, 'the same weights');
+  assert.equal(await bannerText(fresh.page), '', 'the refusal is gone once the right file loaded');
+  assert.deepEqual([...problems.console, ...fresh.problems.console], []);
+  await fresh.page.close();
+});
+
+test('malformed links open a working page on defaults, with one warning each', async () => {
+  for (const hash of ['#%', '#v=1&dataset=custom', '#%E0%A4%A&run=%zz']) {
+    const { page, problems } = await openPage(lab, { hash });
+    await page.waitForSelector('#banner:not([hidden])');
+    const banner = await bannerText(page);
+    assert.ok(banner.length > 0, `${hash}: a warning`);
+    if (hash.includes('custom')) assert.match(banner, /"custom" is not one of/);
+    if (hash === '#%') assert.match(banner, /malformed %-escape/);
+    assert.equal((await metrics(page))?.step, 1, `${hash}: the cold page trained`);
+    assert.deepEqual(problems.console, [], hash);
+    await page.close();
+  }
+});
+
+test('pausing a replay keeps the step it reached in the link', async () => {
+  const { page } = await openPage(lab, { hash: '#v=1&seed=5&steps=100000&run=100000', step: 2, ready: false });
+  await page.waitForFunction(() => window.__clslab?.state().playing === true);
+  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) > 20);
+  await page.click('#play'); // Pause
+  await waitStopped(page);
+  const step = (await metrics(page))?.step ?? -1;
+  assert.ok(step > 20 && step < 100000);
+  await page.waitForFunction((s) => location.hash.includes(`run=${s}`), step);
+  assert.match(await page.inputValue('#share-url'), new RegExp(`run=${step}$`));
+  assert.equal(await page.textContent('#progress-text'), `Paused at step ${step}.`);
+  await page.close();
+});
+
+test('while the worker solves for p_mm, Play says so and a click queues nothing', async () => {
+  // A larger synthetic set makes the solve after the step on E take a moment.
+  const { page } = await openPage(lab, {
+    hash: '#v=1&dataset=synthetic&synthetic_reviews=20000&synthetic_feasible=false&width=512&run=0',
+    step: 0,
+  });
+  await page.click('#step-embeddings');
+  await page.waitForFunction(() => window.__clslab?.state().task?.kind === 'solving', null, { timeout: 30000 });
+  assert.equal(await page.textContent('#play'), 'Solving for p_mm…');
+  assert.ok(await page.isDisabled('#play'), 'Play cannot queue a run behind the solve');
+  await page.waitForFunction(() => window.__clslab?.state().task === null, null, { timeout: 60000 });
+  assert.equal(await page.textContent('#play'), 'Play');
+  assert.equal(await page.evaluate(() => window.__clslab?.state().playing), false);
+  assert.equal((await metrics(page))?.step, 1);
+  await page.close();
+});
+
+test('editing a URL after confirming its host withdraws the confirmation', async () => {
+  const { page } = await openPage(lab);
+  await page.fill('#dataset-url', 'https://reviews.example.org/data/reviews.csv');
+  await page.click('#dataset-url-check');
+  await page.waitForSelector('#dataset-url-go');
+  await page.fill('#dataset-url', 'not a url');
+  assert.equal(await page.locator('#dataset-url-go').count(), 0, 'no stale Download button');
+  assert.ok(await page.locator('#dataset-url-confirm').isHidden());
+  await page.close();
+});
