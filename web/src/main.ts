@@ -23,6 +23,8 @@ import { MetricsPanel } from './ui/metrics-panel.ts';
 import { Replay } from './ui/replay.ts';
 import { ReviewPanel } from './ui/review-panel.ts';
 import { SettingsForm } from './ui/settings-form.ts';
+import { installDocs } from './ui/docs.ts';
+import { StoryViews } from './ui/story-views.ts';
 import { ShareLink } from './ui/share-link.ts';
 
 applyTheme();
@@ -57,6 +59,8 @@ new MaxMarginPanel(store);
 const reviews = new ReviewPanel(store.send);
 new SettingsForm(byId('settings'), store);
 new DatasetPanel(store);
+new StoryViews(store, charts.uShape);
+installDocs();
 const prompt = byId('prompt');
 const views = new LabViews({
   store,

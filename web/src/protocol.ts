@@ -23,7 +23,7 @@ import type { SourceFile } from './data/sources.ts';
 
 export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, ParseChoice };
 export type { ReviewView, SettingEffect, SettingField, SourceFile };
-export type { Guidance, Recipe, SelectionReport };
+export type { Guidance, GuidanceLine, Recipe, SelectionReport } from 'clslab-wasm';
 
 export type CommandBody =
   /** Load the module; `hash` is the share link's settings part, may be empty. */

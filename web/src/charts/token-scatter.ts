@@ -16,6 +16,29 @@ export const HIGHLIGHT_LABEL = 'chosen token';
 /** Rows listed in a scatter's table (most frequent tokens first); the CSV has them all. */
 const TABLE_ROWS = 1000;
 
+/** Most points a scatter draws. Past this (a 20,000-token vocabulary) the canvas shows the
+ *  most frequent tokens and every outlier, which is what the eye reads; the table and the
+ *  CSV keep every token. Drawing 20,000 points costs the main thread a long frame. */
+export const MAX_DRAWN = 3000;
+
+/** The points to draw of `points` (full, in any order): all when few, else the most
+ *  frequent MAX_DRAWN - 4 x OUTLIERS and the OUTLIERS most extreme in each direction. */
+export function decimate(points: TokenPoint[], count: (row: number) => number): TokenPoint[] {
+  if (points.length <= MAX_DRAWN) return points;
+  const outliers = 150;
+  const keep = new Set<TokenPoint>();
+  const by = (key: (p: TokenPoint) => number) => [...points].sort((a, b) => key(a) - key(b));
+  for (const sorted of [by((p) => p.x), by((p) => p.y)]) {
+    for (const p of sorted.slice(0, outliers)) keep.add(p);
+    for (const p of sorted.slice(-outliers)) keep.add(p);
+  }
+  for (const p of by((p) => -count(p.row))) {
+    if (keep.size >= MAX_DRAWN) break;
+    keep.add(p);
+  }
+  return points.filter((p) => keep.has(p));
+}
+
 /** An axis: its title on the chart, its short name in the table, its CSV column. */
 export interface TokenAxis {
   title: string;
@@ -29,6 +52,8 @@ export abstract class TokenScatter implements TokenChartView {
   private readonly readout: HTMLElement;
   private readonly axes: { x: TokenAxis; y: TokenAxis };
   private highlighted: number | null = null;
+  /** Every plotted token point, undecimated, per dataset label: the table and the CSV. */
+  private full = new Map<string, TokenPoint[]>();
   private readonly highlightSet: ScatterDataset = {
     label: HIGHLIGHT_LABEL,
     data: [],
@@ -44,6 +69,8 @@ export abstract class TokenScatter implements TokenChartView {
     readout: HTMLElement,
     datasets: ScatterDataset[],
     axes: { x: TokenAxis; y: TokenAxis },
+    /** The title of a second y axis on the right (datasets with yAxisID 'y2'). */
+    secondAxis?: string,
   ) {
     this.readout = readout;
     this.axes = axes;
@@ -56,7 +83,21 @@ export abstract class TokenScatter implements TokenChartView {
       data: { datasets: [...datasets, this.highlightSet] },
       options: {
         parsing: false,
-        scales: { x: axis(axes.x), y: axis(axes.y) },
+        scales: {
+          x: axis(axes.x),
+          y: axis(axes.y),
+          ...(secondAxis === undefined
+            ? {}
+            : {
+                y2: {
+                  type: 'linear' as const,
+                  position: 'right' as const,
+                  display: false,
+                  grid: { drawOnChartArea: false },
+                  title: { display: true, text: secondAxis },
+                },
+              }),
+        },
         plugins: {
           legend: {
             labels: {
@@ -101,8 +142,32 @@ export abstract class TokenScatter implements TokenChartView {
     if (statistics === null || columns === null) return;
     this.statistics = statistics;
     this.plot(columns, statistics, metrics);
+    this.keepAndDecimate();
     this.fitAxes();
     this.redraw();
+  }
+
+  /** Redraws from the last columns (a subclass changed what it shows, e.g. a layer). */
+  protected replot(): void {
+    this.keepAndDecimate();
+    this.fitAxes();
+    this.redraw();
+  }
+
+  /** The full point lists go to the table; the canvas gets the decimated ones. */
+  private keepAndDecimate(): void {
+    const count = (row: number) => this.statistics?.count[row] ?? 0;
+    this.full = new Map();
+    for (const dataset of this.chart.data.datasets) {
+      if (dataset === this.highlightSet || !dataset.data.some((p) => p.row >= 0)) continue;
+      this.full.set(dataset.label ?? '', dataset.data);
+      dataset.data = decimate(dataset.data, count);
+      if (Array.isArray(dataset.pointRadius)) {
+        // Radii follow their points (a sized scatter).
+        const radius = new Map(this.full.get(dataset.label ?? '')?.map((p, i) => [p, (dataset.pointRadius as number[])[i] ?? 2]));
+        dataset.pointRadius = dataset.data.map((p) => radius.get(p) ?? 2);
+      }
+    }
   }
 
   /** With `parsing: false` Chart.js takes the data as sorted by x and reads the x range
@@ -113,17 +178,25 @@ export abstract class TokenScatter implements TokenChartView {
     let xMin = Infinity,
       xMax = -Infinity,
       yMin = Infinity,
-      yMax = -Infinity;
+      yMax = -Infinity,
+      y2Min = Infinity,
+      y2Max = -Infinity;
     for (const dataset of this.chart.data.datasets) {
+      const second = (dataset as { yAxisID?: string }).yAxisID === 'y2';
       for (const { x, y } of dataset.data) {
         if (x < xMin) xMin = x;
         if (x > xMax) xMax = x;
-        if (y < yMin) yMin = y;
-        if (y > yMax) yMax = y;
+        if (second) {
+          if (y < y2Min) y2Min = y;
+          if (y > y2Max) y2Max = y;
+        } else {
+          if (y < yMin) yMin = y;
+          if (y > yMax) yMax = y;
+        }
       }
     }
     const scales = this.chart.options.scales ?? {};
-    const bound = (id: 'x' | 'y', low: number, high: number) => {
+    const bound = (id: 'x' | 'y' | 'y2', low: number, high: number) => {
       const scale = scales[id];
       if (scale === undefined) return;
       scale.suggestedMin = Number.isFinite(low) ? low : undefined;
@@ -131,10 +204,12 @@ export abstract class TokenScatter implements TokenChartView {
     };
     bound('x', xMin, xMax);
     bound('y', yMin, yMax);
+    bound('y2', y2Min, y2Max);
   }
 
   reset(): void {
     for (const dataset of this.chart.data.datasets) dataset.data = [];
+    this.full = new Map();
     this.readout.textContent = '';
     this.redraw();
   }
@@ -160,7 +235,10 @@ export abstract class TokenScatter implements TokenChartView {
   /** Token rows of every point dataset (not fit lines), most frequent first. */
   table(): ChartTable {
     const statistics = this.statistics;
-    const points = this.tokenSets().flatMap((dataset) => dataset.data);
+    // The chart's own tokens; a second-axis layer (the theory's p_mm) has its own CSV column.
+    const points = this.chart.data.datasets
+      .filter((d) => (d as { yAxisID?: string }).yAxisID !== 'y2')
+      .flatMap((d) => this.full.get(d.label ?? '') ?? []);
     const count = (row: number) => statistics?.count[row] ?? 0;
     points.sort((a, b) => count(b.row) - count(a.row) || a.row - b.row);
     const rows = points

@@ -1,6 +1,8 @@
 // Chart 3 (Figure 1): p.E_s against Delta_s, one point per token seen at least
 // U_MIN_COUNT times (the tokens the U-score ranks), sized by count and coloured by the
-// sign of Delta. Important tokens of either sign score high, neutral ones low: a U.
+// sign of Delta. Important tokens of either sign score high, neutral ones low: a U. A
+// second layer (on its own axis, right) draws the theory's prediction p_mm.E_s, the
+// direction p turns toward, once the attention-SVM is solved.
 import { TOKEN_COLUMNS } from '../csv-names.ts';
 import { formatInteger, formatNumber } from '../format.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
@@ -28,7 +30,16 @@ function group(label: string, color: string): ScatterDataset {
   };
 }
 
+/** The theory layer's label; it names which p_mm (all reviews, or the acyclic ones). */
+const THEORY = 'theory: p_mm · E_s';
+
 export class UShapeChart extends TokenScatter {
+  /** p_mm.E_s per token and which problem it solves; null before a solve. */
+  private theory: { scores: Float32Array; label: string } | null = null;
+  private theoryShown = true;
+  private lastColumns: TokenColumns | null = null;
+  private lastMetrics: Metrics | null = null;
+
   constructor(canvas: HTMLCanvasElement, readout: HTMLElement) {
     super(
       canvas,
@@ -37,6 +48,17 @@ export class UShapeChart extends TokenScatter {
         group('Δ > 0 (leans positive)', palette.blue),
         group('Δ < 0 (leans negative)', palette.vermillion),
         group('Δ = 0', palette.grey),
+        {
+          label: THEORY,
+          data: [],
+          yAxisID: 'y2',
+          backgroundColor: 'rgba(0, 0, 0, 0)',
+          borderColor: palette.grey,
+          borderWidth: 1,
+          pointStyle: 'rectRot',
+          pointRadius: 3,
+          pointHoverRadius: 6,
+        } as ScatterDataset,
       ],
       {
         x: {
@@ -50,13 +72,37 @@ export class UShapeChart extends TokenScatter {
           key: TOKEN_COLUMNS.attention,
         },
       },
+      'theory: p_mm · E_s (right axis)',
     );
   }
 
+  /** The theory's token scores (null clears them), drawn when the layer is shown. */
+  setTheory(theory: { scores: Float32Array; label: string } | null): void {
+    this.theory = theory;
+    if (this.lastColumns !== null && this.statistics !== null && this.lastMetrics !== null) {
+      this.plot(this.lastColumns, this.statistics, this.lastMetrics);
+      this.replot();
+    }
+  }
+
+  showTheory(shown: boolean): void {
+    this.theoryShown = shown;
+    this.setTheory(this.theory);
+  }
+
   protected readoutText(m: Metrics): string {
+    const theory =
+      m.hasMaxMarginAcyclic && !m.hasMaxMargin
+        ? ''
+        : m.hasMaxMargin
+          ? ` · theory p_mm: U-score ${formatNumber(m.uScoreMaxMargin, 3)}, signed ${formatNumber(m.signedScoreMaxMargin, 3)}` +
+            (m.hasMaxMarginAcyclic
+              ? ` (acyclic reviews: ${formatNumber(m.uScoreMaxMarginAcyclic, 3)}, ${formatNumber(m.signedScoreMaxMarginAcyclic, 3)})`
+              : '')
+          : '';
     return (
       `U-score ${formatNumber(m.uScore, 3)} · signed Spearman ${formatNumber(m.signedScore, 3)} · ` +
-      `U-contrast ${formatNumber(m.uContrast, 3)} · ${formatInteger(m.uTokens)} tokens`
+      `U-contrast ${formatNumber(m.uContrast, 3)} · ${formatInteger(m.uTokens)} tokens${theory}`
     );
   }
 
@@ -65,7 +111,7 @@ export class UShapeChart extends TokenScatter {
     return `Δ = ${short(point.x)}, p·E = ${short(point.y)}, count ${count}`;
   }
 
-  protected plot(columns: TokenColumns, statistics: TokenStatistics): void {
+  protected plot(columns: TokenColumns, statistics: TokenStatistics, metrics: Metrics): void {
     const groups: Array<{ points: TokenPoint[]; radii: number[] }> = [0, 1, 2].map(() => ({
       points: [],
       radii: [],
@@ -86,5 +132,25 @@ export class UShapeChart extends TokenScatter {
       dataset.data = group.points;
       dataset.pointRadius = group.radii;
     });
+    this.lastColumns = columns;
+    this.lastMetrics = metrics;
+    this.plotTheory(statistics);
+  }
+
+  private plotTheory(statistics: TokenStatistics): void {
+    const layer = this.chart.data.datasets[3];
+    const y2 = this.chart.options.scales?.['y2'];
+    if (layer === undefined) return;
+    const theory = this.theoryShown ? this.theory : null;
+    layer.data = [];
+    layer.label = theory === null ? THEORY : `${THEORY} (${theory.label})`;
+    if (y2 !== undefined) y2.display = theory !== null;
+    if (theory === null) return;
+    for (let row = 1; row < statistics.tokens.length; row++) {
+      const x = statistics.delta[row] ?? NaN;
+      const y = theory.scores[row] ?? NaN;
+      if ((statistics.count[row] ?? 0) < U_MIN_COUNT || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+      layer.data.push({ x, y, row });
+    }
   }
 }

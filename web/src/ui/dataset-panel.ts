@@ -64,7 +64,8 @@ export class DatasetPanel {
           this.needCard.hidden = true;
           return this.show(event.summary, state);
         case 'settingsApplied':
-          if (state.dataset !== null) this.show(state.dataset.summary, state);
+          // Another source is followed by its datasetLoaded: until then the old summary stays.
+          if (state.dataset !== null && event.effect !== 'source') this.show(state.dataset.summary, state);
           return;
         case 'datasetNeeded':
           return this.showNeed(event.need, state);

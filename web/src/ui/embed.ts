@@ -13,11 +13,13 @@ const PANEL_LABELS: Record<Panel, string> = {
   dataset: 'Dataset',
   settings: 'Settings',
   prompt: 'Guidance line',
+  recipes: 'Recipes for this data',
   metrics: 'Metrics',
   loss: 'Loss and accuracy chart',
   alignment: 'Result 1 chart',
   ushape: 'Figure 1 (U shape) chart',
   result2: 'Result 2 charts',
+  why: 'Why does it look like this?',
   maxmargin: 'Attention-SVM panel',
   reviews: 'Reviews (viewer and list)',
   table: 'Token table',
@@ -26,6 +28,8 @@ const PANEL_LABELS: Record<Panel, string> = {
 
 /** The embed dialog starts with these hidden: a frame shows the charts, not the tools. */
 const EMBED_DEFAULT_HIDDEN: Panel[] = [
+  'recipes',
+  'why',
   'export',
   'dataset',
   'settings',

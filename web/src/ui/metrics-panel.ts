@@ -22,8 +22,8 @@ const ROWS = [
   {
     key: 'cosine',
     term: 'pmm',
-    label: 'cos(p, p_mm)',
-    hint: 'Result 2: direction of p against the attention-SVM solution (solve p_mm first)',
+    label: 'cos(p, p_mm): all / acyclic reviews',
+    hint: 'Result 2: direction of p against the attention-SVM solution, over all reviews and over the reviews whose constraints are not on cycles',
   },
   {
     key: 'margin',
@@ -34,8 +34,8 @@ const ROWS = [
   {
     key: 'selection',
     term: 'selection',
-    label: 'selection accuracy',
-    hint: 'share of reviews whose most attended token is a selected (most label-aligned) token',
+    label: 'selection accuracy: all / acyclic',
+    hint: 'share of reviews whose most attended token is a selected (most label-aligned) token, over all reviews and over the acyclic ones',
   },
   {
     key: 'uScore',
@@ -73,12 +73,18 @@ export class MetricsPanel {
       `${formatNumber(m.alignmentSlope)} / ${formatIf(m.hasPredictedSlope, m.predictedSlope)}`,
     );
     set('r2', formatNumber(m.alignmentR2));
-    set('cosine', formatIf(m.hasMaxMargin, m.cosineToMaxMargin));
+    set(
+      'cosine',
+      `${formatIf(m.hasMaxMargin, m.cosineToMaxMargin, 3)} / ${formatIf(m.hasMaxMarginAcyclic, m.cosineToMaxMarginAcyclic, 3)}`,
+    );
     set(
       'margin',
       `${formatIf(m.hasMaxMargin, m.normalizedMargin, 3)} / ${formatIf(m.hasMaxMargin, m.maxMarginReference, 3)}`,
     );
-    set('selection', formatPercent(m.selectionAccuracy));
+    set(
+      'selection',
+      `${formatPercent(m.selectionAccuracy)} / ${m.hasMaxMarginAcyclic ? formatPercent(m.selectionAccuracyAcyclic) : 'n/a'}`,
+    );
     set('uScore', `${formatNumber(m.uScore, 3)} / ${formatNumber(m.signedScore, 3)}`);
     set('uContrast', formatNumber(m.uContrast, 3));
     set('checksum', m.checksum === '' ? 'n/a' : m.checksum);

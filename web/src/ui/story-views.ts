@@ -1,0 +1,150 @@
+// The paper's story on the loaded data, in words core chose from the measured values
+// (core/include/clslab/guidance.h, recipes.h): the recipes card (named settings with the
+// reason each was computed from the data), each chart's "what to look for" line, the
+// "Why does it look like this?" card (the diagnostics and the tokens the theory selects),
+// and Figure 1's theory layer. No sentence about the run is written here: core writes them.
+import type { Guidance, GuidanceLine, Recipe, SelectionReport } from '../protocol.ts';
+import { formatInteger, formatNumber, formatPercent } from '../format.ts';
+import type { LabState, LabStore } from '../state/store.ts';
+import type { UShapeChart } from '../charts/u-shape-chart.ts';
+import { byId, element } from './dom.ts';
+
+/** A recipe's settings as the module's JSON values, over the settings in force. */
+export function configWithRecipe(state: LabState, recipe: Recipe): string {
+  const config: Record<string, unknown> = { ...state.config };
+  for (const { key, value } of recipe.settings) {
+    const kind = state.fields.find((f) => f.key === key)?.kind;
+    config[key] =
+      kind === 'number' || kind === 'integer' ? Number(value) : kind === 'boolean' ? value === 'true' : value;
+  }
+  return JSON.stringify(config);
+}
+
+export class StoryViews {
+  private readonly recipes = byId<HTMLUListElement>('recipes-list');
+  private readonly diagnostics = byId<HTMLUListElement>('why-diagnostics');
+  private readonly selectionSummary = byId('why-selection-summary');
+  private readonly selectionRows = byId('why-selection-rows');
+  private readonly theoryBox = byId<HTMLInputElement>('u-theory');
+
+  constructor(
+    private readonly store: LabStore,
+    private readonly uShape: UShapeChart,
+  ) {
+    this.theoryBox.addEventListener('change', () => uShape.showTheory(this.theoryBox.checked));
+    store.subscribe((event, state) => {
+      switch (event.type) {
+        case 'datasetLoaded':
+          this.showRecipes(state);
+          uShape.setTheory(null);
+          return;
+        case 'guidanceUpdated':
+          this.showGuidance(event.guidance, state);
+          this.showSelection(event.selection);
+          return;
+        case 'maxMarginSolved':
+          uShape.setTheory(theoryOf(state));
+          return;
+        case 'settingsApplied':
+        case 'metricsUpdated':
+          if (state.maxMarginScores === null) uShape.setTheory(null);
+          return;
+        default:
+          return;
+      }
+    });
+  }
+
+  private apply(recipe: Recipe): void {
+    this.store.send({ type: 'applySettings', configJson: configWithRecipe(this.store.state, recipe) });
+  }
+
+  private recipeButton(recipe: Recipe, text: string): HTMLButtonElement {
+    const button = element('button', {
+      text,
+      attributes: { type: 'button', 'data-recipe': recipe.name },
+    });
+    button.addEventListener('click', () => this.apply(recipe));
+    return button;
+  }
+
+  private showRecipes(state: LabState): void {
+    this.recipes.replaceChildren(
+      ...state.recipes.map((recipe) =>
+        element('li', { className: 'recipe' }, [
+          this.recipeButton(recipe, recipe.title),
+          element('span', { className: 'small', text: ` ${recipe.reason}` }),
+        ]),
+      ),
+    );
+  }
+
+  /** Each chart's line, and a button for the recipe that helps when the result is off. */
+  private showGuidance(guidance: Guidance, state: LabState): void {
+    for (const line of guidance.panels) {
+      const span = document.querySelector<HTMLElement>(`[data-guidance="${line.panel}"]`);
+      if (span === null) continue;
+      const recipe = line.recipe === '' ? undefined : state.recipes.find((r) => r.name === line.recipe);
+      const nodes: Node[] = [document.createTextNode(`${label(line)} ${line.text} `)];
+      if (recipe !== undefined && line.kind !== 'shown') {
+        nodes.push(this.recipeButton(recipe, `Use the ${recipe.name} recipe`));
+      }
+      span.replaceChildren(...nodes);
+      span.dataset['kind'] = line.kind;
+    }
+    this.diagnostics.replaceChildren(
+      ...guidance.diagnostics.map((line) => element('li', { text: line.text, attributes: { 'data-kind': line.kind } })),
+    );
+  }
+
+  private showSelection(selection: SelectionReport): void {
+    if (!selection.available) {
+      this.selectionSummary.textContent =
+        'Not yet: the selected tokens come from v·E_s after E has changed (the step on E, or a joint step).';
+      this.selectionRows.replaceChildren();
+      return;
+    }
+    this.selectionSummary.textContent =
+      `${formatInteger(selection.distinct)} distinct tokens are some review's s* over ` +
+      `${formatInteger(selection.reviews)} training reviews; median count ` +
+      `${formatNumber(selection.medianCount, 3)}, median |Δ_s| ${formatNumber(selection.medianAbsDelta, 3)}.`;
+    this.selectionRows.replaceChildren(
+      ...selection.top.map((token) =>
+        element('tr', {}, [
+          element('td', { text: token.token === '' ? '(empty)' : token.token }),
+          element('td', { text: `${formatInteger(token.reviews)} (${formatPercent(token.share)})` }),
+          element('td', { text: formatInteger(token.count) }),
+          element('td', { text: formatNumber(token.delta, 3) }),
+        ]),
+      ),
+    );
+  }
+}
+
+/** What a line is, said first: the kind in words. */
+function label(line: GuidanceLine): string {
+  switch (line.kind) {
+    case 'expect':
+      return 'What to look for:';
+    case 'shown':
+      return 'Shown:';
+    case 'off':
+      return 'Not shown yet:';
+    case 'n/a':
+      return 'Not predicted here:';
+    default:
+      return '';
+  }
+}
+
+/** Which p_mm Figure 1 draws: the all-review one when its problem is feasible, else the
+ *  acyclic reviews' one (the theory's regime), else the soft margin's. */
+function theoryOf(state: LabState): { scores: Float32Array; label: string } | null {
+  const report = state.maxMargin;
+  const scores = state.maxMarginScores;
+  if (report === null || scores === null) return null;
+  if (report.acyclic || !report.acyclicSolved || scores.acyclic.length === 0) {
+    return { scores: scores.all, label: report.hardMargin ? 'hard margin' : 'soft margin' };
+  }
+  return { scores: scores.acyclic, label: `${formatInteger(report.acyclicReviews)} acyclic reviews` };
+}
