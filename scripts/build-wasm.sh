@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the Embind module (one ES6 artifact for web and worker, see TOOLCHAIN.md) and
+# Builds the Embind module (one ES6 artifact for web and worker, see docs/TOOLCHAIN.md) and
 # copies it where the web app and the Node tests import it: web/src/wasm-build/.
 set -euo pipefail
 cd "$(dirname "$0")/.."

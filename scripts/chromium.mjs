@@ -1,5 +1,5 @@
 // How clslab launches Debian's Chromium for the browser tests and the benchmarks: one
-// place for the executable and the flags (TOOLCHAIN.md). Browser downloads do not work
+// place for the executable and the flags (docs/TOOLCHAIN.md). Browser downloads do not work
 // here, and without the background-networking flags Chromium keeps trying closed hosts.
 export const chromiumLaunchOptions = {
   executablePath: '/usr/bin/chromium',

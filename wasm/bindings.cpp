@@ -69,9 +69,8 @@ val WithSource(const std::string& json, const std::string& kind, const std::stri
   if (!ParseOptionsFrom(choice, &options, &error)) {
     return ConfigObject(Result<RunConfig>::Failure(error));
   }
-  const RunConfig sourced =
-      clslab::WithSource(config.value, kind, name, options, static_cast<uint32_t>(seed),
-                         static_cast<int32_t>(rows));
+  const RunConfig sourced = clslab::WithSource(
+      config.value, kind, name, options, static_cast<uint32_t>(seed), static_cast<int32_t>(rows));
   const clslab::Status valid = clslab::ValidateConfig(sourced);
   return ConfigObject(valid.ok() ? Result<RunConfig>::Success(sourced)
                                  : Result<RunConfig>::Failure(valid.message()));
@@ -121,13 +120,15 @@ class Lab {
   // loaded, with the source's identity recorded.
   val Load(const val& source, const std::string& json) {
     const Result<RunConfig> config = clslab::ConfigFromJson(json);
-    if (!config.ok()) return Loaded(Result<clslab::DatasetSummary>::Failure(config.status.message()));
+    if (!config.ok())
+      return Loaded(Result<clslab::DatasetSummary>::Failure(config.status.message()));
     std::vector<std::string> storage;
     return Loaded(experiment_.Load(SourceFrom(source, &storage), config.value));
   }
   val LoadSynthetic(const std::string& json) {
     const Result<RunConfig> config = clslab::ConfigFromJson(json);
-    if (!config.ok()) return Loaded(Result<clslab::DatasetSummary>::Failure(config.status.message()));
+    if (!config.ok())
+      return Loaded(Result<clslab::DatasetSummary>::Failure(config.status.message()));
     return Loaded(experiment_.LoadSynthetic(config.value));
   }
   val Configure(const std::string& json) {

@@ -60,8 +60,8 @@ struct Probe {
 template <typename T, typename = void>
 struct IsDescribed : std::false_type {};
 template <typename T>
-struct IsDescribed<T, std::void_t<decltype(Describe(std::declval<const T&>(),
-                                                    std::declval<Probe&>()))>>
+struct IsDescribed<
+    T, std::void_t<decltype(Describe(std::declval<const T&>(), std::declval<Probe&>()))>>
     : std::true_type {};
 
 template <typename T>

@@ -59,22 +59,32 @@ const std::vector<SettingField>& SettingFields() {
 
 const char* FieldKindName(FieldKind kind) {
   switch (kind) {
-    case FieldKind::kNumber: return "number";
-    case FieldKind::kInteger: return "integer";
-    case FieldKind::kBoolean: return "boolean";
-    case FieldKind::kChoice: return "choice";
-    case FieldKind::kText: return "text";
+    case FieldKind::kNumber:
+      return "number";
+    case FieldKind::kInteger:
+      return "integer";
+    case FieldKind::kBoolean:
+      return "boolean";
+    case FieldKind::kChoice:
+      return "choice";
+    case FieldKind::kText:
+      return "text";
   }
   return "text";
 }
 
 const char* SettingEffectName(SettingEffect effect) {
   switch (effect) {
-    case SettingEffect::kSource: return "source";
-    case SettingEffect::kPipeline: return "pipeline";
-    case SettingEffect::kWeights: return "weights";
-    case SettingEffect::kSolver: return "solver";
-    case SettingEffect::kRunLength: return "run-length";
+    case SettingEffect::kSource:
+      return "source";
+    case SettingEffect::kPipeline:
+      return "pipeline";
+    case SettingEffect::kWeights:
+      return "weights";
+    case SettingEffect::kSolver:
+      return "solver";
+    case SettingEffect::kRunLength:
+      return "run-length";
   }
   return "weights";
 }

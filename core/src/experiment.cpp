@@ -169,7 +169,8 @@ Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::str
   // Back on the whole train split: a restored run chooses its flow's reviews again.
   if (state_->flow_on_acyclic) Reset();
   // A fresh trainer takes the state: a refused one leaves this run's trainer untouched.
-  auto trainer = std::make_unique<Trainer>(&state_->dataset.train, TrainerOptionsFrom(state_->config));
+  auto trainer =
+      std::make_unique<Trainer>(&state_->dataset.train, TrainerOptionsFrom(state_->config));
   trainer->Restore(weights, step, restored.value);
   if (state != nullptr) {
     const Status resumed = trainer->RestoreState(*state);

@@ -47,8 +47,7 @@ inline float Dot(const float* x, const float* y, int32_t d) {
 constexpr double kSmallestTotal = 1e-250;
 
 // x.y and x.z in one pass over x (the row is loaded once for both token scalars).
-inline void Dot2(const float* x, const float* y, const float* z, int32_t d, float* xy,
-                 float* xz) {
+inline void Dot2(const float* x, const float* y, const float* z, int32_t d, float* xy, float* xz) {
   float a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
   int32_t j = 0;
   for (; j + 4 <= d; j += 4) {
@@ -148,7 +147,8 @@ LossAccuracy LossAndGradient(const Weights& weights, const Corpus& corpus,
                              Gradient* gradient) {
   const int32_t vocab_size = weights.vocab_size(), d = weights.width();
   const bool full = selection.indices == nullptr;
-  const int32_t covered = full ? corpus.NumReviews() : static_cast<int32_t>(selection.indices->size());
+  const int32_t covered =
+      full ? corpus.NumReviews() : static_cast<int32_t>(selection.indices->size());
   auto review_at = [&](int32_t k) { return full ? k : (*selection.indices)[k]; };
 
   // 1. Touched tokens (all of them for a full batch) and their two scalars.
@@ -231,8 +231,8 @@ LossAccuracy LossAndGradient(const Weights& weights, const Corpus& corpus,
     }
     const double total = z0 + z1;
     const bool shared_shift = total >= kSmallestTotal && std::isfinite(total);
-    const double logit = shared_shift ? (f0 + f1) / total
-                                      : ReviewForward(ids, length, attention, value, softmax);
+    const double logit =
+        shared_shift ? (f0 + f1) / total : ReviewForward(ids, length, attention, value, softmax);
     const double y = corpus.labels[i];
     loss_sum += LogisticLoss(y * logit);
     correct += y * logit > 0;
@@ -305,8 +305,8 @@ double ReviewLogit(const Weights& weights, const Corpus& corpus, int32_t review,
     value[t] = Dot(row, weights.v.data(), d);
     local[t] = t;
   }
-  const double logit = ReviewForward(local.data(), length, attention.data(), value.data(),
-                                     softmax.data());
+  const double logit =
+      ReviewForward(local.data(), length, attention.data(), value.data(), softmax.data());
   for (int32_t t = 0; t < length; ++t) (*attention_weights)[t] = static_cast<float>(softmax[t]);
   return logit;
 }

@@ -56,7 +56,8 @@ std::string WriteRunFile(const Experiment& experiment) {
                        {"E", Base64(w->E.data(), w->E.size() * 4)},
                        {"p", Base64(w->p.data(), w->p.size() * 4)},
                        {"v", Base64(w->v.data(), w->v.size() * 4)}};
-    const nlohmann::ordered_json resume = run_file_internal::StateToJson(experiment.training_state());
+    const nlohmann::ordered_json resume =
+        run_file_internal::StateToJson(experiment.training_state());
     json["resume"] = resume;
     // Over the canonical text (keys sorted, as a reader's nlohmann::json holds them).
     json["resume_checksum"] = TextChecksum(nlohmann::json(resume).dump());

@@ -51,7 +51,6 @@ bool FromBase64(std::string_view text, void* out, int64_t n) {
   return true;
 }
 
-
 namespace {
 
 std::string Hex(uint64_t x) {
@@ -73,14 +72,16 @@ bool FromHex(const nlohmann::json& value, uint64_t* x) {
 
 template <typename Array>
 std::string Encoded(const Array& a) {
-  return Base64(a.data(), static_cast<int64_t>(a.size()) * static_cast<int64_t>(sizeof(a.data()[0])));
+  return Base64(a.data(),
+                static_cast<int64_t>(a.size()) * static_cast<int64_t>(sizeof(a.data()[0])));
 }
 
 // Reads `key` of `json` as base64 of `count` elements into `a` (already sized).
 template <typename Array>
 bool Decoded(const nlohmann::json& json, const char* key, Array* a) {
   if (!json.contains(key) || !json[key].is_string()) return false;
-  const int64_t bytes = static_cast<int64_t>(a->size()) * static_cast<int64_t>(sizeof(a->data()[0]));
+  const int64_t bytes =
+      static_cast<int64_t>(a->size()) * static_cast<int64_t>(sizeof(a->data()[0]));
   return FromBase64(json[key].get<std::string>(), a->data(), bytes);
 }
 
@@ -89,8 +90,9 @@ bool Decoded(const nlohmann::json& json, const char* key, Array* a) {
 nlohmann::ordered_json StateToJson(const TrainerState& state) {
   nlohmann::ordered_json json;
   json["flow_step_length"] = state.flow_step_length;
-  json["rng"] = {{"words", {Hex(state.rng.words[0]), Hex(state.rng.words[1]),
-                            Hex(state.rng.words[2]), Hex(state.rng.words[3])}},
+  json["rng"] = {{"words",
+                  {Hex(state.rng.words[0]), Hex(state.rng.words[1]), Hex(state.rng.words[2]),
+                   Hex(state.rng.words[3])}},
                  {"has_spare_normal", state.rng.has_spare_normal},
                  {"spare_normal", state.rng.spare_normal}};
   json["order"] = Encoded(state.order);
@@ -98,25 +100,24 @@ nlohmann::ordered_json StateToJson(const TrainerState& state) {
   const OptimizerState& o = state.optimizer;
   json["adam_steps"] = o.adam_steps;
   if (o.m_E.size() > 0) {
-    json["moments"] = {{"m_E", Encoded(o.m_E)}, {"v_E", Encoded(o.v_E)},
-                       {"m_p", Encoded(o.m_p)}, {"v_p", Encoded(o.v_p)},
-                       {"m_v", Encoded(o.m_v)}, {"v_v", Encoded(o.v_v)}};
+    json["moments"] = {{"m_E", Encoded(o.m_E)}, {"v_E", Encoded(o.v_E)}, {"m_p", Encoded(o.m_p)},
+                       {"v_p", Encoded(o.v_p)}, {"m_v", Encoded(o.m_v)}, {"v_v", Encoded(o.v_v)}};
   }
   return json;
 }
 
-Result<TrainerState> StateFromJson(const nlohmann::json& json, int64_t reviews,
-                                   int64_t vocab_size, int64_t width) {
+Result<TrainerState> StateFromJson(const nlohmann::json& json, int64_t reviews, int64_t vocab_size,
+                                   int64_t width) {
   using R = Result<TrainerState>;
   const auto bad = [](const char* what) {
     return R::Failure(std::string("the run's training state: ") + what);
   };
   TrainerState state;
   if (!json.is_object() || !json.contains("flow_step_length") ||
-      !json["flow_step_length"].is_number() || !json.contains("rng") ||
-      !json["rng"].is_object() || !json.contains("order") || !json["order"].is_string() ||
-      !json.contains("order_position") || !json["order_position"].is_number_integer() ||
-      !json.contains("adam_steps") || !json["adam_steps"].is_number_integer()) {
+      !json["flow_step_length"].is_number() || !json.contains("rng") || !json["rng"].is_object() ||
+      !json.contains("order") || !json["order"].is_string() || !json.contains("order_position") ||
+      !json["order_position"].is_number_integer() || !json.contains("adam_steps") ||
+      !json["adam_steps"].is_number_integer()) {
     return bad("fields are missing or have the wrong types");
   }
   state.flow_step_length = json["flow_step_length"].get<double>();

@@ -22,8 +22,8 @@ bool FromBase64(std::string_view text, void* out, int64_t n);
 // The resume state, and back. Sizes are checked before anything is allocated: the order
 // must have `reviews` entries (or none), the moments V x d (or none).
 nlohmann::ordered_json StateToJson(const TrainerState& state);
-Result<TrainerState> StateFromJson(const nlohmann::json& json, int64_t reviews,
-                                   int64_t vocab_size, int64_t width);
+Result<TrainerState> StateFromJson(const nlohmann::json& json, int64_t reviews, int64_t vocab_size,
+                                   int64_t width);
 
 }  // namespace run_file_internal
 }  // namespace clslab

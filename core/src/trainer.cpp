@@ -268,20 +268,17 @@ TrainerState Trainer::SaveState() const {
 }
 
 Status Trainer::RestoreState(TrainerState state) {
-  const int32_t n = train_->NumReviews(), vocab_size = weights_.vocab_size(),
-                d = weights_.width();
+  const int32_t n = train_->NumReviews(), vocab_size = weights_.vocab_size(), d = weights_.width();
   const bool order_ok =
-      state.order.empty() ||
-      (static_cast<int32_t>(state.order.size()) == n && state.order_position >= 0 &&
-       state.order_position <= n &&
-       std::all_of(state.order.begin(), state.order.end(),
-                   [n](int32_t i) { return i >= 0 && i < n; }));
+      state.order.empty() || (static_cast<int32_t>(state.order.size()) == n &&
+                              state.order_position >= 0 && state.order_position <= n &&
+                              std::all_of(state.order.begin(), state.order.end(),
+                                          [n](int32_t i) { return i >= 0 && i < n; }));
   const OptimizerState& o = state.optimizer;
-  const bool moments_ok =
-      (o.m_E.size() == 0 && o.v_E.size() == 0 && o.m_p.size() == 0) ||
-      (o.m_E.rows() == vocab_size && o.m_E.cols() == d && o.v_E.rows() == vocab_size &&
-       o.v_E.cols() == d && o.m_p.size() == d && o.v_p.size() == d && o.m_v.size() == d &&
-       o.v_v.size() == d);
+  const bool moments_ok = (o.m_E.size() == 0 && o.v_E.size() == 0 && o.m_p.size() == 0) ||
+                          (o.m_E.rows() == vocab_size && o.m_E.cols() == d &&
+                           o.v_E.rows() == vocab_size && o.v_E.cols() == d && o.m_p.size() == d &&
+                           o.v_p.size() == d && o.m_v.size() == d && o.v_v.size() == d);
   if (!order_ok || !moments_ok || o.adam_steps < 0 || !std::isfinite(state.flow_step_length)) {
     return Status::Error("the run's training state does not fit its data and weights");
   }

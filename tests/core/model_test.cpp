@@ -1,13 +1,14 @@
 // The analytic rank-two gradient of model.cpp against central finite differences of an
 // independent, naive double-precision forward pass (gathers E_X per review, as THEORY.md
 // writes the model), on tiny random problems with reviews of different lengths.
+#include "clslab/model.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "clslab/model.h"
 #include "clslab/rng.h"
 
 namespace clslab {
@@ -66,8 +67,8 @@ void ExpectGradientMatchesFiniteDifferences(const Problem& problem,
                                             const std::vector<int32_t>* batch) {
   Corpus covered;  // the reviews the loss is over, for the reference
   covered.vocab_size = problem.corpus.vocab_size;
-  for (int32_t k = 0; k < (batch ? static_cast<int32_t>(batch->size()) : problem.corpus.NumReviews());
-       ++k) {
+  for (int32_t k = 0;
+       k < (batch ? static_cast<int32_t>(batch->size()) : problem.corpus.NumReviews()); ++k) {
     const int32_t i = batch ? (*batch)[k] : k;
     std::vector<int32_t> ids(problem.corpus.token_ids.begin() + problem.corpus.Begin(i),
                              problem.corpus.token_ids.begin() + problem.corpus.End(i));

@@ -145,7 +145,8 @@ TEST(RunFile, AbsurdShapesAreRefusedWithoutOverflowOrAllocation) {
 TEST(RunFile, DamagedTrainingStateIsCaughtByItsChecksum) {
   std::string checksum;
   const std::string text = TrainedRun(&checksum);
-  const Result<RunFile> run = ReadRunFile(Edited(text, "\"order_position\":0", "\"order_position\":1"));
+  const Result<RunFile> run =
+      ReadRunFile(Edited(text, "\"order_position\":0", "\"order_position\":1"));
   ASSERT_FALSE(run.ok());
   EXPECT_TRUE(Contains(run.status.message(), "training state")) << run.status.message();
 }

@@ -11,7 +11,11 @@ import { loadDatasetFile, metrics, openPage, screenshot, useLab, waitStopped } f
 
 const lab = useLab();
 
-const tsv = (text: string) => ({ name: 'reviews.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(text) });
+const tsv = (text: string) => ({
+  name: 'reviews.tsv',
+  mimeType: 'text/tab-separated-values',
+  buffer: Buffer.from(text),
+});
 
 async function bannerText(page: Page): Promise<string> {
   return (await page.textContent('#banner-messages')) ?? '';
@@ -20,35 +24,62 @@ async function bannerText(page: Page): Promise<string> {
 test('a link to uploaded data asks for the file, refuses another one and reproduces with it', async () => {
   const { page, problems } = await openPage(lab);
   await loadDatasetFile(page, tsv(corpus(200)));
-  assert.match((await page.textContent('#dataset-summary')) ?? '', /^custom \(file\): reviews\.tsv/);
+  assert.match(
+    (await page.textContent('#dataset-summary')) ?? '',
+    /^custom \(file\): reviews\.tsv/,
+  );
   assert.match(await page.inputValue('#setting-dataset'), /^file$/);
-  assert.match((await page.textContent('#setting-dataset option:checked')) ?? '', /custom: reviews\.tsv, 200 rows/);
+  assert.match(
+    (await page.textContent('#setting-dataset option:checked')) ?? '',
+    /custom: reviews\.tsv, 200 rows/,
+  );
   await page.click('#step-embeddings');
   await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
   await page.click('#step-attention');
   await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11);
   const trained = await metrics(page);
   const link = await page.inputValue('#share-url');
-  assert.match(link, /dataset=file&source_name=reviews.tsv&source_rows=200&source_hash=[0-9a-f]{16}/);
+  assert.match(
+    link,
+    /dataset=file&source_name=reviews.tsv&source_rows=200&source_hash=[0-9a-f]{16}/,
+  );
   assert.match(link, /run=11/);
   await page.close();
 
   // A fresh page on the link: nothing is loaded in place of the file; it is asked for.
-  const fresh = await openPage(lab, { hash: link.slice(link.indexOf('#')), step: -1, ready: false });
+  const fresh = await openPage(lab, {
+    hash: link.slice(link.indexOf('#')),
+    step: -1,
+    ready: false,
+  });
   const card = fresh.page.locator('#dataset-need');
   await card.waitFor();
-  assert.match((await card.textContent()) ?? '', /This link was made with reviews\.tsv \(200 rows, content hash [0-9a-f]{16}\)/);
+  assert.match(
+    (await card.textContent()) ?? '',
+    /This link was made with reviews\.tsv \(200 rows, content hash [0-9a-f]{16}\)/,
+  );
   assert.equal(await fresh.page.evaluate(() => window.__clslab?.state().dataset), null);
   assert.ok(await fresh.page.isDisabled('#play'));
   await screenshot(fresh.page, 'link-needs-file.png', false);
 
   await fresh.page.setInputFiles('#dataset-need-file', tsv(corpus(201)));
-  await fresh.page.waitForFunction(() => /its content hash is/.test(document.getElementById('banner-messages')?.textContent ?? ''));
-  assert.match(await bannerText(fresh.page), /reviews\.tsv is not the data this run was made with: its content hash is [0-9a-f]{16}, the run's is [0-9a-f]{16}/);
-  assert.equal(await fresh.page.evaluate(() => window.__clslab?.state().dataset), null, 'still nothing loaded');
+  await fresh.page.waitForFunction(() =>
+    /its content hash is/.test(document.getElementById('banner-messages')?.textContent ?? ''),
+  );
+  assert.match(
+    await bannerText(fresh.page),
+    /reviews\.tsv is not the data this run was made with: its content hash is [0-9a-f]{16}, the run's is [0-9a-f]{16}/,
+  );
+  assert.equal(
+    await fresh.page.evaluate(() => window.__clslab?.state().dataset),
+    null,
+    'still nothing loaded',
+  );
 
   await fresh.page.setInputFiles('#dataset-need-file', tsv(corpus(200)));
-  await fresh.page.waitForFunction(() => window.__clslab?.metrics()?.step === 11, null, { timeout: 30000 });
+  await fresh.page.waitForFunction(() => window.__clslab?.metrics()?.step === 11, null, {
+    timeout: 30000,
+  });
   await waitStopped(fresh.page);
   assert.equal((await metrics(fresh.page))?.checksum, trained?.checksum, 'the same weights');
   assert.equal(await bannerText(fresh.page), '', 'the refusal is gone once the right file loaded');
@@ -71,7 +102,11 @@ test('malformed links open a working page on defaults, with one warning each', a
 });
 
 test('pausing a replay keeps the step it reached in the link', async () => {
-  const { page } = await openPage(lab, { hash: '#v=1&seed=5&steps=100000&run=100000', step: 2, ready: false });
+  const { page } = await openPage(lab, {
+    hash: '#v=1&seed=5&steps=100000&run=100000',
+    step: 2,
+    ready: false,
+  });
   await page.waitForFunction(() => window.__clslab?.state().playing === true);
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) > 20);
   await page.click('#play'); // Pause
@@ -91,10 +126,14 @@ test('while the worker solves for p_mm, Play says so and a click queues nothing'
     step: 0,
   });
   await page.click('#step-embeddings');
-  await page.waitForFunction(() => window.__clslab?.state().task?.kind === 'solving', null, { timeout: 30000 });
+  await page.waitForFunction(() => window.__clslab?.state().task?.kind === 'solving', null, {
+    timeout: 30000,
+  });
   assert.equal(await page.textContent('#play'), 'Solving for p_mm…');
   assert.ok(await page.isDisabled('#play'), 'Play cannot queue a run behind the solve');
-  await page.waitForFunction(() => window.__clslab?.state().task === null, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.__clslab?.state().task === null, null, {
+    timeout: 60000,
+  });
   assert.equal(await page.textContent('#play'), 'Play');
   assert.equal(await page.evaluate(() => window.__clslab?.state().playing), false);
   assert.equal((await metrics(page))?.step, 1);

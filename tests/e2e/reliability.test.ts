@@ -155,7 +155,9 @@ test('a worker stuck in one call is noticed by the heartbeat, restarted and repl
   const noticed = Date.now() - started;
   console.log(`  noticed after ${noticed} ms: ${await bannerText(page)}`);
   assert.match(await bannerText(page), /It was restarted and replayed to step 11/);
-  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11, null, { timeout: 30000 });
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11, null, {
+    timeout: 30000,
+  });
   assert.equal((await metrics(page))?.checksum, trained?.checksum);
   assert.deepEqual(problems.console, []);
   await page.close();

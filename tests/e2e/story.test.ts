@@ -12,9 +12,16 @@ const lab = useLab();
 test('recipes, guidance, the theory layer and the Why card read the run', async () => {
   const { page, problems } = await openPage(lab);
   // The cold page stepped E and solved p_mm: Result 1 is shown, in core's words.
-  await page.waitForFunction(() => /^Shown:/.test(document.querySelector('[data-guidance="result1"]')?.textContent?.trim() ?? ''));
-  assert.match((await page.textContent('[data-guidance="result1"]')) ?? '', /slope [\d.]+ against \(eta\/2\)\|\|v\|\|\^2 = 500/);
-  const recipes = await page.locator('#recipes-list button[data-recipe]').evaluateAll((b) => b.map((x) => x.getAttribute('data-recipe')));
+  await page.waitForFunction(() =>
+    /^Shown:/.test(document.querySelector('[data-guidance="result1"]')?.textContent?.trim() ?? ''),
+  );
+  assert.match(
+    (await page.textContent('[data-guidance="result1"]')) ?? '',
+    /slope [\d.]+ against \(eta\/2\)\|\|v\|\|\^2 = 500/,
+  );
+  const recipes = await page
+    .locator('#recipes-list button[data-recipe]')
+    .evaluateAll((b) => b.map((x) => x.getAttribute('data-recipe')));
   assert.deepEqual(recipes, ['result1', 'figure1', 'result2']);
 
   const theory = () =>
@@ -26,12 +33,17 @@ test('recipes, guidance, the theory layer and the Why card read the run', async 
   assert.ok((await theory()) > 0, 'the theory layer is drawn after the solve');
   await page.uncheck('#u-theory');
   await page.waitForFunction(() =>
-    Object.entries(window.__clslab?.series()['uShape'] ?? {}).every(([k, v]) => !k.startsWith('theory') || v.length === 0),
+    Object.entries(window.__clslab?.series()['uShape'] ?? {}).every(
+      ([k, v]) => !k.startsWith('theory') || v.length === 0,
+    ),
   );
   await page.check('#u-theory');
   assert.ok((await theory()) > 0, 'and back on request');
 
-  assert.match((await page.textContent('#why-selection-summary')) ?? '', /distinct tokens are some review's s\*/);
+  assert.match(
+    (await page.textContent('#why-selection-summary')) ?? '',
+    /distinct tokens are some review's s\*/,
+  );
   assert.ok((await page.locator('#why-selection-rows tr').count()) > 0);
   assert.ok((await page.locator('#why-diagnostics li').count()) >= 3);
 
@@ -41,7 +53,11 @@ test('recipes, guidance, the theory layer and the Why card read the run', async 
   await page.waitForFunction(() => location.hash.includes('protocol=joint'));
   await page.click('#play');
   await waitStopped(page, 120000);
-  await page.waitForFunction(() => /^Not predicted here:/.test(document.querySelector('[data-guidance="result1"]')?.textContent?.trim() ?? ''));
+  await page.waitForFunction(() =>
+    /^Not predicted here:/.test(
+      document.querySelector('[data-guidance="result1"]')?.textContent?.trim() ?? '',
+    ),
+  );
   await screenshot(page, 'story-figure1.png');
 
   await page.click('#docs-theory');

@@ -75,7 +75,10 @@ test('Play updates every chart, and each chart shows its data as a table', async
   assert.ok(count('selection', 'selection accuracy') >= 3, 'selection');
   assert.ok(count('norm', '‖p‖') >= 3, 'norm');
   // A spent budget is said as such, not as a pause.
-  assert.match((await page.textContent('#progress-text')) ?? '', /^Step budget reached: 60 steps\./);
+  assert.match(
+    (await page.textContent('#progress-text')) ?? '',
+    /^Step budget reached: 60 steps\./,
+  );
   // Every token point lies inside the drawn axes (Chart.js took a normalized scatter's x
   // range from its first and last points and cut off the strongly negative tokens).
   const bounds = await page.evaluate(() => window.__clslab?.bounds() ?? {});

@@ -71,10 +71,7 @@ function check(value: unknown, shape: Shape, where: string): void {
 }
 
 const status = { ok: 'boolean', message: 'string' } satisfies Record<keyof StatusResult, Kind>;
-const configResult = { ...status, configJson: 'string' } satisfies Record<
-  keyof ConfigResult,
-  Kind
->;
+const configResult = { ...status, configJson: 'string' } satisfies Record<keyof ConfigResult, Kind>;
 const summary = {
   sourceName: 'string',
   format: 'string',
@@ -219,7 +216,10 @@ const selection = {
   medianAbsDelta: 'number',
   top: { arrayOf: selectedToken },
 } satisfies Record<keyof SelectionReport, Kind>;
-const recipeSetting = { key: 'string', value: 'string' } satisfies Record<keyof RecipeSetting, Kind>;
+const recipeSetting = { key: 'string', value: 'string' } satisfies Record<
+  keyof RecipeSetting,
+  Kind
+>;
 const recipe = {
   name: 'string',
   title: 'string',
@@ -290,25 +290,40 @@ const choice = {
 } as const;
 
 test('module functions return what the d.ts declares', () => {
-  for (const [k, field] of module.settingFields().entries()) check(field, settingField, `field ${k}`);
+  for (const [k, field] of module.settingFields().entries())
+    check(field, settingField, `field ${k}`);
   check(module.limits(), limits, 'limits()');
   check(module.validateConfig(module.defaultConfigJson()), configResult, 'validateConfig');
   check(module.validateConfig('{'), configResult, 'validateConfig (bad)');
   check(module.decodeShareLink('#%&width=3'), decoded, 'decodeShareLink');
-  check(module.withSource(module.defaultConfigJson(), 'file', 'r.tsv', choice, 0, 0), configResult, 'withSource');
+  check(
+    module.withSource(module.defaultConfigJson(), 'file', 'r.tsv', choice, 0, 0),
+    configResult,
+    'withSource',
+  );
   check(module.preview(text(corpus(10)), choice), preview, 'preview');
   check(module.preview(text('\u0000'), choice), preview, 'preview (failed)');
   check(module.readRun('{}'), runHeader, 'readRun (bad)');
   assert.equal(typeof module.contentHash(text('x')), 'string');
   assert.equal(typeof module.encodeShareLink(module.defaultConfigJson()), 'string');
-  assert.equal(module.effectOfChange(module.defaultConfigJson(), module.defaultConfigJson()), 'run-length');
+  assert.equal(
+    module.effectOfChange(module.defaultConfigJson(), module.defaultConfigJson()),
+    'run-length',
+  );
 });
 
 test('every Lab method returns what the d.ts declares', () => {
   const lab = new module.Lab();
   try {
     check(lab.limits(), limits, 'limits');
-    const configJson = module.withSource(module.defaultConfigJson(), 'file', 'r.tsv', choice, 0, 0).configJson;
+    const configJson = module.withSource(
+      module.defaultConfigJson(),
+      'file',
+      'r.tsv',
+      choice,
+      0,
+      0,
+    ).configJson;
     check(lab.load(text('only one line'), configJson), loadResult, 'load (failed)');
     const loaded = lab.load(text(corpus(60)), configJson);
     assert.equal(loaded.ok, true, loaded.message);
@@ -328,12 +343,20 @@ test('every Lab method returns what the d.ts declares', () => {
     check(lab.tokens(), tokenTable, 'tokens (solved)');
     check(lab.selection(), selection, 'selection');
     for (const [k, r] of lab.recipes().entries()) check(r, recipe, `recipes[${k}]`);
-    assert.deepEqual(lab.recipes().map((r) => r.name), ['result1', 'figure1', 'result2']);
+    assert.deepEqual(
+      lab.recipes().map((r) => r.name),
+      ['result1', 'figure1', 'result2'],
+    );
     check(lab.explain(), guidance, 'explain');
     const run = lab.exportRun();
     check(module.readRun(run), runHeader, 'readRun');
     check(lab.applyRun(run, null), status, 'applyRun');
-    const synthetic = JSON.stringify({ ...JSON.parse(module.defaultConfigJson()), dataset: 'synthetic', synthetic_reviews: 50, width: 8 });
+    const synthetic = JSON.stringify({
+      ...JSON.parse(module.defaultConfigJson()),
+      dataset: 'synthetic',
+      synthetic_reviews: 50,
+      width: 8,
+    });
     check(lab.loadSynthetic(synthetic), loadResult, 'loadSynthetic');
     assert.equal(typeof lab.exportLabelTabText(), 'string');
     assert.equal(typeof lab.step(), 'number');

@@ -42,8 +42,12 @@ for (const [name, overrides] of [
         lab.advance(1);
         const m = lab.metrics();
         assert.equal(m.step, expected.step);
-        const relative = Math.abs(m.trainLoss - expected.train_loss) / Math.abs(expected.train_loss);
-        assert.ok(relative <= 1e-6, `step ${m.step}: loss ${m.trainLoss} vs ${expected.train_loss}`);
+        const relative =
+          Math.abs(m.trainLoss - expected.train_loss) / Math.abs(expected.train_loss);
+        assert.ok(
+          relative <= 1e-6,
+          `step ${m.step}: loss ${m.trainLoss} vs ${expected.train_loss}`,
+        );
         assert.equal(m.checksum, expected.checksum, `step ${m.step}: the weights differ`);
       }
     } finally {

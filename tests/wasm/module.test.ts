@@ -86,7 +86,10 @@ test('a bad file is refused with a message naming it, and the old dataset stays'
     assert.equal(lab.load({ layout: 'text', text: moviesBytes }, config()).ok, true);
     lab.advance(2);
     const checksum = lab.metrics().checksum;
-    const binary = lab.load({ layout: 'text', text: new Uint8Array([0, 1, 2, 255]) }, fileConfig('photo.jpg'));
+    const binary = lab.load(
+      { layout: 'text', text: new Uint8Array([0, 1, 2, 255]) },
+      fileConfig('photo.jpg'),
+    );
     assert.equal(binary.ok, false);
     assert.equal(binary.value, null);
     assert.match(binary.message, /photo\.jpg/);
@@ -109,10 +112,16 @@ test('a link to uploaded data names it by hash and reloads only the same bytes',
     const hash = module.contentHash({ layout: 'text', text: moviesBytes });
     assert.equal(loaded.value?.contentHash, hash);
     const link = module.encodeShareLink(loaded.configJson);
-    assert.match(link, new RegExp(`dataset=file&source_name=reviews.tsv&source_rows=410&source_hash=${hash}`));
+    assert.match(
+      link,
+      new RegExp(`dataset=file&source_name=reviews.tsv&source_rows=410&source_hash=${hash}`),
+    );
     const decoded = module.decodeShareLink(link);
     assert.deepEqual(decoded.warnings, []);
-    const other = lab.load({ layout: 'text', text: moviesBytes.subarray(0, 5000) }, decoded.configJson);
+    const other = lab.load(
+      { layout: 'text', text: moviesBytes.subarray(0, 5000) },
+      decoded.configJson,
+    );
     assert.equal(other.ok, false);
     assert.match(other.message, new RegExp(hash));
     assert.equal(lab.load({ layout: 'text', text: moviesBytes }, decoded.configJson).ok, true);

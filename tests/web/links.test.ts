@@ -22,12 +22,18 @@ async function uploaded(text = corpus(200), steps = 11): Promise<SessionHarness>
 test('(1) a link to uploaded data names it, asks for it and never substitutes other data', async () => {
   const a = await uploaded();
   const link = a.last('settingsApplied').shareHash;
-  assert.match(link, /dataset=file&source_name=reviews.tsv&source_rows=200&source_hash=[0-9a-f]{16}/);
+  assert.match(
+    link,
+    /dataset=file&source_name=reviews.tsv&source_rows=200&source_hash=[0-9a-f]{16}/,
+  );
 
   const b = await sessionHarness({ builtin: corpus(50) });
   await b.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: link });
   const need = b.last('datasetNeeded').need;
-  assert.deepEqual([need.kind, need.kind === 'file' && need.name, need.rows], ['file', 'reviews.tsv', 200]);
+  assert.deepEqual(
+    [need.kind, need.kind === 'file' && need.name, need.rows],
+    ['file', 'reviews.tsv', 200],
+  );
   assert.equal(b.ofType('datasetLoaded').length, 0, 'nothing else was loaded in its place');
 
   const wrong = await b.send({ type: 'supplySource', files: [file('reviews.tsv', corpus(201))] });
@@ -65,7 +71,10 @@ test('(1) a link opened while other data is loaded keeps that run until the data
 
 test('(2) a seed change rebuilds the split, so its run file loads back, even on the same page', async () => {
   const h = await uploaded(corpus(200), 0);
-  await h.send({ type: 'applySettings', configJson: JSON.stringify({ ...JSON.parse(h.last('settingsApplied').configJson), seed: 9 }) });
+  await h.send({
+    type: 'applySettings',
+    configJson: JSON.stringify({ ...JSON.parse(h.last('settingsApplied').configJson), seed: 9 }),
+  });
   assert.equal(h.last('settingsApplied').effect, 'pipeline');
   await h.send({ type: 'step', count: 6 });
   await h.send({ type: 'exportRun' });
@@ -104,7 +113,11 @@ test('(3) a run file whose data fails changes nothing and fails under importRun'
 
 test('(4) dataset=custom is not a choice: the link opens on defaults with one warning', async () => {
   const h = await sessionHarness();
-  await h.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: 'v=1&dataset=custom' });
+  await h.send({
+    type: 'init',
+    datasetBaseUrl: 'http://test/datasets/',
+    hash: 'v=1&dataset=custom',
+  });
   const ready = h.last('ready');
   assert.equal(ready.warnings.length, 1);
   assert.match(ready.warnings[0] ?? '', /"custom" is not one of/);
@@ -155,7 +168,10 @@ test('(11) a UTF-16 file is converted, not called binary', async () => {
   const utf16 = new Uint8Array(2 + 2 * text.length);
   utf16.set([0xff, 0xfe]);
   for (let k = 0; k < text.length; k++) utf16[2 + 2 * k] = text.charCodeAt(k);
-  await h.send({ type: 'previewFiles', files: [{ path: 'win.tsv', file: new File([utf16], 'win.tsv') }] });
+  await h.send({
+    type: 'previewFiles',
+    files: [{ path: 'win.tsv', file: new File([utf16], 'win.tsv') }],
+  });
   const preview = h.last('previewShown').preview;
   assert.ok(preview.ok, preview.message);
   assert.match(preview.encoding, /UTF-16 LE/);
@@ -171,7 +187,10 @@ test('a preset link re-samples the same pages with its seed after the user agree
     const offset = Number(url.searchParams.get('offset'));
     const rows = Array.from({ length: 100 }, (_, k) => ({
       row_idx: offset + k,
-      row: { sentence: `${(offset + k) % 2 ? 'a superb' : 'a dull'} film ${k}`, label: (offset + k) % 2 },
+      row: {
+        sentence: `${(offset + k) % 2 ? 'a superb' : 'a dull'} film ${k}`,
+        label: (offset + k) % 2,
+      },
     }));
     return new Response(JSON.stringify({ rows, num_rows_total: 67349 }), { status: 200 });
   }) as typeof globalThis.fetch;
@@ -180,7 +199,10 @@ test('a preset link re-samples the same pages with its seed after the user agree
   await a.send({ type: 'previewPreset', preset: 'sst2', reviews: 300 });
   await a.send({ type: 'confirmDataset' });
   const link = a.last('settingsApplied').shareHash;
-  assert.match(link, /dataset=preset&source_name=sst2&source_rows=300&source_hash=[0-9a-f]{16}&source_seed=4/);
+  assert.match(
+    link,
+    /dataset=preset&source_name=sst2&source_rows=300&source_hash=[0-9a-f]{16}&source_seed=4/,
+  );
   const sampled = [...pages];
   pages.length = 0;
   const b = await sessionHarness({ fetch });
@@ -189,7 +211,10 @@ test('a preset link re-samples the same pages with its seed after the user agree
   assert.deepEqual(pages, [], 'nothing is downloaded before the user agrees');
   await b.send({ type: 'confirmSource' });
   assert.deepEqual(pages, sampled, 'the same pages');
-  assert.equal(b.last('datasetLoaded').summary.contentHash, a.last('datasetLoaded').summary.contentHash);
+  assert.equal(
+    b.last('datasetLoaded').summary.contentHash,
+    a.last('datasetLoaded').summary.contentHash,
+  );
   a.session.dispose();
   b.session.dispose();
 });

@@ -20,7 +20,10 @@ async function ready(changes: Record<string, unknown> = {}) {
 
 /** The user's file through the dataset card: preview, then confirm; the confirm's id. */
 async function loadFile(h: SessionHarness, name: string, bytes: Uint8Array): Promise<number> {
-  await h.send({ type: 'previewFiles', files: [{ path: name, file: new File([new Uint8Array(bytes)], name) }] });
+  await h.send({
+    type: 'previewFiles',
+    files: [{ path: name, file: new File([new Uint8Array(bytes)], name) }],
+  });
   return h.send({ type: 'confirmDataset' });
 }
 
@@ -141,13 +144,30 @@ test('a restart replays the settings to the step reached and supplies known data
   store.subscribe((event) => recovery.heard(event, store));
   const base = 'http://x/datasets/';
   recovery.sent({ type: 'init', datasetBaseUrl: base, hash: '' });
-  const statistics = { tokens: [], count: new Float64Array(), alpha: new Float64Array(), delta: new Float64Array() };
+  const statistics = {
+    tokens: [],
+    count: new Float64Array(),
+    alpha: new Float64Array(),
+    delta: new Float64Array(),
+  };
   const summary = (contentHash: string) => ({ contentHash }) as never;
   const metrics = (step: number) => ({ step, hasMaxMargin: false }) as never;
   const apply = (event: WorkerEvent) => store.apply(event);
-  apply({ type: 'settingsApplied', configJson: '{"steps":300}', shareHash: 'v=1&width=8', effect: 'source', warnings: [] });
+  apply({
+    type: 'settingsApplied',
+    configJson: '{"steps":300}',
+    shareHash: 'v=1&width=8',
+    effect: 'source',
+    warnings: [],
+  });
   apply({ type: 'datasetLoaded', summary: summary(''), statistics, recipes: [] });
-  apply({ type: 'metricsUpdated', metrics: metrics(37), columns: null, targetStep: 0, stepsPerSecond: 0 });
+  apply({
+    type: 'metricsUpdated',
+    metrics: metrics(37),
+    columns: null,
+    targetStep: 0,
+    stepsPerSecond: 0,
+  });
   assert.deepEqual(recovery.restart(false), {
     commands: [{ type: 'init', datasetBaseUrl: base, hash: 'v=1&width=8' }],
     step: 37,
@@ -155,23 +175,52 @@ test('a restart replays the settings to the step reached and supplies known data
   // The user's file loads (its hash is recorded); then settings that exhaust memory.
   const files = [{ path: 'r.tsv', file: {} as File }];
   recovery.sent({ type: 'previewFiles', files });
-  apply({ type: 'settingsApplied', configJson: '{}', shareHash: 'v=1&dataset=file&source_hash=abc', effect: 'source', warnings: [] });
+  apply({
+    type: 'settingsApplied',
+    configJson: '{}',
+    shareHash: 'v=1&dataset=file&source_hash=abc',
+    effect: 'source',
+    warnings: [],
+  });
   apply({ type: 'datasetLoaded', summary: summary('abc'), statistics, recipes: [] });
-  apply({ type: 'settingsApplied', configJson: '{}', shareHash: 'v=1&dataset=file&source_hash=abc&width=4096', effect: 'weights', warnings: [] });
+  apply({
+    type: 'settingsApplied',
+    configJson: '{}',
+    shareHash: 'v=1&dataset=file&source_hash=abc&width=4096',
+    effect: 'weights',
+    warnings: [],
+  });
   // After a fault, the settings of the last data that loaded; otherwise the latest.
-  assert.equal((recovery.restart(true).commands[0] as { hash: string }).hash, 'v=1&dataset=file&source_hash=abc');
-  assert.equal((recovery.restart(false).commands[0] as { hash: string }).hash, 'v=1&dataset=file&source_hash=abc&width=4096');
+  assert.equal(
+    (recovery.restart(true).commands[0] as { hash: string }).hash,
+    'v=1&dataset=file&source_hash=abc',
+  );
+  assert.equal(
+    (recovery.restart(false).commands[0] as { hash: string }).hash,
+    'v=1&dataset=file&source_hash=abc&width=4096',
+  );
   // The fresh worker asks for the file: the page supplies the same files without asking.
-  apply({ type: 'datasetNeeded', need: { kind: 'file', name: 'r.tsv', rows: 5, hash: 'abc' }, configJson: '{}' });
+  apply({
+    type: 'datasetNeeded',
+    need: { kind: 'file', name: 'r.tsv', rows: 5, hash: 'abc' },
+    configJson: '{}',
+  });
   assert.deepEqual(sent.at(-1), { type: 'supplySource', files });
   // Data the page never had is asked of the user, not guessed.
   const count = sent.length;
-  apply({ type: 'datasetNeeded', need: { kind: 'file', name: 'x.tsv', rows: 5, hash: 'def' }, configJson: '{}' });
+  apply({
+    type: 'datasetNeeded',
+    need: { kind: 'file', name: 'x.tsv', rows: 5, hash: 'def' },
+    configJson: '{}',
+  });
   assert.equal(sent.length, count);
   // Data from a run file: the restart applies the run file again.
   recovery.sent({ type: 'importRun', json: '{"clslab_run":2}' });
   apply({ type: 'datasetLoaded', summary: summary('abc'), statistics, recipes: [] });
-  assert.deepEqual(recovery.restart(false).commands.at(-1), { type: 'importRun', json: '{"clslab_run":2}' });
+  assert.deepEqual(recovery.restart(false).commands.at(-1), {
+    type: 'importRun',
+    json: '{"clslab_run":2}',
+  });
 });
 
 test('the same settings and seed give the same checksum in two fresh sessions', async () => {

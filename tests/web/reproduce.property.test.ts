@@ -15,10 +15,17 @@ const module = await loadModule();
 const FILES: Record<string, string> = {
   'a.tsv': corpus(40),
   'b.tsv': corpus(56).replaceAll('film', 'movie'),
-  'c.csv': 'text,label\n' + corpus(48).trim().split('\n').map((line) => {
-    const [label, text] = line.split('\t');
-    return `"${text}",${label}`;
-  }).join('\n') + '\n',
+  'c.csv':
+    'text,label\n' +
+    corpus(48)
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [label, text] = line.split('\t');
+        return `"${text}",${label}`;
+      })
+      .join('\n') +
+    '\n',
 };
 
 type Action =
@@ -50,9 +57,11 @@ const settings: Array<[string, unknown[]]> = [
 ];
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  fc.constantFrom(...settings).chain(([key, values]) =>
-    fc.constantFrom(...values).map((value): Action => ({ kind: 'set', key, value })),
-  ),
+  fc
+    .constantFrom(...settings)
+    .chain(([key, values]) =>
+      fc.constantFrom(...values).map((value): Action => ({ kind: 'set', key, value })),
+    ),
   fc.constantFrom(...Object.keys(FILES)).map((name): Action => ({ kind: 'file', name })),
   fc.constantFrom('movies', 'synthetic').map((dataset): Action => ({ kind: 'builtin', dataset })),
   fc.integer({ min: 1, max: 3 }).map((count): Action => ({ kind: 'step', count })),
@@ -81,7 +90,22 @@ async function perform(h: SessionHarness, a: Action): Promise<void> {
       await h.send({ type: 'confirmDataset' });
       return;
     case 'builtin':
-      await h.send({ type: 'applySettings', configJson: changed(h, { dataset: a.dataset, source_name: '', source_rows: 0, source_hash: '', source_seed: 0, source_format: 'auto', source_text_column: '', source_label_column: '', source_header: -1, source_stars: 3, source_latin1: false }) });
+      await h.send({
+        type: 'applySettings',
+        configJson: changed(h, {
+          dataset: a.dataset,
+          source_name: '',
+          source_rows: 0,
+          source_hash: '',
+          source_seed: 0,
+          source_format: 'auto',
+          source_text_column: '',
+          source_label_column: '',
+          source_header: -1,
+          source_stars: 3,
+          source_latin1: false,
+        }),
+      });
       return;
     case 'step':
       await h.send({ type: 'step', count: a.count });
@@ -142,7 +166,11 @@ test('any sequence of user actions ends in a run file and a link that reproduce 
         const metrics = h.lastMetrics();
         assert.ok(metrics !== undefined);
         const link = h.ofType('settingsApplied').at(-1)?.shareHash ?? '';
-        assert.equal(await openLink(link, metrics.step), metrics.checksum, `link ${link} to step ${metrics.step}`);
+        assert.equal(
+          await openLink(link, metrics.step),
+          metrics.checksum,
+          `link ${link} to step ${metrics.step}`,
+        );
         await h.send({ type: 'exportRun' });
         assert.equal(await openRun(h.last('runExported').json), metrics.checksum, 'run file');
       } finally {

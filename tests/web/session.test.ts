@@ -8,7 +8,10 @@ test('init loads the configured dataset from fetched text and sends its token st
   const h = await sessionHarness();
   await h.init();
   const ready = h.last('ready');
-  assert.ok(ready.fields.some((f) => f.key === 'width'), 'the field table came from the module');
+  assert.ok(
+    ready.fields.some((f) => f.key === 'width'),
+    'the field table came from the module',
+  );
   const loaded = h.last('datasetLoaded');
   assert.ok(loaded.summary.trainReviews > 0);
   const metrics = h.ofType('metricsUpdated')[0];

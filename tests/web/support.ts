@@ -104,11 +104,15 @@ export async function sessionHarness(options: HarnessOptions = {}) {
   ): Promise<EventOf<T>> => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const found = events.slice(from).find((e): e is EventOf<T> => e.type === type && accept(e as EventOf<T>));
+      const found = events
+        .slice(from)
+        .find((e): e is EventOf<T> => e.type === type && accept(e as EventOf<T>));
       if (found !== undefined) return found;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    throw new Error(`no "${type}" within ${timeoutMs} ms; got ${events.map((e) => e.type).join(', ')}`);
+    throw new Error(
+      `no "${type}" within ${timeoutMs} ms; got ${events.map((e) => e.type).join(', ')}`,
+    );
   };
   /** The failure that answered command `id`, if any. */
   const failureOf = (id: number) => ofType('failed').find((e) => e.request === id);
@@ -123,7 +127,19 @@ export async function sessionHarness(options: HarnessOptions = {}) {
       datasetBaseUrl: 'http://test/datasets/',
       hash: Object.keys(changes).length === 0 ? '' : module.encodeShareLink(configWith(changes)),
     });
-  return { session, module, events, send, ofType, last, waitFor, failureOf, lastMetrics, configWith, init };
+  return {
+    session,
+    module,
+    events,
+    send,
+    ofType,
+    last,
+    waitFor,
+    failureOf,
+    lastMetrics,
+    configWith,
+    init,
+  };
 }
 
 export type SessionHarness = Awaited<ReturnType<typeof sessionHarness>>;

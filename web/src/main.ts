@@ -93,7 +93,8 @@ function showPrompt(state: LabState): void {
   else if (state.lastStop?.reason === 'refused') text = `Stopped: ${state.lastStop.message}`;
   else if (state.config['protocol'] !== 'paper') text = 'Joint training of E and p: press Play.';
   else if (m.step === 0)
-    text = 'Initialized with p = 0 and small E. Press “Step E” for the one gradient step on E (Result 1).';
+    text =
+      'Initialized with p = 0 and small E. Press “Step E” for the one gradient step on E (Result 1).';
   else if (m.step === 1)
     text =
       'The step on E is done: the alignment scatter shows Result 1. Press Play to run the flow on p (Result 2).';

@@ -157,7 +157,12 @@ export type WorkerEvent =
       warnings: string[];
     }
   /** `recipes`: result1, figure1 and result2 computed from this data (core recipes.h). */
-  | { type: 'datasetLoaded'; summary: DatasetSummary; statistics: TokenStatistics; recipes: Recipe[] }
+  | {
+      type: 'datasetLoaded';
+      summary: DatasetSummary;
+      statistics: TokenStatistics;
+      recipes: Recipe[];
+    }
   /** The settings name data the worker cannot get alone; nothing else was changed. */
   | { type: 'datasetNeeded'; need: DataNeed; configJson: string }
   | {
@@ -175,7 +180,14 @@ export type WorkerEvent =
   /** A long task began; `blockingMs` > 0 estimates a single call that cannot answer the
    *  heartbeat meanwhile (the client's watchdog allows for it). */
   | { type: 'taskStarted'; task: TaskKind; label: string; cancellable: boolean; blockingMs: number }
-  | { type: 'taskProgress'; task: TaskKind; label: string; done: number; total: number; unit: ReadUnit }
+  | {
+      type: 'taskProgress';
+      task: TaskKind;
+      label: string;
+      done: number;
+      total: number;
+      unit: ReadUnit;
+    }
   | { type: 'taskEnded'; task: TaskKind; outcome: 'done' | 'cancelled' | 'failed' }
   /** With p_mm.E_s per token (all reviews, and the acyclic ones): the theory's Figure 1. */
   | {
@@ -214,7 +226,8 @@ export function transferablesOf(event: WorkerEvent): Transferable[] {
   if (event.type === 'metricsUpdated' && event.columns !== null) {
     return [event.columns.value.buffer, event.columns.attention.buffer];
   }
-  if (event.type === 'maxMarginSolved') return [event.scores.all.buffer, event.scores.acyclic.buffer];
+  if (event.type === 'maxMarginSolved')
+    return [event.scores.all.buffer, event.scores.acyclic.buffer];
   if (event.type === 'datasetLoaded') {
     const s = event.statistics;
     return [s.count.buffer, s.alpha.buffer, s.delta.buffer];

@@ -34,11 +34,11 @@ struct Weights {
 // `rows` lists the tokens the reviews touched (all V for a full batch), so a mini-batch
 // step costs O(tokens in the batch + |rows| d) and never O(V d).
 struct Gradient {
-  std::vector<int32_t> rows;    // touched token ids, ascending, no duplicates
-  std::vector<double> coef_p;   // V, meaningful at `rows` only (zero elsewhere)
-  std::vector<double> coef_v;   // V, meaningful at `rows` only (zero elsewhere)
-  Eigen::VectorXf p;            // d
-  Eigen::VectorXf v;            // d
+  std::vector<int32_t> rows;   // touched token ids, ascending, no duplicates
+  std::vector<double> coef_p;  // V, meaningful at `rows` only (zero elsewhere)
+  std::vector<double> coef_v;  // V, meaningful at `rows` only (zero elsewhere)
+  Eigen::VectorXf p;           // d
+  Eigen::VectorXf v;           // d
 };
 
 // Which reviews a loss covers: all of them, or an explicit list (a mini-batch).

@@ -24,8 +24,8 @@ struct TrainableBlocks {
 // Empty matrices before the first Adam step (and always for gradient descent).
 struct OptimizerState {
   int64_t adam_steps = 0;
-  RowMatrixXf m_E, v_E;                    // V x d, or 0 x 0
-  Eigen::VectorXf m_p, v_p, m_v, v_v;      // d, or 0
+  RowMatrixXf m_E, v_E;                // V x d, or 0 x 0
+  Eigen::VectorXf m_p, v_p, m_v, v_v;  // d, or 0
 };
 
 class Optimizer {

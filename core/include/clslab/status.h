@@ -31,7 +31,9 @@ struct Result {
   Status status = Status::Ok();
 
   static Result Success(T v) { return Result{std::move(v), Status::Ok()}; }
-  static Result Failure(std::string message) { return Result{T{}, Status::Error(std::move(message))}; }
+  static Result Failure(std::string message) {
+    return Result{T{}, Status::Error(std::move(message))};
+  }
   bool ok() const { return status.ok(); }
 };
 

@@ -164,7 +164,11 @@ export abstract class TokenScatter implements TokenChartView {
       dataset.data = decimate(dataset.data, count);
       if (Array.isArray(dataset.pointRadius)) {
         // Radii follow their points (a sized scatter).
-        const radius = new Map(this.full.get(dataset.label ?? '')?.map((p, i) => [p, (dataset.pointRadius as number[])[i] ?? 2]));
+        const radius = new Map(
+          this.full
+            .get(dataset.label ?? '')
+            ?.map((p, i) => [p, (dataset.pointRadius as number[])[i] ?? 2]),
+        );
         dataset.pointRadius = dataset.data.map((p) => radius.get(p) ?? 2);
       }
     }

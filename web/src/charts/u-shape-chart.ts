@@ -149,7 +149,8 @@ export class UShapeChart extends TokenScatter {
     for (let row = 1; row < statistics.tokens.length; row++) {
       const x = statistics.delta[row] ?? NaN;
       const y = theory.scores[row] ?? NaN;
-      if ((statistics.count[row] ?? 0) < U_MIN_COUNT || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+      if ((statistics.count[row] ?? 0) < U_MIN_COUNT || !Number.isFinite(x) || !Number.isFinite(y))
+        continue;
       layer.data.push({ x, y, row });
     }
   }

@@ -83,7 +83,8 @@ export class Recovery {
   private supplyKnown(need: DataNeed, store: LabStore): void {
     const supply = this.supplies.get(need.hash);
     if (supply === undefined) return;
-    if ('files' in supply && need.kind === 'file') store.send({ type: 'supplySource', files: supply.files });
+    if ('files' in supply && need.kind === 'file')
+      store.send({ type: 'supplySource', files: supply.files });
     else if ('download' in supply && need.kind !== 'file') store.send({ type: 'confirmSource' });
   }
 }

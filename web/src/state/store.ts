@@ -122,7 +122,15 @@ export class LabStore {
   /** The worker is gone: nothing it said holds any more (settings are kept for the form). */
   workerGone(): void {
     const { fields, configJson, config, shareHash, limits } = this.current;
-    this.current = { ...initialState(), worker: 'gone', fields, configJson, config, shareHash, limits };
+    this.current = {
+      ...initialState(),
+      worker: 'gone',
+      fields,
+      configJson,
+      config,
+      shareHash,
+      limits,
+    };
     this.failureHandlers.clear();
   }
 
@@ -179,7 +187,13 @@ export class LabStore {
         };
         break;
       case 'taskProgress':
-        if (s.task !== null) Object.assign(s.task, { label: event.label, done: event.done, total: event.total, unit: event.unit });
+        if (s.task !== null)
+          Object.assign(s.task, {
+            label: event.label,
+            done: event.done,
+            total: event.total,
+            unit: event.unit,
+          });
         break;
       case 'taskEnded':
         s.task = null;

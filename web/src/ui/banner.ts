@@ -32,7 +32,9 @@ export class Banner {
 
   /** "The training worker stopped: <reason>" with a Restart button that calls `restart`. */
   workerStopped(reason: string, restart: () => void): void {
-    this.notice(`The training worker stopped: ${reason}. Restart it with the same settings and data.`);
+    this.notice(
+      `The training worker stopped: ${reason}. Restart it with the same settings and data.`,
+    );
     const button = element('button', {
       text: 'Restart',
       className: 'primary',
@@ -71,6 +73,8 @@ export class Banner {
   private render(): void {
     this.list.replaceChildren(...this.messages.map((m) => m.node));
     this.root.hidden = this.messages.length === 0;
-    this.root.dataset['kind'] = this.messages.some((m) => m.kind !== 'warning') ? 'error' : 'warning';
+    this.root.dataset['kind'] = this.messages.some((m) => m.kind !== 'warning')
+      ? 'error'
+      : 'warning';
   }
 }

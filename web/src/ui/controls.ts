@@ -110,9 +110,11 @@ export class Controls {
     if (state.worker === 'starting') text = 'Loading the model…';
     else if (state.worker === 'gone') text = 'Restarting the training worker…';
     else if (task !== null) text = `${task.label}${progressOf(task)}`;
-    else if (state.dataset === null) text = state.need !== null ? 'Waiting for the link’s data.' : 'Loading the dataset…';
+    else if (state.dataset === null)
+      text = state.need !== null ? 'Waiting for the link’s data.' : 'Loading the dataset…';
     else if (state.playing) {
-      const rate = state.stepsPerSecond > 0 ? ` · ${formatNumber(state.stepsPerSecond, 3)} steps/s` : '';
+      const rate =
+        state.stepsPerSecond > 0 ? ` · ${formatNumber(state.stepsPerSecond, 3)} steps/s` : '';
       text = `Training: step ${formatInteger(step)} of ${formatInteger(target)}${rate}`;
     } else if (state.lastStop?.reason === 'finished') {
       text = `Step budget reached: ${formatInteger(step)} steps. Play runs ${formatInteger(steps)} more.`;

@@ -18,7 +18,12 @@ export class DatasetPanel {
   private readonly picker = byId<HTMLInputElement>('dataset-file');
   private readonly needCard = element('div', {
     className: 'dataset-need',
-    attributes: { id: 'dataset-need', role: 'region', 'aria-label': 'Data this link needs', hidden: true },
+    attributes: {
+      id: 'dataset-need',
+      role: 'region',
+      'aria-label': 'Data this link needs',
+      hidden: true,
+    },
   });
   private readonly sources: DatasetSources;
   private readonly dialog: PreviewDialog;
@@ -65,7 +70,8 @@ export class DatasetPanel {
           return this.show(event.summary, state);
         case 'settingsApplied':
           // Another source is followed by its datasetLoaded: until then the old summary stays.
-          if (state.dataset !== null && event.effect !== 'source') this.show(state.dataset.summary, state);
+          if (state.dataset !== null && event.effect !== 'source')
+            this.show(state.dataset.summary, state);
           return;
         case 'datasetNeeded':
           return this.showNeed(event.need, state);
@@ -115,20 +121,37 @@ export class DatasetPanel {
         }),
       );
       const input = element('input', {
-        attributes: { id: 'dataset-need-file', type: 'file', multiple: true, 'aria-label': `Pick ${need.name}` },
+        attributes: {
+          id: 'dataset-need-file',
+          type: 'file',
+          multiple: true,
+          'aria-label': `Pick ${need.name}`,
+        },
       });
       input.addEventListener('change', () => {
-        const files: SourceFile[] = Array.from(input.files ?? [], (file) => ({ path: file.name, file }));
+        const files: SourceFile[] = Array.from(input.files ?? [], (file) => ({
+          path: file.name,
+          file,
+        }));
         if (files.length > 0) send({ type: 'supplySource', files });
         input.value = '';
       });
-      actions.push(element('label', { className: 'file-picker' }, [element('span', { text: `Pick ${need.name}` }), input]));
+      actions.push(
+        element('label', { className: 'file-picker' }, [
+          element('span', { text: `Pick ${need.name}` }),
+          input,
+        ]),
+      );
     } else {
       const what =
         need.kind === 'url'
           ? `downloads ${need.url} (${rows}) from ${need.host}`
           : `samples ${rows} of ${need.title} from Hugging Face (seed ${need.seed})`;
-      lines.push(element('p', { text: `This link ${what}. Download it? It is checked against content hash ${need.hash}.` }));
+      lines.push(
+        element('p', {
+          text: `This link ${what}. Download it? It is checked against content hash ${need.hash}.`,
+        }),
+      );
       const go = element('button', {
         className: 'primary',
         text: need.kind === 'url' ? `Download from ${need.host}` : 'Download the sample',
@@ -144,13 +167,23 @@ export class DatasetPanel {
         attributes: { id: 'dataset-need-builtin', type: 'button' },
       });
       builtin.addEventListener('click', () => {
-        const config = { ...JSON.parse(state.configJson), dataset: 'movies' } as Record<string, unknown>;
-        for (const field of state.fields) if (field.group === 'source') config[field.key] = fieldDefault(field.kind, field.defaultText);
+        const config = { ...JSON.parse(state.configJson), dataset: 'movies' } as Record<
+          string,
+          unknown
+        >;
+        for (const field of state.fields)
+          if (field.group === 'source')
+            config[field.key] = fieldDefault(field.kind, field.defaultText);
         send({ type: 'applySettings', configJson: JSON.stringify(config) });
       });
       actions.push(builtin);
     } else {
-      lines.push(element('p', { className: 'small muted', text: `Until then the lab keeps ${state.dataset.summary.sourceName} and its run.` }));
+      lines.push(
+        element('p', {
+          className: 'small muted',
+          text: `Until then the lab keeps ${state.dataset.summary.sourceName} and its run.`,
+        }),
+      );
     }
     this.needCard.replaceChildren(...lines, element('div', { className: 'buttons' }, actions));
     this.needCard.hidden = false;

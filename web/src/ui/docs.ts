@@ -28,7 +28,10 @@ export function inline(text: string): Node[] {
       // Only web links leave the page; a link between the two documents stays text.
       nodes.push(
         /^https?:\/\//.test(href)
-          ? element('a', { text: linkText, attributes: { href, target: '_blank', rel: 'noopener' } })
+          ? element('a', {
+              text: linkText,
+              attributes: { href, target: '_blank', rel: 'noopener' },
+            })
           : element('span', { text: linkText }),
       );
     }
@@ -39,7 +42,12 @@ export function inline(text: string): Node[] {
 }
 
 function cells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 /** Block Markdown as nodes. */
@@ -61,7 +69,8 @@ export function render(markdown: string): HTMLElement[] {
       if (fenced) k++;
       while (k < lines.length) {
         const next = lines[k] ?? '';
-        if (fenced ? next.startsWith('```') : !(next.startsWith('    ') || next.trim() === '')) break;
+        if (fenced ? next.startsWith('```') : !(next.startsWith('    ') || next.trim() === ''))
+          break;
         code.push(fenced ? next : next.slice(4));
         k++;
       }
@@ -69,11 +78,28 @@ export function render(markdown: string): HTMLElement[] {
       out.push(element('pre', {}, [element('code', { text: code.join('\n').trimEnd() })]));
     } else if (line.startsWith('|')) {
       const rows: string[][] = [];
-      while (k < lines.length && (lines[k] ?? '').startsWith('|')) rows.push(cells(lines[k++] ?? ''));
+      while (k < lines.length && (lines[k] ?? '').startsWith('|'))
+        rows.push(cells(lines[k++] ?? ''));
       const [head, , ...body] = rows;
       const table = element('table', { className: 'data-table' }, [
-        element('thead', {}, [element('tr', {}, (head ?? []).map((c) => element('th', { attributes: { scope: 'col' } }, inline(c))))]),
-        element('tbody', {}, body.map((row) => element('tr', {}, row.map((c) => element('td', {}, inline(c)))))),
+        element('thead', {}, [
+          element(
+            'tr',
+            {},
+            (head ?? []).map((c) => element('th', { attributes: { scope: 'col' } }, inline(c))),
+          ),
+        ]),
+        element(
+          'tbody',
+          {},
+          body.map((row) =>
+            element(
+              'tr',
+              {},
+              row.map((c) => element('td', {}, inline(c))),
+            ),
+          ),
+        ),
       ]);
       out.push(element('div', { className: 'token-scroll' }, [table]));
     } else if (/^(- |\d+\. )/.test(line)) {
@@ -82,11 +108,18 @@ export function render(markdown: string): HTMLElement[] {
       while (k < lines.length) {
         const next = lines[k] ?? '';
         if (/^(- |\d+\. )/.test(next)) items.push(next.replace(/^(- |\d+\. )/, ''));
-        else if (/^ {2,}\S/.test(next) && items.length > 0) items[items.length - 1] += ` ${next.trim()}`;
+        else if (/^ {2,}\S/.test(next) && items.length > 0)
+          items[items.length - 1] += ` ${next.trim()}`;
         else break;
         k++;
       }
-      out.push(element(ordered ? 'ol' : 'ul', {}, items.map((item) => element('li', {}, inline(item)))));
+      out.push(
+        element(
+          ordered ? 'ol' : 'ul',
+          {},
+          items.map((item) => element('li', {}, inline(item))),
+        ),
+      );
     } else {
       const paragraph: string[] = [];
       while (k < lines.length) {

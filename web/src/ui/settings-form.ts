@@ -45,7 +45,8 @@ export class SettingsForm {
       if (event.type === 'ready') this.build(state.fields, state.configJson);
       else if (event.type === 'settingsApplied') this.setValues(state.configJson);
       // A link waiting for its data, on a page with none loaded: show the link's settings.
-      else if (event.type === 'datasetNeeded' && state.dataset === null) this.setValues(event.configJson);
+      else if (event.type === 'datasetNeeded' && state.dataset === null)
+        this.setValues(event.configJson);
       if (['ready', 'settingsApplied', 'datasetLoaded'].includes(event.type)) this.labelData(state);
     });
   }
@@ -165,9 +166,10 @@ export class SettingsForm {
       const user = USER_DATA.includes(option.value);
       option.hidden = user && option.value !== current;
       option.disabled = user && option.value !== current;
-      option.textContent = user && option.value === current
-        ? `custom: ${name.split('/').pop() ?? name}, ${formatInteger(rows)} rows`
-        : option.value;
+      option.textContent =
+        user && option.value === current
+          ? `custom: ${name.split('/').pop() ?? name}, ${formatInteger(rows)} rows`
+          : option.value;
     }
     select.value = current;
   }

@@ -25,7 +25,8 @@ export class ShareLink {
         case 'stopped':
           return this.setRun(event.step);
         case 'metricsUpdated':
-          if (event.targetStep === 0 && !state.playing) this.setRun(replay.target ?? event.metrics.step);
+          if (event.targetStep === 0 && !state.playing)
+            this.setRun(replay.target ?? event.metrics.step);
           return;
         default:
           return;

@@ -15,7 +15,11 @@ export function configWithRecipe(state: LabState, recipe: Recipe): string {
   for (const { key, value } of recipe.settings) {
     const kind = state.fields.find((f) => f.key === key)?.kind;
     config[key] =
-      kind === 'number' || kind === 'integer' ? Number(value) : kind === 'boolean' ? value === 'true' : value;
+      kind === 'number' || kind === 'integer'
+        ? Number(value)
+        : kind === 'boolean'
+          ? value === 'true'
+          : value;
   }
   return JSON.stringify(config);
 }
@@ -56,7 +60,10 @@ export class StoryViews {
   }
 
   private apply(recipe: Recipe): void {
-    this.store.send({ type: 'applySettings', configJson: configWithRecipe(this.store.state, recipe) });
+    this.store.send({
+      type: 'applySettings',
+      configJson: configWithRecipe(this.store.state, recipe),
+    });
   }
 
   private recipeButton(recipe: Recipe, text: string): HTMLButtonElement {
@@ -84,7 +91,8 @@ export class StoryViews {
     for (const line of guidance.panels) {
       const span = document.querySelector<HTMLElement>(`[data-guidance="${line.panel}"]`);
       if (span === null) continue;
-      const recipe = line.recipe === '' ? undefined : state.recipes.find((r) => r.name === line.recipe);
+      const recipe =
+        line.recipe === '' ? undefined : state.recipes.find((r) => r.name === line.recipe);
       const nodes: Node[] = [document.createTextNode(`${label(line)} ${line.text} `)];
       if (recipe !== undefined && line.kind !== 'shown') {
         nodes.push(this.recipeButton(recipe, `Use the ${recipe.name} recipe`));
@@ -93,7 +101,9 @@ export class StoryViews {
       span.dataset['kind'] = line.kind;
     }
     this.diagnostics.replaceChildren(
-      ...guidance.diagnostics.map((line) => element('li', { text: line.text, attributes: { 'data-kind': line.kind } })),
+      ...guidance.diagnostics.map((line) =>
+        element('li', { text: line.text, attributes: { 'data-kind': line.kind } }),
+      ),
     );
   }
 
@@ -112,7 +122,9 @@ export class StoryViews {
       ...selection.top.map((token) =>
         element('tr', {}, [
           element('td', { text: token.token === '' ? '(empty)' : token.token }),
-          element('td', { text: `${formatInteger(token.reviews)} (${formatPercent(token.share)})` }),
+          element('td', {
+            text: `${formatInteger(token.reviews)} (${formatPercent(token.share)})`,
+          }),
           element('td', { text: formatInteger(token.count) }),
           element('td', { text: formatNumber(token.delta, 3) }),
         ]),
@@ -146,5 +158,8 @@ function theoryOf(state: LabState): { scores: Float32Array; label: string } | nu
   if (report.acyclic || !report.acyclicSolved || scores.acyclic.length === 0) {
     return { scores: scores.all, label: report.hardMargin ? 'hard margin' : 'soft margin' };
   }
-  return { scores: scores.acyclic, label: `${formatInteger(report.acyclicReviews)} acyclic reviews` };
+  return {
+    scores: scores.acyclic,
+    label: `${formatInteger(report.acyclicReviews)} acyclic reviews`,
+  };
 }

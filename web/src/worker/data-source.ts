@@ -7,9 +7,7 @@ import { isPresetId, PRESETS } from '../data/hf-rows.ts';
 import type { DataNeed } from '../protocol.ts';
 
 export type DataSource =
-  | { kind: 'builtin'; name: string }
-  | { kind: 'synthetic' }
-  | { kind: 'user'; need: DataNeed };
+  { kind: 'builtin'; name: string } | { kind: 'synthetic' } | { kind: 'user'; need: DataNeed };
 
 interface SourceFields {
   dataset: string;

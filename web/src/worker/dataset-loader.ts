@@ -75,7 +75,12 @@ export class DatasetLoader {
   /** The page asked the user to confirm the URL's host before sending this. */
   async previewUrl(url: string): Promise<void> {
     const bytes = await this.download(url);
-    if (bytes !== null) this.show({ bytes, choice: defaultChoice(nameOfUrl(url)), origin: { kind: 'url', name: url } });
+    if (bytes !== null)
+      this.show({
+        bytes,
+        choice: defaultChoice(nameOfUrl(url)),
+        origin: { kind: 'url', name: url },
+      });
   }
 
   /** A sample drawn from `seed` (the run's): the same seed samples the same rows. */
@@ -113,7 +118,9 @@ export class DatasetLoader {
   }
 
   /** Reads picked or dropped files as one source; null when cancelled. */
-  async readFiles(files: SourceFile[]): Promise<{ bytes: SourceBytes; origin: SourceOrigin } | null> {
+  async readFiles(
+    files: SourceFile[],
+  ): Promise<{ bytes: SourceBytes; origin: SourceOrigin } | null> {
     const plan = planSource(files);
     if (plan.kind === 'none') throw new Error(plan.message);
     const origin: SourceOrigin = { kind: 'file', name: plan.name };
@@ -126,8 +133,16 @@ export class DatasetLoader {
       if (plan.kind === 'paired') {
         const size = plan.positive.file.size + plan.negative.file.size;
         if (size > limit) throw tooLarge(plan.name, size, limit);
-        const positive = await readFile(plan.positive.file, { limit, signal, onProgress: progress });
-        const negative = await readFile(plan.negative.file, { limit, signal, onProgress: progress });
+        const positive = await readFile(plan.positive.file, {
+          limit,
+          signal,
+          onProgress: progress,
+        });
+        const negative = await readFile(plan.negative.file, {
+          limit,
+          signal,
+          onProgress: progress,
+        });
         return { bytes: { layout: 'paired', positive, negative }, origin };
       }
       const size = plan.files.reduce((sum, f) => sum + f.file.size, 0);

@@ -1,20 +1,21 @@
 // The training session: turns commands into calls on the worker's parts and says what
 // happened in events. Who owns what: lab-host.ts the module and the Lab (the run itself:
 // settings, data, weights, all in core); data-source.ts which data the settings name;
-// dataset-loader.ts reading and previewing the user's sources; training.ts Play, steps,
-// the solve and the snapshots; run-files.ts run files; faults.ts test-only faults. This
-// file keeps only the link whose data is still awaited. It knows nothing about workers or
-// the DOM (entry.ts adapts it to `self`), so Node tests drive it with the real module.
-import type { ClslabModule, LoadResult, SettingEffect } from 'clslab-wasm';
-import type { Command, CommandType, DataNeed, WorkerEvent } from '../protocol.ts';
+// dataset-loader.ts reading and previewing the user's sources; run-data.ts loading the
+// data the settings name and the link whose data is still awaited; training.ts Play,
+// steps, the solve and the snapshots; run-files.ts run files; faults.ts test-only faults.
+// This file only dispatches. It knows nothing about workers or the DOM (entry.ts adapts it
+// to `self`), so Node tests drive it with the real module.
+import type { ClslabModule } from 'clslab-wasm';
+import type { Command, CommandType, WorkerEvent } from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
-import type { SourceFile } from '../data/sources.ts';
-import { sourceOf, seedOf } from './data-source.ts';
+import { seedOf } from './data-source.ts';
 import { DatasetLoader } from './dataset-loader.ts';
 import { injectFault } from './faults.ts';
 import { LabHost } from './lab-host.ts';
 import { describeModuleFault, isModuleFault } from './module-fault.ts';
 import { listReviews } from './review-list.ts';
+import { RunData } from './run-data.ts';
 import { RunFiles } from './run-files.ts';
 import { Training } from './training.ts';
 
@@ -42,10 +43,7 @@ export class Session {
   private readonly training: Training;
   private readonly runs: RunFiles;
   private queue: Promise<void> = Promise.resolve();
-  private datasetBaseUrl = '';
-  /** A link's settings whose data the user has not supplied yet (file) or not agreed to
-   *  download (URL, preset). The run in the Lab is untouched until that data loads. */
-  private awaiting: { configJson: string; need: DataNeed; warnings: string[] } | null = null;
+  private readonly data: RunData;
 
   constructor(deps: SessionDeps) {
     this.deps = {
@@ -68,7 +66,14 @@ export class Session {
       yieldToEvents: this.deps.yieldToEvents,
       sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
     });
-    this.runs = new RunFiles({ host: this.host, post, builtin: (name) => this.builtin(name) });
+    this.data = new RunData({
+      host: this.host,
+      datasets: this.datasets,
+      training: this.training,
+      post,
+      fetchBytes: this.deps.fetchBytes,
+    });
+    this.runs = new RunFiles({ host: this.host, post, builtin: (name) => this.data.builtin(name) });
   }
 
   /** Immediate commands act at once; every other command runs in arrival order. */
@@ -127,14 +132,14 @@ export class Session {
         return this.init(command.datasetBaseUrl, command.hash);
       case 'openShareLink': {
         const decoded = this.host.requireModule().decodeShareLink(command.hash);
-        return this.adopt(decoded.configJson, decoded.warnings);
+        return this.data.adopt(decoded.configJson, decoded.warnings);
       }
       case 'applySettings':
-        return this.adopt(command.configJson, []);
+        return this.data.adopt(command.configJson, []);
       case 'supplySource':
-        return this.supplySource(command.files);
+        return this.data.supplySource(command.files);
       case 'confirmSource':
-        return this.confirmSource();
+        return this.data.confirmSource();
       case 'reset': {
         this.training.halt();
         const reset = this.host.requireData('Reset').reset();
@@ -157,13 +162,17 @@ export class Session {
       case 'requestReview': {
         const split = this.host.requireData('showing a review').summary();
         const total = command.testSplit ? split.testReviews : split.trainReviews;
-        if (total === 0) throw new Error(`The ${command.testSplit ? 'test' : 'training'} split is empty.`);
+        if (total === 0)
+          throw new Error(`The ${command.testSplit ? 'test' : 'training'} split is empty.`);
         const index = Math.min(Math.max(0, Math.trunc(command.index)), total - 1);
         const review = lab().review(command.testSplit, index);
         return post({ type: 'reviewShown', review, testSplit: command.testSplit, index, total });
       }
       case 'scoreText':
-        return post({ type: 'textScored', review: this.host.requireData('scoring a review').scoreText(command.text) });
+        return post({
+          type: 'textScored',
+          review: this.host.requireData('scoring a review').scoreText(command.text),
+        });
       case 'listReviews': {
         const { filter } = command;
         const summary = this.host.requireData('listing reviews').summary();
@@ -176,32 +185,43 @@ export class Session {
       case 'previewUrl':
         return this.datasets.previewUrl(command.url);
       case 'previewPreset':
-        return this.datasets.previewPreset(command.preset, command.reviews, seedOf(this.baseConfig()));
+        return this.datasets.previewPreset(
+          command.preset,
+          command.reviews,
+          seedOf(this.data.baseConfig()),
+        );
       case 'changePreview':
         return this.datasets.changePreview(command.change);
       case 'confirmDataset':
-        return this.confirmDataset();
+        return this.data.confirmDataset();
       case 'discardPreview':
         return this.datasets.discard();
       case 'exportDataset': {
         const summary = this.host.requireData('exporting the data').summary();
         const stem = summary.sourceName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_');
-        return post({ type: 'datasetExported', name: `${stem}-label-text.tsv`, text: lab().exportLabelTabText() });
+        return post({
+          type: 'datasetExported',
+          name: `${stem}-label-text.tsv`,
+          text: lab().exportLabelTabText(),
+        });
       }
       case 'exportRun':
         return this.runs.export();
       case 'importRun':
         this.training.halt();
         await this.runs.import(command.json);
-        this.awaiting = null;
-        this.announceLoaded('source', []);
-        return post({ type: 'runImported', step: lab().step(), checksum: lab().metrics().checksum });
+        this.data.replacedByRun();
+        return post({
+          type: 'runImported',
+          step: lab().step(),
+          checksum: lab().metrics().checksum,
+        });
       case 'injectFault':
         if (!this.deps.allowFaults) throw new Error('Faults are injected only in test builds.');
         this.training.halt();
         return injectFault(command.fault, {
           host: this.host,
-          reload: (configJson) => this.loadFor(configJson, []),
+          reload: (configJson) => this.data.loadFor(configJson, []),
         });
       case 'pause':
       case 'cancel':
@@ -214,7 +234,7 @@ export class Session {
   }
 
   private async init(datasetBaseUrl: string, hash: string): Promise<void> {
-    this.datasetBaseUrl = datasetBaseUrl;
+    this.data.datasetBaseUrl = datasetBaseUrl;
     const module = await this.host.start(this.deps.loadModule);
     const decoded = module.decodeShareLink(hash);
     this.deps.post({
@@ -225,126 +245,6 @@ export class Session {
       warnings: decoded.warnings,
       limits: this.host.requireLab().limits(),
     });
-    await this.loadFor(decoded.configJson, decoded.warnings);
-  }
-
-  /** New settings: by their effect on the loaded run (core decides), or, for another
-   *  dataset or before any data, by loading the data they name. */
-  private async adopt(configJson: string, warnings: string[]): Promise<void> {
-    const module = this.host.requireModule();
-    const checked = module.validateConfig(configJson);
-    if (!checked.ok) throw new Error(checked.message);
-    const lab = this.host.requireLab();
-    const effect = lab.hasDataset() ? module.effectOfChange(lab.configJson(), checked.configJson) : 'source';
-    if (effect === '') throw new Error('The settings could not be compared with the run\'s.');
-    if (effect === 'source') return this.loadFor(checked.configJson, warnings);
-    if (effect !== 'run-length') this.training.halt();
-    const applied = lab.configure(checked.configJson);
-    if (!applied.ok) throw new Error(applied.message);
-    this.awaiting = null; // a settings change on the loaded run drops a link still waiting
-    if (effect === 'pipeline') return this.announceLoaded('pipeline', warnings);
-    this.postSettings(effect, warnings);
-    if (effect !== 'run-length') {
-      this.training.snapshot(effect === 'weights', 0, 0);
-      this.training.guide(lab);
-    }
-  }
-
-  /** Loads the data `configJson` names, or, for the user's data, asks for it. */
-  private async loadFor(configJson: string, warnings: string[]): Promise<void> {
-    const source = sourceOf(configJson);
-    const lab = this.host.requireLab();
-    if (source.kind === 'user') {
-      this.awaiting = { configJson, need: source.need, warnings };
-      this.deps.post({ type: 'datasetNeeded', need: source.need, configJson });
-      return;
-    }
-    this.training.halt();
-    if (source.kind === 'synthetic') return this.commit(lab.loadSynthetic(configJson), warnings);
-    const text = await this.builtin(source.name);
-    this.commit(lab.load({ layout: 'text', text }, configJson), warnings);
-  }
-
-  private async supplySource(files: SourceFile[]): Promise<void> {
-    const awaiting = this.awaiting;
-    if (awaiting === null || awaiting.need.kind !== 'file') {
-      throw new Error('No link is waiting for a file: load your own data from the Dataset card.');
-    }
-    const read = await this.datasets.readFiles(files);
-    if (read === null) return;
-    this.training.halt();
-    this.commit(this.host.requireLab().load(read.bytes, awaiting.configJson), awaiting.warnings);
-  }
-
-  private async confirmSource(): Promise<void> {
-    const awaiting = this.awaiting;
-    if (awaiting === null || awaiting.need.kind === 'file') {
-      throw new Error('No link is waiting for a download.');
-    }
-    const { need } = awaiting;
-    const bytes =
-      need.kind === 'url'
-        ? await this.datasets.download(need.url)
-        : await this.datasets.sample(need.preset, need.rows, need.seed);
-    if (bytes === null) return;
-    this.training.halt();
-    this.commit(this.host.requireLab().load(bytes, awaiting.configJson), awaiting.warnings);
-  }
-
-  /** The previewed source with the current settings: its identity goes into them. */
-  private confirmDataset(): void {
-    const module = this.host.requireModule();
-    const { bytes, choice, origin } = this.datasets.requirePending();
-    const seed = origin.kind === 'preset' ? origin.seed : 0;
-    const rows = origin.kind === 'preset' ? origin.rows : 0;
-    const sourced = module.withSource(this.baseConfig(), origin.kind, origin.name, choice, seed, rows);
-    if (!sourced.ok) throw new Error(sourced.message);
-    this.training.halt();
-    this.commit(this.host.requireLab().load(bytes, sourced.configJson), []);
-    this.datasets.loaded();
-  }
-
-  /** The settings a new source joins: the loaded run's, or those of a link still waiting. */
-  private baseConfig(): string {
-    const lab = this.host.requireLab();
-    return lab.hasDataset() || this.awaiting === null ? lab.configJson() : this.awaiting.configJson;
-  }
-
-  /** A load's answer: on failure nothing changed (the message goes to the request). */
-  private commit(result: LoadResult, warnings: string[]): void {
-    if (!result.ok) throw new Error(result.message);
-    this.awaiting = null;
-    this.announceLoaded('source', warnings);
-  }
-
-  /** Settings, data and the first snapshot of a run whose data was (re)built. */
-  private announceLoaded(effect: 'source' | 'pipeline', warnings: string[]): void {
-    const lab = this.host.requireLab();
-    this.postSettings(effect, warnings);
-    const table = lab.tokens();
-    this.deps.post({
-      type: 'datasetLoaded',
-      summary: lab.summary(),
-      statistics: { tokens: table.tokens, count: table.count, alpha: table.alpha, delta: table.delta },
-      recipes: lab.recipes(),
-    });
-    this.training.snapshot(true, 0, 0);
-    this.training.guide(lab);
-  }
-
-  private postSettings(effect: SettingEffect, warnings: string[]): void {
-    const configJson = this.host.requireLab().configJson();
-    const shareHash = this.host.requireModule().encodeShareLink(configJson);
-    this.deps.post({ type: 'settingsApplied', configJson, shareHash, effect, warnings });
-  }
-
-  private async builtin(name: string): Promise<Uint8Array> {
-    const url = new URL(`${encodeURIComponent(name)}.tsv`, this.datasetBaseUrl).href;
-    try {
-      return await this.deps.fetchBytes(url);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new Error(`Could not download the built-in dataset "${name}" (${url}): ${detail}`);
-    }
+    await this.data.loadFor(decoded.configJson, decoded.warnings);
   }
 }

@@ -105,7 +105,13 @@ export class Training {
     await this.afterStep(lab, report);
     this.snapshot(true, 0, 0);
     this.guide(lab);
-    if (report.refused) this.deps.post({ type: 'stopped', reason: 'refused', message: report.message, step: lab.step() });
+    if (report.refused)
+      this.deps.post({
+        type: 'stopped',
+        reason: 'refused',
+        message: report.message,
+        step: lab.step(),
+      });
   }
 
   /** Solves the attention-SVM for the current E and posts the report and the metrics
@@ -155,7 +161,13 @@ export class Training {
     // The solver is one call until it can be sliced: the watchdog allows for it (a few
     // seconds on 25,000 reviews).
     const blockingMs = Math.max(1000, lab.summary().trainTokens / 2000);
-    post({ type: 'taskStarted', task: 'solving', label: 'Solving for p_mm', cancellable: false, blockingMs });
+    post({
+      type: 'taskStarted',
+      task: 'solving',
+      label: 'Solving for p_mm',
+      cancellable: false,
+      blockingMs,
+    });
     let outcome: 'done' | 'failed' = 'failed';
     try {
       const report = lab.solveMaxMargin();

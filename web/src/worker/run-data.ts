@@ -1,0 +1,175 @@
+// The run's data in the worker: which data the settings name (data-source.ts), loading it
+// into the Lab (a built-in file fetched, the generator, the user's bytes checked against
+// the content hash the settings record), and the one piece of state the worker keeps
+// about data: a link whose data is still awaited (a file to supply, a download to agree
+// to). Until that data loads, the run in the Lab is untouched. Settings changes go through
+// here too, since another dataset is a settings change whose effect is 'source'.
+import type { LoadResult, SettingEffect } from 'clslab-wasm';
+import type { DataNeed, WorkerEvent } from '../protocol.ts';
+import type { SourceFile } from '../data/sources.ts';
+import { sourceOf } from './data-source.ts';
+import type { DatasetLoader } from './dataset-loader.ts';
+import type { LabHost } from './lab-host.ts';
+import type { Training } from './training.ts';
+
+export interface RunDataDeps {
+  host: LabHost;
+  datasets: DatasetLoader;
+  training: Training;
+  post: (event: WorkerEvent) => void;
+  /** Bytes of a built-in dataset file by URL. */
+  fetchBytes: (url: string) => Promise<Uint8Array>;
+}
+
+export class RunData {
+  /** Where the built-in datasets are (init says). */
+  datasetBaseUrl = '';
+  /** A link's settings whose data the user has not supplied yet (file) or not agreed to
+   *  download (URL, preset), and the warnings its link had. */
+  private awaiting: { configJson: string; need: DataNeed; warnings: string[] } | null = null;
+
+  constructor(private readonly deps: RunDataDeps) {}
+
+  /** A run file replaced the run whole: no link is waiting any more. */
+  replacedByRun(): void {
+    this.awaiting = null;
+    this.announceLoaded('source', []);
+  }
+
+  /** New settings: by their effect on the loaded run (core decides), or, for another
+   *  dataset or before any data, by loading the data they name. */
+  async adopt(configJson: string, warnings: string[]): Promise<void> {
+    const module = this.deps.host.requireModule();
+    const checked = module.validateConfig(configJson);
+    if (!checked.ok) throw new Error(checked.message);
+    const lab = this.deps.host.requireLab();
+    const effect = lab.hasDataset()
+      ? module.effectOfChange(lab.configJson(), checked.configJson)
+      : 'source';
+    if (effect === '') throw new Error("The settings could not be compared with the run's.");
+    if (effect === 'source') return this.loadFor(checked.configJson, warnings);
+    if (effect !== 'run-length') this.deps.training.halt();
+    const applied = lab.configure(checked.configJson);
+    if (!applied.ok) throw new Error(applied.message);
+    this.awaiting = null; // a settings change on the loaded run drops a link still waiting
+    if (effect === 'pipeline') return this.announceLoaded('pipeline', warnings);
+    this.postSettings(effect, warnings);
+    if (effect !== 'run-length') {
+      this.deps.training.snapshot(effect === 'weights', 0, 0);
+      this.deps.training.guide(lab);
+    }
+  }
+
+  /** Loads the data `configJson` names, or, for the user's data, asks for it. */
+  async loadFor(configJson: string, warnings: string[]): Promise<void> {
+    const source = sourceOf(configJson);
+    const lab = this.deps.host.requireLab();
+    if (source.kind === 'user') {
+      this.awaiting = { configJson, need: source.need, warnings };
+      this.deps.post({ type: 'datasetNeeded', need: source.need, configJson });
+      return;
+    }
+    this.deps.training.halt();
+    if (source.kind === 'synthetic') return this.commit(lab.loadSynthetic(configJson), warnings);
+    const text = await this.builtin(source.name);
+    this.commit(lab.load({ layout: 'text', text }, configJson), warnings);
+  }
+
+  async supplySource(files: SourceFile[]): Promise<void> {
+    const awaiting = this.awaiting;
+    if (awaiting === null || awaiting.need.kind !== 'file') {
+      throw new Error('No link is waiting for a file: load your own data from the Dataset card.');
+    }
+    const read = await this.deps.datasets.readFiles(files);
+    if (read === null) return;
+    this.deps.training.halt();
+    this.commit(
+      this.deps.host.requireLab().load(read.bytes, awaiting.configJson),
+      awaiting.warnings,
+    );
+  }
+
+  async confirmSource(): Promise<void> {
+    const awaiting = this.awaiting;
+    if (awaiting === null || awaiting.need.kind === 'file') {
+      throw new Error('No link is waiting for a download.');
+    }
+    const { need } = awaiting;
+    const bytes =
+      need.kind === 'url'
+        ? await this.deps.datasets.download(need.url)
+        : await this.deps.datasets.sample(need.preset, need.rows, need.seed);
+    if (bytes === null) return;
+    this.deps.training.halt();
+    this.commit(this.deps.host.requireLab().load(bytes, awaiting.configJson), awaiting.warnings);
+  }
+
+  /** The previewed source with the current settings: its identity goes into them. */
+  confirmDataset(): void {
+    const module = this.deps.host.requireModule();
+    const { bytes, choice, origin } = this.deps.datasets.requirePending();
+    const seed = origin.kind === 'preset' ? origin.seed : 0;
+    const rows = origin.kind === 'preset' ? origin.rows : 0;
+    const sourced = module.withSource(
+      this.baseConfig(),
+      origin.kind,
+      origin.name,
+      choice,
+      seed,
+      rows,
+    );
+    if (!sourced.ok) throw new Error(sourced.message);
+    this.deps.training.halt();
+    this.commit(this.deps.host.requireLab().load(bytes, sourced.configJson), []);
+    this.deps.datasets.loaded();
+  }
+
+  /** The settings a new source joins: the loaded run's, or those of a link still waiting. */
+  baseConfig(): string {
+    const lab = this.deps.host.requireLab();
+    return lab.hasDataset() || this.awaiting === null ? lab.configJson() : this.awaiting.configJson;
+  }
+
+  /** A load's answer: on failure nothing changed (the message goes to the request). */
+  private commit(result: LoadResult, warnings: string[]): void {
+    if (!result.ok) throw new Error(result.message);
+    this.awaiting = null;
+    this.announceLoaded('source', warnings);
+  }
+
+  /** Settings, data and the first snapshot of a run whose data was (re)built. */
+  announceLoaded(effect: 'source' | 'pipeline', warnings: string[]): void {
+    const lab = this.deps.host.requireLab();
+    this.postSettings(effect, warnings);
+    const table = lab.tokens();
+    this.deps.post({
+      type: 'datasetLoaded',
+      summary: lab.summary(),
+      statistics: {
+        tokens: table.tokens,
+        count: table.count,
+        alpha: table.alpha,
+        delta: table.delta,
+      },
+      recipes: lab.recipes(),
+    });
+    this.deps.training.snapshot(true, 0, 0);
+    this.deps.training.guide(lab);
+  }
+
+  private postSettings(effect: SettingEffect, warnings: string[]): void {
+    const configJson = this.deps.host.requireLab().configJson();
+    const shareHash = this.deps.host.requireModule().encodeShareLink(configJson);
+    this.deps.post({ type: 'settingsApplied', configJson, shareHash, effect, warnings });
+  }
+
+  async builtin(name: string): Promise<Uint8Array> {
+    const url = new URL(`${encodeURIComponent(name)}.tsv`, this.datasetBaseUrl).href;
+    try {
+      return await this.deps.fetchBytes(url);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new Error(`Could not download the built-in dataset "${name}" (${url}): ${detail}`);
+    }
+  }
+}
