@@ -4,7 +4,7 @@
 // about data: a link whose data is still awaited (a file to supply, a download to agree
 // to). Until that data loads, the run in the Lab is untouched. Settings changes go through
 // here too, since another dataset is a settings change whose effect is 'source'.
-import type { LoadResult, SettingEffect } from 'clslab-wasm';
+import type { LoadResult, SettingEffect, SourceBytes } from 'clslab-wasm';
 import type { DataNeed, WorkerEvent } from '../protocol.ts';
 import type { SourceFile } from '../data/sources.ts';
 import { sourceOf } from './data-source.ts';
@@ -29,6 +29,35 @@ export class RunData {
   private awaiting: { configJson: string; need: DataNeed; warnings: string[] } | null = null;
 
   constructor(private readonly deps: RunDataDeps) {}
+
+  /** Lab.load as a task: parsing and tokenizing are one call into wasm that cannot answer
+   *  the heartbeat, so its duration is announced (about 15 MB/s in Chromium on this
+   *  machine's slower days, with a second's margin: BENCHMARKS.md). */
+  private load(source: SourceBytes, configJson: string): LoadResult {
+    const bytes =
+      source.layout === 'text'
+        ? source.text.byteLength
+        : source.layout === 'paired'
+          ? source.positive.byteLength + source.negative.byteLength
+          : source.texts.reduce((sum, text) => sum + text.byteLength, 0);
+    const { post } = this.deps;
+    const blockingMs = 1000 + bytes / 15000;
+    post({
+      type: 'taskStarted',
+      task: 'loading',
+      label: 'Building the dataset',
+      cancellable: false,
+      blockingMs,
+    });
+    let outcome: 'done' | 'failed' = 'failed';
+    try {
+      const result = this.deps.host.requireLab().load(source, configJson);
+      outcome = result.ok ? 'done' : 'failed';
+      return result;
+    } finally {
+      post({ type: 'taskEnded', task: 'loading', outcome });
+    }
+  }
 
   /** A run file replaced the run whole: no link is waiting any more. */
   replacedByRun(): void {
@@ -72,7 +101,7 @@ export class RunData {
     this.deps.training.halt();
     if (source.kind === 'synthetic') return this.commit(lab.loadSynthetic(configJson), warnings);
     const text = await this.builtin(source.name);
-    this.commit(lab.load({ layout: 'text', text }, configJson), warnings);
+    this.commit(this.load({ layout: 'text', text }, configJson), warnings);
   }
 
   async supplySource(files: SourceFile[]): Promise<void> {
@@ -83,10 +112,7 @@ export class RunData {
     const read = await this.deps.datasets.readFiles(files);
     if (read === null) return;
     this.deps.training.halt();
-    this.commit(
-      this.deps.host.requireLab().load(read.bytes, awaiting.configJson),
-      awaiting.warnings,
-    );
+    this.commit(this.load(read.bytes, awaiting.configJson), awaiting.warnings);
   }
 
   async confirmSource(): Promise<void> {
@@ -101,7 +127,7 @@ export class RunData {
         : await this.deps.datasets.sample(need.preset, need.rows, need.seed);
     if (bytes === null) return;
     this.deps.training.halt();
-    this.commit(this.deps.host.requireLab().load(bytes, awaiting.configJson), awaiting.warnings);
+    this.commit(this.load(bytes, awaiting.configJson), awaiting.warnings);
   }
 
   /** The previewed source with the current settings: its identity goes into them. */
@@ -120,7 +146,7 @@ export class RunData {
     );
     if (!sourced.ok) throw new Error(sourced.message);
     this.deps.training.halt();
-    this.commit(this.deps.host.requireLab().load(bytes, sourced.configJson), []);
+    this.commit(this.load(bytes, sourced.configJson), []);
     this.deps.datasets.loaded();
   }
 
