@@ -25,6 +25,7 @@ int64_t Experiment::step() const { return state_->trainer ? state_->trainer->ste
 void Experiment::Swap(Experiment& other) { std::swap(state_, other.state_); }
 
 Result<SettingEffect> Experiment::Configure(const RunConfig& config) {
+  state_->Touch();
   using R = Result<SettingEffect>;
   const Status valid = ValidateConfig(config);
   if (!valid.ok()) return R::Failure(valid.message());
@@ -62,6 +63,7 @@ Result<SettingEffect> Experiment::Configure(const RunConfig& config) {
 }
 
 Status Experiment::Reset() {
+  state_->Touch();
   State& st = *state_;
   if (!st.loaded) return Status::Error("no dataset is loaded");
   st.trainer = std::make_unique<Trainer>(&st.dataset.train, TrainerOptionsFrom(st.config));
@@ -118,6 +120,7 @@ StepReport NotLoaded() {
 }  // namespace
 
 StepReport Experiment::Advance(int32_t steps) {
+  state_->Touch();
   if (!state_->trainer) return NotLoaded();
   Trainer& trainer = *state_->trainer;
   if (state_->config.protocol == Protocol::kPaper && trainer.phase() == Phase::kInitialized &&
@@ -134,11 +137,13 @@ StepReport Experiment::Advance(int32_t steps) {
 }
 
 StepReport Experiment::StepEmbeddings() {
+  state_->Touch();
   if (!state_->trainer) return NotLoaded();
   return Report(*state_->trainer, state_->trainer->StepEmbeddings());
 }
 
 StepReport Experiment::StepAttention(int32_t steps) {
+  state_->Touch();
   if (!state_->trainer) return NotLoaded();
   PrepareFlow();
   return Report(*state_->trainer, state_->trainer->StepFlow(steps));
@@ -154,6 +159,7 @@ TrainerState Experiment::training_state() const {
 
 Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::string_view phase,
                                   const TrainerState* state) {
+  state_->Touch();
   if (!state_->trainer) return Status::Error("load the run's dataset first");
   const Weights& current = state_->trainer->weights();
   if (weights.E.rows() != current.E.rows() || weights.E.cols() != current.E.cols() ||

@@ -21,6 +21,7 @@ double Cosine(const Eigen::VectorXf& a, const Eigen::VectorXf& b) {
 }  // namespace
 
 Metrics Experiment::CurrentMetrics() const {
+  if (state_->metrics_version == state_->version && state_->trainer) return state_->metrics;
   Metrics m;
   if (!state_->trainer) return m;
   const State& st = *state_;
@@ -96,6 +97,8 @@ Metrics Experiment::CurrentMetrics() const {
   m.u_contrast = Finite(u.contrast);
   m.u_tokens = u.tokens;
   m.checksum = Checksum(w, m.step);
+  st.metrics = m;
+  st.metrics_version = st.version;
   return m;
 }
 

@@ -48,6 +48,7 @@ std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets&
 }
 
 MaxMarginReport Experiment::SolveMaxMargin() {
+  state_->Touch();
   MaxMarginReport report;
   if (!state_->trainer) {
     report.message = "no dataset is loaded";

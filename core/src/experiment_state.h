@@ -110,6 +110,14 @@ struct Experiment::State {
     max_margin_report = MaxMarginReport();
   }
   // The solutions describe the current E (joint training moves E every step).
+  // Every change of the run (data, settings, weights, p_mm) bumps `version`; the metrics of
+  // one version are computed once (the page asks for them with each snapshot and again
+  // for the guidance at the same step).
+  uint64_t version = 0;
+  mutable uint64_t metrics_version = ~uint64_t{0};
+  mutable Metrics metrics;
+  void Touch() { ++version; }
+
   bool MaxMarginIsCurrent() const { return has_max_margin && solved_at_step >= EmbeddingVersion(); }
 };
 

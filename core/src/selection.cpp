@@ -42,12 +42,23 @@ SelectedSets ComputeSelectedSets(const Corpus& corpus, const std::vector<float>&
 SelectionMetrics MeasureSelection(const Corpus& corpus, const SelectedSets& sets,
                                   const std::vector<float>& attention) {
   SelectionMetrics out;
-  const int32_t reviews = corpus.NumReviews();
+  const int32_t reviews = corpus.NumReviews(), vocab_size = corpus.vocab_size;
   if (sets.offsets.size() != static_cast<size_t>(reviews) + 1 ||
-      attention.size() < static_cast<size_t>(corpus.vocab_size)) {
+      attention.size() < static_cast<size_t>(vocab_size)) {
     return out;
   }
-  std::vector<int32_t> stamp(corpus.vocab_size, 0);  // V, stamp[s] = i + 1 iff s in S_i
+  // Token-major softmax, as in model.cpp: a_t depends on the token only, so the numerator
+  // exp(a_s - M) is computed once per token with one shift M = max_s a_s (V exps, not N).
+  // A review whose tokens all score far below M would lose its terms to underflow: it is
+  // measured with its own maximum instead (the per-review path).
+  float top_all = -std::numeric_limits<float>::infinity();
+  for (int32_t s = 0; s < vocab_size; ++s) top_all = std::max(top_all, attention[s]);
+  std::vector<double> weight(vocab_size);  // V, exp(a_s - M)
+  for (int32_t s = 0; s < vocab_size; ++s) {
+    weight[s] = std::exp(static_cast<double>(attention[s]) - top_all);
+  }
+  constexpr double kSmallestTotal = 1e-250;
+  std::vector<int32_t> stamp(vocab_size, 0);  // V, stamp[s] = i + 1 iff s in S_i
   int64_t hits = 0;
   double mass_sum = 0;
   for (int32_t i = 0; i < reviews; ++i) {
@@ -58,19 +69,25 @@ SelectionMetrics MeasureSelection(const Corpus& corpus, const SelectedSets& sets
       stamp[sets.token_ids[k]] = i + 1;
     }
     int32_t argmax = begin;  // first position on ties (strict >)
-    for (int32_t t = begin + 1; t < end; ++t) {
-      if (attention[corpus.token_ids[t]] > attention[corpus.token_ids[argmax]]) argmax = t;
-    }
-    hits += stamp[corpus.token_ids[argmax]] == i + 1;
-    const double top = attention[corpus.token_ids[argmax]];
     double total = 0, selected = 0;
     for (int32_t t = begin; t < end; ++t) {
       const int32_t s = corpus.token_ids[t];
-      const double weight = std::exp(static_cast<double>(attention[s]) - top);  // in (0, 1]
-      total += weight;
-      if (stamp[s] == i + 1) selected += weight;
+      if (attention[s] > attention[corpus.token_ids[argmax]]) argmax = t;
+      total += weight[s];
+      if (stamp[s] == i + 1) selected += weight[s];
     }
-    mass_sum += selected / total;  // total >= 1: the argmax contributes exp(0)
+    hits += stamp[corpus.token_ids[argmax]] == i + 1;
+    if (!(total >= kSmallestTotal)) {
+      const double top = attention[corpus.token_ids[argmax]];
+      total = selected = 0;
+      for (int32_t t = begin; t < end; ++t) {
+        const int32_t s = corpus.token_ids[t];
+        const double w = std::exp(static_cast<double>(attention[s]) - top);  // in (0, 1]
+        total += w;
+        if (stamp[s] == i + 1) selected += w;
+      }
+    }
+    mass_sum += selected / total;
   }
   if (out.reviews > 0) {
     out.accuracy = static_cast<double>(hits) / out.reviews;

@@ -87,6 +87,19 @@ TEST(SelectionMetrics, LargeScoresDoNotOverflow) {
   EXPECT_EQ(m.accuracy, 1.0);
 }
 
+// The shared shift is the vocabulary's largest score; a review whose tokens all score
+// 1,000 below it would underflow exp() to 0 on that path, and must be measured exactly.
+TEST(SelectionMetrics, AReviewFarBelowTheLargestScoreIsMeasuredWithItsOwnMaximum) {
+  Corpus corpus;
+  corpus.vocab_size = 4;
+  corpus.Add({1, 2}, 1);  // S = {1}
+  corpus.Add({3}, -1);    // token 3 holds the vocabulary's maximum
+  const SelectedSets sets = ComputeSelectedSets(corpus, {0.0f, 1.0f, 0.0f, -1.0f});
+  const SelectionMetrics m = MeasureSelection(corpus, sets, {0.0f, -1000.0f, -1001.0f, 0.0f});
+  EXPECT_NEAR(m.mean_mass, (1 / (1 + std::exp(-1.0)) + 1.0) / 2, 1e-12);
+  EXPECT_EQ(m.accuracy, 1.0);
+}
+
 TEST(SelectionMetrics, MismatchedShapesGiveZeros) {
   const SelectionMetrics m = MeasureSelection(HandCorpus(), SelectedSets{}, kValue);
   EXPECT_EQ(m.reviews, 0);

@@ -6,7 +6,7 @@ import { formatIf, formatNumber } from '../format.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { TokenPoint } from './snapshot.ts';
 import { palette } from './setup.ts';
-import { short, TokenScatter } from './token-scatter.ts';
+import { short, TokenScatter, type TokenLayer } from './token-scatter.ts';
 
 export class AlignmentChart extends TokenScatter {
   constructor(canvas: HTMLCanvasElement, readout: HTMLElement) {
@@ -64,24 +64,35 @@ export class AlignmentChart extends TokenScatter {
     return `α = ${short(point.x)}, v·E = ${short(point.y)}`;
   }
 
-  protected plot(columns: TokenColumns, statistics: TokenStatistics, m: Metrics): void {
-    const points: TokenPoint[] = [];
-    let low = Infinity;
-    let high = -Infinity;
+  protected layers(columns: TokenColumns, statistics: TokenStatistics): TokenLayer[] {
     // Row 0 is <unk>; tokens never seen in training carry no alpha.
+    const rows: number[] = [];
     for (let row = 1; row < statistics.tokens.length; row++) {
       const x = statistics.alpha[row] ?? NaN;
       const y = columns.value[row] ?? NaN;
-      if ((statistics.count[row] ?? 0) <= 0 || !Number.isFinite(x) || !Number.isFinite(y)) continue;
-      points.push({ x, y, row });
-      low = Math.min(low, x);
-      high = Math.max(high, x);
+      if ((statistics.count[row] ?? 0) > 0 && Number.isFinite(x) && Number.isFinite(y))
+        rows.push(row);
     }
-    const [tokens, fit, predicted] = this.chart.data.datasets;
+    const x = (row: number) => statistics.alpha[row] ?? NaN;
+    const y = (row: number) => columns.value[row] ?? NaN;
+    return [{ dataset: 0, rows, x, y, inTable: true }];
+  }
+
+  /** The fit and the prediction across the tokens' alpha range (no line where none is
+   *  predicted: the joint protocol). */
+  protected override decorate(m: Metrics, layers: TokenLayer[]): void {
+    const [tokens] = layers;
+    const [, fit, predicted] = this.chart.data.datasets;
     if (tokens === undefined || fit === undefined || predicted === undefined) return;
-    tokens.data = points;
+    let low = Infinity;
+    let high = -Infinity;
+    for (const row of tokens.rows) {
+      const x = tokens.x(row);
+      if (x < low) low = x;
+      if (x > high) high = x;
+    }
     const line = (slope: number, intercept: number): TokenPoint[] =>
-      points.length < 2 || !Number.isFinite(slope)
+      tokens.rows.length < 2 || !Number.isFinite(slope)
         ? []
         : [
             { x: low, y: intercept + slope * low, row: -1 },

@@ -16,27 +16,59 @@ export const HIGHLIGHT_LABEL = 'chosen token';
 /** Rows listed in a scatter's table (most frequent tokens first); the CSV has them all. */
 const TABLE_ROWS = 1000;
 
-/** Most points a scatter draws. Past this (a 20,000-token vocabulary) the canvas shows the
- *  most frequent tokens and every outlier, which is what the eye reads; the table and the
- *  CSV keep every token. Drawing 20,000 points costs the main thread a long frame. */
-export const MAX_DRAWN = 3000;
+/** Most points a layer draws. Past this (a 20,000-token vocabulary) the canvas shows the
+ *  most frequent tokens and the extremes on either axis, which is what the eye reads; the
+ *  table and the CSV keep every token. Drawing and rebuilding 20,000 points took the page's
+ *  main thread hundreds of milliseconds per update (bench/page, BENCHMARKS.md). */
+export const MAX_DRAWN = 2000;
+/** Points kept at each end of each axis when a layer is decimated. */
+const EXTREMES = 100;
 
-/** The points to draw of `points` (full, in any order): all when few, else the most
- *  frequent MAX_DRAWN - 4 x OUTLIERS and the OUTLIERS most extreme in each direction. */
-export function decimate(points: TokenPoint[], count: (row: number) => number): TokenPoint[] {
-  if (points.length <= MAX_DRAWN) return points;
-  const outliers = 150;
-  const keep = new Set<TokenPoint>();
-  const by = (key: (p: TokenPoint) => number) => [...points].sort((a, b) => key(a) - key(b));
-  for (const sorted of [by((p) => p.x), by((p) => p.y)]) {
-    for (const p of sorted.slice(0, outliers)) keep.add(p);
-    for (const p of sorted.slice(-outliers)) keep.add(p);
+/** One dataset's tokens: the candidate rows and how each is placed. */
+export interface TokenLayer {
+  /** Index of the chart dataset the layer fills. */
+  dataset: number;
+  rows: number[];
+  x: (row: number) => number;
+  y: (row: number) => number;
+  /** Marker radius per row (a sized scatter); the dataset's own radius otherwise. */
+  radius?: (row: number) => number;
+  /** Listed in the chart's table and CSV (a second-axis layer has its own column). */
+  inTable: boolean;
+}
+
+/** The rows of `rows` to draw: all when few, else the extremes on each axis and then the
+ *  most frequent. O(n log n) in typed arrays on the row indices; points are built only for
+ *  the rows drawn. `byCount` lists every row most frequent first. */
+export function drawnRows(
+  rows: number[],
+  x: (row: number) => number,
+  y: (row: number) => number,
+  byCount: Int32Array,
+): number[] {
+  if (rows.length <= MAX_DRAWN) return rows;
+  const keep = new Uint8Array(byCount.length);
+  for (const value of [x, y]) {
+    const sorted = Float64Array.from(rows, value).sort();
+    const low = sorted[EXTREMES - 1] ?? -Infinity;
+    const high = sorted[sorted.length - EXTREMES] ?? Infinity;
+    for (const row of rows) {
+      const v = value(row);
+      if (v <= low || v >= high) keep[row] = 1;
+    }
   }
-  for (const p of by((p) => -count(p.row))) {
-    if (keep.size >= MAX_DRAWN) break;
-    keep.add(p);
+  const candidate = new Uint8Array(byCount.length);
+  for (const row of rows) candidate[row] = 1;
+  let kept = 0;
+  for (const row of rows) kept += keep[row] ?? 0;
+  for (const row of byCount) {
+    if (kept >= MAX_DRAWN) break;
+    if (candidate[row] === 1 && keep[row] === 0) {
+      keep[row] = 1;
+      kept++;
+    }
   }
-  return points.filter((p) => keep.has(p));
+  return rows.filter((row) => keep[row] === 1);
 }
 
 /** An axis: its title on the chart, its short name in the table, its CSV column. */
@@ -52,8 +84,10 @@ export abstract class TokenScatter implements TokenChartView {
   private readonly readout: HTMLElement;
   private readonly axes: { x: TokenAxis; y: TokenAxis };
   private highlighted: number | null = null;
-  /** Every plotted token point, undecimated, per dataset label: the table and the CSV. */
-  private full = new Map<string, TokenPoint[]>();
+  /** The layers last drawn, undecimated: the table and the CSV list every row. */
+  private layersShown: TokenLayer[] = [];
+  /** Every row most frequent first, for the statistics it was made from. */
+  private byCount: { of: TokenStatistics; rows: Int32Array } | null = null;
   private readonly highlightSet: ScatterDataset = {
     label: HIGHLIGHT_LABEL,
     data: [],
@@ -127,12 +161,15 @@ export abstract class TokenScatter implements TokenChartView {
   /** The readout line for these metrics. */
   protected abstract readoutText(metrics: Metrics): string;
 
-  /** Sets the datasets' points from the token columns (the ring's dataset is last). */
-  protected abstract plot(
+  /** The token layers for these columns (the ring's dataset is not one of them). */
+  protected abstract layers(
     columns: TokenColumns,
     statistics: TokenStatistics,
     metrics: Metrics,
-  ): void;
+  ): TokenLayer[];
+
+  /** Anything drawn beside the tokens (fit lines), once the layers are in place. */
+  protected decorate(_metrics: Metrics, _layers: TokenLayer[]): void {}
 
   /** The tooltip after the token's name. */
   protected abstract describe(point: TokenPoint): string;
@@ -141,37 +178,48 @@ export abstract class TokenScatter implements TokenChartView {
     this.readout.textContent = this.readoutText(metrics);
     if (statistics === null || columns === null) return;
     this.statistics = statistics;
-    this.plot(columns, statistics, metrics);
-    this.keepAndDecimate();
-    this.fitAxes();
-    this.redraw();
+    this.lastMetrics = metrics;
+    this.lastColumns = columns;
+    this.scheduleDraw();
   }
 
-  /** Redraws from the last columns (a subclass changed what it shows, e.g. a layer). */
-  protected replot(): void {
-    this.keepAndDecimate();
-    this.fitAxes();
-    this.redraw();
+  private drawPending = false;
+
+  /** Each scatter rebuilds its layers in a task of its own (tens of milliseconds at a
+   *  20,000-token vocabulary), coalesced to the latest snapshot, so that no single task
+   *  of the page's main thread holds all the charts' work. */
+  private scheduleDraw(): void {
+    if (this.drawPending) return;
+    this.drawPending = true;
+    setTimeout(() => {
+      this.drawPending = false;
+      this.draw();
+    }, 0);
   }
 
-  /** The full point lists go to the table; the canvas gets the decimated ones. */
-  private keepAndDecimate(): void {
-    const count = (row: number) => this.statistics?.count[row] ?? 0;
-    this.full = new Map();
-    for (const dataset of this.chart.data.datasets) {
-      if (dataset === this.highlightSet || !dataset.data.some((p) => p.row >= 0)) continue;
-      this.full.set(dataset.label ?? '', dataset.data);
-      dataset.data = decimate(dataset.data, count);
-      if (Array.isArray(dataset.pointRadius)) {
-        // Radii follow their points (a sized scatter).
-        const radius = new Map(
-          this.full
-            .get(dataset.label ?? '')
-            ?.map((p, i) => [p, (dataset.pointRadius as number[])[i] ?? 2]),
-        );
-        dataset.pointRadius = dataset.data.map((p) => radius.get(p) ?? 2);
-      }
+  private lastMetrics: Metrics | null = null;
+  private lastColumns: TokenColumns | null = null;
+
+  /** Draws the layers again from the last columns (a subclass changed what it shows). */
+  protected draw(): void {
+    const statistics = this.statistics;
+    if (statistics === null || this.lastColumns === null || this.lastMetrics === null) return;
+    if (this.byCount?.of !== statistics) {
+      const rows = Int32Array.from(statistics.tokens, (_, row) => row);
+      rows.sort((a, b) => (statistics.count[b] ?? 0) - (statistics.count[a] ?? 0) || a - b);
+      this.byCount = { of: statistics, rows };
     }
+    this.layersShown = this.layers(this.lastColumns, statistics, this.lastMetrics);
+    for (const layer of this.layersShown) {
+      const dataset = this.chart.data.datasets[layer.dataset];
+      if (dataset === undefined) continue;
+      const rows = drawnRows(layer.rows, layer.x, layer.y, this.byCount.rows);
+      dataset.data = rows.map((row) => ({ x: layer.x(row), y: layer.y(row), row }));
+      if (layer.radius !== undefined) dataset.pointRadius = rows.map(layer.radius);
+    }
+    this.decorate(this.lastMetrics, this.layersShown);
+    this.fitAxes();
+    this.redraw();
   }
 
   /** With `parsing: false` Chart.js takes the data as sorted by x and reads the x range
@@ -213,7 +261,8 @@ export abstract class TokenScatter implements TokenChartView {
 
   reset(): void {
     for (const dataset of this.chart.data.datasets) dataset.data = [];
-    this.full = new Map();
+    this.layersShown = [];
+    this.lastColumns = this.lastMetrics = null;
     this.readout.textContent = '';
     this.redraw();
   }
@@ -239,10 +288,10 @@ export abstract class TokenScatter implements TokenChartView {
   /** Token rows of every point dataset (not fit lines), most frequent first. */
   table(): ChartTable {
     const statistics = this.statistics;
-    // The chart's own tokens; a second-axis layer (the theory's p_mm) has its own CSV column.
-    const points = this.chart.data.datasets
-      .filter((d) => (d as { yAxisID?: string }).yAxisID !== 'y2')
-      .flatMap((d) => this.full.get(d.label ?? '') ?? []);
+    // Every row of the chart's own layers, not only those drawn.
+    const points = this.layersShown
+      .filter((layer) => layer.inTable)
+      .flatMap((layer) => layer.rows.map((row) => ({ x: layer.x(row), y: layer.y(row), row })));
     const count = (row: number) => statistics?.count[row] ?? 0;
     points.sort((a, b) => count(b.row) - count(a.row) || a.row - b.row);
     const rows = points

@@ -8,7 +8,7 @@ import { formatInteger, formatNumber } from '../format.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { TokenPoint } from './snapshot.ts';
 import { palette } from './setup.ts';
-import { short, TokenScatter, type ScatterDataset } from './token-scatter.ts';
+import { short, TokenScatter, type ScatterDataset, type TokenLayer } from './token-scatter.ts';
 
 /** THEORY.md's U-score threshold; the chart plots the same tokens the score uses. */
 const U_MIN_COUNT = 20;
@@ -37,8 +37,6 @@ export class UShapeChart extends TokenScatter {
   /** p_mm.E_s per token and which problem it solves; null before a solve. */
   private theory: { scores: Float32Array; label: string } | null = null;
   private theoryShown = true;
-  private lastColumns: TokenColumns | null = null;
-  private lastMetrics: Metrics | null = null;
 
   constructor(canvas: HTMLCanvasElement, readout: HTMLElement) {
     super(
@@ -78,16 +76,14 @@ export class UShapeChart extends TokenScatter {
 
   /** The theory's token scores (null clears them), drawn when the layer is shown. */
   setTheory(theory: { scores: Float32Array; label: string } | null): void {
+    if (theory === this.theory) return;
     this.theory = theory;
-    if (this.lastColumns !== null && this.statistics !== null && this.lastMetrics !== null) {
-      this.plot(this.lastColumns, this.statistics, this.lastMetrics);
-      this.replot();
-    }
+    this.draw();
   }
 
   showTheory(shown: boolean): void {
     this.theoryShown = shown;
-    this.setTheory(this.theory);
+    this.draw();
   }
 
   protected readoutText(m: Metrics): string {
@@ -111,47 +107,42 @@ export class UShapeChart extends TokenScatter {
     return `Δ = ${short(point.x)}, p·E = ${short(point.y)}, count ${count}`;
   }
 
-  protected plot(columns: TokenColumns, statistics: TokenStatistics, metrics: Metrics): void {
-    const groups: Array<{ points: TokenPoint[]; radii: number[] }> = [0, 1, 2].map(() => ({
-      points: [],
-      radii: [],
-    }));
+  protected layers(columns: TokenColumns, statistics: TokenStatistics): TokenLayer[] {
+    const groups: number[][] = [[], [], []];
+    const theory = this.theoryShown ? this.theory : null;
+    const inTheory: number[] = [];
     for (let row = 1; row < statistics.tokens.length; row++) {
       const count = statistics.count[row] ?? 0;
       const x = statistics.delta[row] ?? NaN;
-      const y = columns.attention[row] ?? NaN;
-      if (count < U_MIN_COUNT || !Number.isFinite(x) || !Number.isFinite(y)) continue;
-      const target = groups[x > 0 ? 0 : x < 0 ? 1 : 2];
-      target?.points.push({ x, y, row });
-      target?.radii.push(radiusFor(count));
+      if (count < U_MIN_COUNT || !Number.isFinite(x)) continue;
+      if (Number.isFinite(columns.attention[row] ?? NaN))
+        groups[x > 0 ? 0 : x < 0 ? 1 : 2]?.push(row);
+      if (theory !== null && Number.isFinite(theory.scores[row] ?? NaN)) inTheory.push(row);
     }
+    const x = (row: number) => statistics.delta[row] ?? NaN;
+    const y = (row: number) => columns.attention[row] ?? NaN;
+    const radius = (row: number) => radiusFor(statistics.count[row] ?? 0);
     // The first three datasets are the sign groups (the token ring follows them).
-    groups.forEach((group, i) => {
-      const dataset = this.chart.data.datasets[i];
-      if (dataset === undefined) return;
-      dataset.data = group.points;
-      dataset.pointRadius = group.radii;
-    });
-    this.lastColumns = columns;
-    this.lastMetrics = metrics;
-    this.plotTheory(statistics);
-  }
-
-  private plotTheory(statistics: TokenStatistics): void {
+    const layers: TokenLayer[] = groups.map((rows, dataset) => ({
+      dataset,
+      rows,
+      x,
+      y,
+      radius,
+      inTable: true,
+    }));
     const layer = this.chart.data.datasets[3];
     const y2 = this.chart.options.scales?.['y2'];
-    if (layer === undefined) return;
-    const theory = this.theoryShown ? this.theory : null;
-    layer.data = [];
-    layer.label = theory === null ? THEORY : `${THEORY} (${theory.label})`;
+    if (layer !== undefined) layer.label = theory === null ? THEORY : `${THEORY} (${theory.label})`;
     if (y2 !== undefined) y2.display = theory !== null;
-    if (theory === null) return;
-    for (let row = 1; row < statistics.tokens.length; row++) {
-      const x = statistics.delta[row] ?? NaN;
-      const y = theory.scores[row] ?? NaN;
-      if ((statistics.count[row] ?? 0) < U_MIN_COUNT || !Number.isFinite(x) || !Number.isFinite(y))
-        continue;
-      layer.data.push({ x, y, row });
-    }
+    const scores = theory?.scores;
+    layers.push({
+      dataset: 3,
+      rows: scores === undefined ? [] : inTheory,
+      x,
+      y: (row) => scores?.[row] ?? NaN,
+      inTable: false,
+    });
+    return layers;
   }
 }

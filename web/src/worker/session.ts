@@ -177,7 +177,12 @@ export class Session {
         const { filter } = command;
         const summary = this.host.requireData('listing reviews').summary();
         const total = filter.testSplit ? summary.testReviews : summary.trainReviews;
-        const page = listReviews((index) => lab().review(filter.testSplit, index), total, filter);
+        const page = await listReviews(
+          (index) => lab().review(filter.testSplit, index),
+          total,
+          filter,
+          this.deps.yieldToEvents,
+        );
         return post({ type: 'reviewsListed', filter, ...page, total });
       }
       case 'previewFiles':

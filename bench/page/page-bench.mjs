@@ -1,0 +1,168 @@
+// The page at real size (issue 12): one headless Chromium, a 25,000-review real-length set
+// uploaded through the Dataset card, and each row of the issue's table measured on one or
+// more builds of the page side by side in the same run (ratios: the machine is shared).
+// Not a test: nothing is asserted, the numbers go to stdout and bench/results/.
+//
+//   node bench/page/page-bench.mjs [--data FILE] [--build name=path/to/dist]...
+//
+// Without --data the set is generated (imdb-text.mjs, seeded). Without --build it measures
+// dist/ as "after". The page is driven only through what both old and new pages have: the
+// element ids, location.hash settings and window.__clslab.metrics().
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { imdbText } from './imdb-text.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name) => args.flatMap((a, k) => (a === `--${name}` ? [args[k + 1]] : []));
+const builds = option('build').map((b) => b.split('='));
+if (builds.length === 0) builds.push(['after', join(root, 'dist')]);
+const log = (...a) => console.error('[page-bench]', ...a);
+
+let dataFile = option('data')[0];
+if (dataFile === undefined) {
+  dataFile = join(root, 'build/bench/imdb-25k.tsv');
+  if (!existsSync(dataFile)) {
+    mkdirSync(join(root, 'build/bench'), { recursive: true });
+    writeFileSync(dataFile, imdbText({ reviews: 25000, seed: 7 }));
+  }
+}
+log(`data ${dataFile}: ${(statSync(dataFile).size / 2 ** 20).toFixed(1)} MB`);
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.tsv': 'text/plain' };
+function serve(dir) {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+const step = (page) => page.evaluate(() => window.__clslab?.metrics()?.step ?? -1);
+const playing = (page) => page.evaluate(() => document.getElementById('play')?.textContent !== 'Play');
+const waitIdle = (page, timeout = 600000) =>
+  page.waitForFunction(() => document.getElementById('play')?.textContent === 'Play' && !document.getElementById('play').disabled, null, { timeout });
+
+/** A page on `hash` with `dataFile` uploaded through the Dataset card; long tasks recorded. */
+async function openWithData(browser, base, hash) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(base + hash);
+  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? -1) >= 0, null, { timeout: 60000 });
+  await waitIdle(page);
+  const before = await page.textContent('#dataset-summary');
+  const started = Date.now();
+  const t0 = await page.evaluate(() => performance.now());
+  await page.setInputFiles('#dataset-file', dataFile);
+  await page.waitForSelector('#preview-confirm:not([disabled])', { timeout: 600000 });
+  await page.click('#preview-confirm');
+  await page.waitForFunction((old) => document.getElementById('dataset-summary')?.textContent !== old && /25,000 rows/.test(document.getElementById('dataset-summary')?.textContent ?? ''), before, { timeout: 600000 });
+  await waitIdle(page);
+  const loadMs = Date.now() - started;
+  const loadLongest = await longestSince(page, t0);
+  return { page, context, loadMs, loadLongest };
+}
+
+async function longestSince(page, since) {
+  return page.evaluate((t) => Math.max(0, ...window.__longTasks.filter(([s]) => s >= t).map(([, d]) => d)), since);
+}
+
+/** Steps per second over `seconds` of Play (after a one-second warm-up), and the longest
+ *  main-thread task meanwhile. */
+async function rate(page, seconds) {
+  await page.click('#play');
+  await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Pause', null, { timeout: 600000 });
+  await sleep(1000);
+  const t0 = await page.evaluate(() => performance.now());
+  const s0 = await step(page);
+  await sleep(seconds * 1000);
+  const s1 = await step(page);
+  const t1 = await page.evaluate(() => performance.now());
+  const longest = await longestSince(page, t0);
+  if (await playing(page)) await page.click('#play');
+  await waitIdle(page);
+  return { stepsPerSecond: ((s1 - s0) * 1000) / (t1 - t0), longestTaskMs: longest };
+}
+
+/** Click-to-stopped of `count` pauses, each after half a second of Play. */
+async function pauses(page, count) {
+  const latencies = [];
+  for (let k = 0; k < count; k++) {
+    await waitIdle(page);
+    await page.click('#play');
+    await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Pause', null, { timeout: 600000 });
+    await sleep(500);
+    const t0 = await page.evaluate(() => performance.now());
+    await page.click('#play');
+    await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Play', null, { timeout: 60000 });
+    latencies.push((await page.evaluate(() => performance.now())) - t0);
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: latencies[Math.floor(count / 2)], p95: latencies[Math.ceil(0.95 * count) - 1], max: latencies.at(-1) };
+}
+
+async function measure(browser, name, dir) {
+  const server = await serve(dir);
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const out = { build: name };
+  // Joint protocol at d = 64 (Adam, full batch).
+  {
+    log(`${name}: joint d 64`);
+    const { page, context, loadMs, loadLongest } = await openWithData(browser, base, '#v=1&protocol=joint&optimizer=adam&learning_rate=0.001&width=64&steps=1000000&run=0');
+    out.loadMs = loadMs;
+    out.loadLongestTaskMs = loadLongest;
+    out.joint64 = await rate(page, 8);
+    out.pause = await pauses(page, 20);
+    await context.close();
+  }
+  // Paper protocol at the page's default d (1024): the step on E, the solve, the flow.
+  {
+    log(`${name}: paper d 1024`);
+    const { page, context } = await openWithData(browser, base, '#v=1&steps=1000000&run=0');
+    const t0 = Date.now();
+    await page.click('#step-embeddings');
+    await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1, null, { timeout: 600000 });
+    out.stepOnEMs = Date.now() - t0;
+    // The new page solves p_mm right after the step on E; the old one on a click.
+    const t1 = Date.now();
+    const solvesItself = await page.evaluate(() => typeof window.__clslab?.state === 'function');
+    if (solvesItself) {
+      await page.waitForFunction(() => window.__clslab.state().maxMargin !== null, null, { timeout: 600000 });
+    } else {
+      const old = await page.textContent('#max-margin-status');
+      await page.click('#solve-max-margin');
+      await page.waitForFunction((o) => document.getElementById('max-margin-status')?.textContent !== o && !/Solving/.test(document.getElementById('max-margin-status')?.textContent ?? ''), old, { timeout: 600000 });
+    }
+    out.solveMs = Date.now() - t1;
+    await waitIdle(page);
+    out.paper1024 = await rate(page, 8);
+    await context.close();
+  }
+  server.close();
+  return out;
+}
+
+const browser = await chromium.launch(chromiumLaunchOptions);
+const results = { date: new Date().toISOString(), data: dataFile, load: (await import('node:os')).loadavg(), builds: [] };
+for (const [name, dir] of builds) results.builds.push(await measure(browser, name, dir));
+await browser.close();
+results.loadAfter = (await import('node:os')).loadavg();
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+const file = join(root, `bench/results/page-${results.date.replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify(results, null, 2));
+console.log(JSON.stringify(results, null, 2));
+log(`wrote ${file}`);
