@@ -81,14 +81,12 @@ Result<std::unique_ptr<SvmSolver>> SvmSolver::Start(const RowMatrixXf& E,
     Coordinate& r = st->records[k];
     r = {0.0, constraints.winner[k], constraints.loser[k], kUnknownCurvature,
          static_cast<int32_t>(k)};
-    if (!SameRow(E.row(r.winner).data(), E.row(r.loser).data(), d)) continue;
-    if (hard) {
+    // Soft margin: a z_k = 0 is found on its first visit (its curvature) and set to C.
+    if (hard && SameRow(E.row(r.winner).data(), E.row(r.loser).data(), d)) {
       return Out::Failure("hard-margin att-SVM is infeasible: tokens " + std::to_string(r.winner) +
                           " and " + std::to_string(r.loser) +
                           " have identical embeddings but one must beat the other");
     }
-    r.curvature = 0;  // z_k = 0 leaves p alone and can never reach margin 1: optimal at C
-    ++st->degenerate;
   }
 
   // Starting point. Warm: the given lambda, clipped into the box (dual feasible).
@@ -100,9 +98,7 @@ Result<std::unique_ptr<SvmSolver>> SvmSolver::Start(const RowMatrixXf& E,
   // the checkpoint brings back few; the IMDB-shaped set, with most constraints at C, costs
   // about what a full first sweep would.
   for (Coordinate& r : st->records) {
-    if (r.curvature == 0) {
-      r.lambda = options.C;
-    } else if (warm_start) {
+    if (warm_start) {
       const double w = (*warm_start)[r.original];
       r.lambda = std::isfinite(w) ? std::min(st->upper, std::max(0.0, w)) : 0.0;
     } else {
@@ -116,18 +112,13 @@ Result<std::unique_ptr<SvmSolver>> SvmSolver::Start(const RowMatrixXf& E,
     const double t = norm2 > 0 ? static_cast<double>(K) / norm2 : 0.0;
     for (Coordinate& r : st->records) r.lambda = t;
   }
-  RebuildP(E, st->records, &st->scratch, &st->p);
-  const double gap = st->Checkpoint(true).gap;  // the first active set: PG != 0
-  if (!hard && !warm_start && options.shrinking) {
-    const int64_t share = std::max<int64_t>(kFirstActiveAtLeast, K / kFirstActiveShare);
-    for (int64_t k = 0; k < std::min(share, st->active); ++k) {
-      std::swap(st->records[k], st->records[k + st->rng.Below(st->active - k)]);
-    }
-    st->active = std::min(share, st->active);
-  }
-  st->progress.active = st->active;
-  st->progress.converged = K == 0 || gap <= options.tolerance;
-  st->progress.done = st->progress.converged;
+  st->first_share = !hard && !warm_start && options.shrinking
+                        ? std::max<int64_t>(kFirstActiveAtLeast, K / kFirstActiveShare)
+                        : K;
+  // The first checkpoint (O(V d + K)) is left to the first Run, so that Start stays O(K)
+  // with small constants (plus O(V + K) for the hard margin's cycle test).
+  st->progress.done = st->progress.converged = K == 0;
+  if (K == 0) st->progress.gap = 0;
   return Out::Success(std::unique_ptr<SvmSolver>(new SvmSolver(std::move(st))));
 }
 
@@ -160,7 +151,9 @@ SvmSolution SvmSolver::Solution() const {
   out.converged = st.progress.converged;
   out.epochs = st.progress.epochs;
   out.updates = st.progress.updates;
-  out.degenerate = st.degenerate;
+  for (const Coordinate& r : st.records) {
+    out.degenerate += SameRow(E.row(r.winner).data(), E.row(r.loser).data(), E.cols());
+  }
   // Margins of the float output, as a user of p will see them.
   const std::vector<double> p_out(out.p.data(), out.p.data() + out.p.size());  // d
   ScoreTokens(E, p_out, &scores);

@@ -116,6 +116,15 @@ void SvmSolver::State::Visit() {
     double curvature;
     margin = MarginAndCurvature(p.data(), a, b, d(), &curvature);
     r.curvature = static_cast<float>(curvature);
+    if (curvature == 0) {
+      // z_k = 0 (soft margin; Start refuses it for the hard margin): its margin is 0 < 1
+      // whatever p is, so lambda = C is optimal; p does not move, and Certify never
+      // brings a zero-curvature record back.
+      ++progress.updates;
+      r.lambda = upper;
+      std::swap(records[position], records[--active]);
+      return;
+    }
   } else {
     margin = Margin(p.data(), a, b, d());
   }
@@ -140,7 +149,7 @@ void SvmSolver::State::Visit() {
   ++position;
   pg_max_new = std::max(pg_max_new, pg);
   pg_min_new = std::min(pg_min_new, pg);
-  if (pg == 0 || r.curvature == 0) return;
+  if (pg == 0) return;
   const double next = std::min(upper, std::max(0.0, r.lambda - g / r.curvature));
   const double step = next - r.lambda;
   r.lambda = next;
@@ -173,9 +182,24 @@ SvmSolver::SvmSolver(std::unique_ptr<State> state) : state_(std::move(state)) {}
 SvmSolver::~SvmSolver() = default;
 const SvmProgress& SvmSolver::progress() const { return state_->progress; }
 
+void SvmSolver::State::Begin() {
+  started = true;
+  RebuildP(*E, records, &scratch, &p);
+  const double gap = Checkpoint(true).gap;
+  if (first_share < active) {  // a random share of the first active set (Start)
+    for (int64_t k = 0; k < first_share; ++k) {
+      std::swap(records[k], records[k + rng.Below(static_cast<uint64_t>(active - k))]);
+    }
+    active = first_share;
+  }
+  progress.converged = gap <= options.tolerance;
+  progress.done = progress.converged;
+}
+
 SvmProgress SvmSolver::Run(int64_t max_coordinate_updates) {
   State& st = *state_;
   const int64_t stop = st.progress.updates + std::max<int64_t>(0, max_coordinate_updates);
+  if (!st.started && !st.progress.done && max_coordinate_updates > 0) st.Begin();
   while (!st.progress.done && st.progress.updates < stop) {
     if (!st.in_sweep) {
       // Fisher-Yates with our Rng over the active records: the same order on every platform.

@@ -48,7 +48,8 @@ struct SvmSolver::State {
   double pg_max_old = kInfinity, pg_min_old = -kInfinity;  // liblinear's shrinking bounds
   double pg_max_new = -kInfinity, pg_min_new = kInfinity;  // this sweep's PG range
   int64_t updates_at_checkpoint = 0;                       // progress.updates then
-  int64_t degenerate = 0;
+  bool started = false;                                    // the first checkpoint is done (Begin)
+  int64_t first_share = 0;  // size of the first active set (a random share of it when < K)
   Rng rng{1};
   SvmProgress progress;
 
@@ -66,8 +67,9 @@ struct SvmSolver::State {
   // certified again on p rebuilt from lambda (RebuildP) before it counts.
   Certificate Checkpoint(bool unshrink);
   Certificate Certify(bool unshrink);  // one pass over the records with the current scores
-  void Visit();                        // the coordinate at `position` (liblinear's loop body)
-  void EndSweep();                     // liblinear's stopping test, checkpoints, epoch count
+  void Begin();     // p from the starting lambda, the first checkpoint and active set
+  void Visit();     // the coordinate at `position` (liblinear's loop body)
+  void EndSweep();  // liblinear's stopping test, checkpoints, epoch count
 };
 
 // p = sum_k lambda_k z_k from the records, without drift: O(K + V d) (svm_solver.cpp).

@@ -180,7 +180,7 @@ TEST(SvmSolver, WarmStartFromANearbyCNeedsFewerUpdates) {
   // Warm from the answer to the same problem: certified at the start, no sweep needed.
   options.C = 1.0;
   std::unique_ptr<SvmSolver> again = Start(E, c, options, &first.value.lambda);
-  EXPECT_TRUE(again->progress().converged);
+  EXPECT_TRUE(again->Run(1).converged);
   EXPECT_EQ(again->progress().epochs, 0);
 }
 
