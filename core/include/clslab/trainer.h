@@ -32,10 +32,10 @@ class Trainer {
   // `train` must outlive the trainer. Weights are drawn from config.seed.
   Trainer(const Corpus* train, const RunConfig& config);
 
-  StepOutcome StepEmbeddings();               // paper: the one GD step on E (p = 0, v fixed)
-  StepOutcome StepFlow(int32_t steps);        // paper: steps of the flow on p (E, v frozen)
-  StepOutcome StepJoint(int32_t steps);       // joint: optimizer steps
-  StepOutcome Advance(int32_t steps);         // whichever of the above comes next
+  StepOutcome StepEmbeddings();          // paper: the one GD step on E (p = 0, v fixed)
+  StepOutcome StepFlow(int32_t steps);   // paper: steps of the flow on p (E, v frozen)
+  StepOutcome StepJoint(int32_t steps);  // joint: optimizer steps
+  StepOutcome Advance(int32_t steps);    // whichever of the above comes next
 
   const Weights& weights() const { return weights_; }
   int64_t step() const { return step_; }
@@ -50,6 +50,7 @@ class Trainer {
 
  private:
   void InitializeWeights();
+  ReviewSelection FullBatch();
   bool RefuseIfNotFinite(const LossAccuracy& forward, StepOutcome* outcome) const;
   Status FlowStep();
 
@@ -58,6 +59,7 @@ class Trainer {
   Rng rng_;
   Weights weights_;
   ModelWorkspace workspace_;
+  TokenOccurrences occurrences_;  // train_ transposed, built on the first full-batch step
   Gradient gradient_;
   std::unique_ptr<Optimizer> optimizer_;
   std::vector<int32_t> order_, batch_;  // mini-batch sampling: a shuffled epoch order
