@@ -1,38 +1,44 @@
 // The benchmark wasm module under Node: the same step as the native bench, same data.
-// Usage: node bench/node-wasm.mjs [sst2.tsv] [reps]  -> JSON on stdout (CLSLAB_BENCH_SVM=0 skips
-// the att-SVM solve).
+// Usage: node bench/node-wasm.mjs [sst2.tsv] [reps] [only]  -> JSON on stdout; only is a comma
+// list of epochs,svm,real as in the native bench (default all).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { wrapBench, measureEpochAndStream } from './js/clslab-bench.mjs';
+import {
+  wrapBench,
+  measureEpochAndStream,
+  measureSvm,
+  measureRealLength,
+} from './js/clslab-bench.mjs';
 
 const root = new URL('../', import.meta.url);
 const build = new URL('build/bench-wasm/bench/', root);
 const { default: create } = await import(new URL('clslab_bench.js', build).href);
 const mod = await create({ wasmBinary: readFileSync(new URL('clslab_bench.wasm', build)) });
 const bench = wrapBench(mod);
-const [sst2, repsText] = process.argv.slice(2);
+const [sst2, repsText, onlyText] = process.argv.slice(2);
 const reps = Number(repsText ?? 7);
+const only = (onlyText ?? 'epochs,svm,real').split(',');
 const now = () => performance.now();
 const runs = [];
 bench.makeImdbShaped(25000, 230, 30000, 1);
-for (const d of [64, 256])
-  runs.push({ set: 'imdb-shaped', ...measureEpochAndStream(bench, d, reps, now) });
-if (sst2) {
+if (only.includes('epochs'))
+  for (const d of [64, 256])
+    runs.push({ set: 'imdb-shaped', ...measureEpochAndStream(bench, d, reps, now) });
+if (sst2 && only.includes('epochs')) {
   bench.loadText(readFileSync(sst2));
   for (const d of [64, 256])
     runs.push({ set: 'sst2', ...measureEpochAndStream(bench, d, reps, now) });
 }
 // att-SVM on the IMDB-shaped set (paper protocol E(1), d = 64, C = 1): time to gap 1e-4.
 let svm = null;
-if (process.env.CLSLAB_BENCH_SVM !== '0') {
+if (only.includes('svm')) {
   bench.makeImdbShaped(25000, 230, 30000, 1);
-  let t = now();
+  const t = now();
   const constraints = bench.svmPrepare(64, 1000, 1, 1);
-  const prepareMs = now() - t;
-  t = now();
-  const solved = bench.svmSolve(1, 1e-4, 1000);
-  svm = { d: 64, constraints, prepareMs, solveMs: now() - t, tolerance: 1e-4, ...solved };
+  svm = measureSvm(bench, 'imdb-shaped', 64, constraints, now() - t, 1, 1e-4, now);
 }
+const real = only.includes('real') ? measureRealLength(bench, Math.min(reps, 3), now) : null;
 for (const r of runs) console.error(JSON.stringify(r));
 console.error(JSON.stringify(svm));
-console.log(JSON.stringify({ runs, svm }));
+console.error(JSON.stringify(real));
+console.log(JSON.stringify({ runs, svm, real }));

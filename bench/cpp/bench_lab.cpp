@@ -12,8 +12,10 @@
 
 namespace clslab::bench {
 
-Corpus MakeImdbShaped(int32_t reviews, int32_t length, int32_t vocab_size, uint64_t seed) {
-  Rng rng(seed);
+namespace {
+
+// Reviews of the given lengths whose tokens follow MakeImdbShaped's law (see bench_lab.h).
+Corpus MakeZipfReviews(const std::vector<int32_t>& lengths, int32_t vocab_size, Rng* rng) {
   // Zipf CDF over ranks 0..V-1, inverted by binary search.
   std::vector<double> cdf(vocab_size);
   double total = 0;
@@ -21,16 +23,19 @@ Corpus MakeImdbShaped(int32_t reviews, int32_t length, int32_t vocab_size, uint6
   constexpr int32_t kPolar = 100;  // ids 0..99 lean positive, 100..199 negative
   Corpus corpus;
   corpus.vocab_size = vocab_size;
-  corpus.token_ids.reserve(static_cast<size_t>(reviews) * length);
-  std::vector<int32_t> ids(length);
-  for (int32_t i = 0; i < reviews; ++i) {
-    const int8_t label = rng.Uniform() < 0.5 ? -1 : 1;
+  int64_t tokens = 0;
+  for (int32_t length : lengths) tokens += length;
+  corpus.token_ids.reserve(tokens);
+  std::vector<int32_t> ids;
+  for (int32_t length : lengths) {
+    const int8_t label = rng->Uniform() < 0.5 ? -1 : 1;
+    ids.resize(length);
     for (int32_t t = 0; t < length; ++t) {
-      if (rng.Uniform() < 0.05) {
-        const int32_t base = (rng.Uniform() < 0.8) == (label > 0) ? 0 : kPolar;
-        ids[t] = base + static_cast<int32_t>(rng.Below(kPolar));
+      if (rng->Uniform() < 0.05) {
+        const int32_t base = (rng->Uniform() < 0.8) == (label > 0) ? 0 : kPolar;
+        ids[t] = base + static_cast<int32_t>(rng->Below(kPolar));
       } else {
-        const double u = rng.Uniform() * total;
+        const double u = rng->Uniform() * total;
         ids[t] = static_cast<int32_t>(std::lower_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
         ids[t] = std::min(ids[t], vocab_size - 1);
       }
@@ -40,13 +45,47 @@ Corpus MakeImdbShaped(int32_t reviews, int32_t length, int32_t vocab_size, uint6
   return corpus;
 }
 
-std::string BenchLab::LoadText(const std::string& bytes, int32_t max_vocab, int32_t min_count) {
+}  // namespace
+
+Corpus MakeImdbShaped(int32_t reviews, int32_t length, int32_t vocab_size, uint64_t seed) {
+  Rng rng(seed);
+  return MakeZipfReviews(std::vector<int32_t>(reviews, length), vocab_size, &rng);
+}
+
+Corpus MakeRealLength(int32_t reviews, int32_t vocab_size, uint64_t seed) {
+  Rng rng(seed);
+  // log T ~ N(log 174, 0.75^2): median 174, mean 174 e^{0.75^2 / 2} ~ 230 tokens.
+  std::vector<int32_t> lengths(reviews);
+  for (int32_t& length : lengths) {
+    const double t = 174.0 * std::exp(0.75 * rng.Normal());
+    length = static_cast<int32_t>(std::min(2500.0, std::max(5.0, std::round(t))));
+  }
+  return MakeZipfReviews(lengths, vocab_size, &rng);
+}
+
+std::string CorpusAsText(const Corpus& corpus) {
+  std::string text;
+  text.reserve(static_cast<size_t>(corpus.NumTokens()) * 7);
+  for (int32_t i = 0; i < corpus.NumReviews(); ++i) {
+    text += corpus.labels[i] > 0 ? "1\t" : "0\t";
+    for (int32_t t = corpus.Begin(i); t < corpus.End(i); ++t) {
+      if (t > corpus.Begin(i)) text += ' ';
+      text += 'w';
+      text += std::to_string(corpus.token_ids[t]);
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+std::string BenchLab::LoadText(const std::string& bytes, int32_t max_vocab, int32_t min_count,
+                               double test_fraction) {
   ParseOptions parse;
   parse.source_name = "bench";
   Result<ParsedReviews> parsed = ParseReviews(bytes, parse);
   if (!parsed.ok()) return parsed.status.message();
   PipelineOptions pipeline;
-  pipeline.test_fraction = 0;
+  pipeline.test_fraction = test_fraction;
   pipeline.max_vocab = max_vocab;
   pipeline.min_count = min_count;
   Result<Dataset> built = BuildDataset(parsed.value.rows, pipeline);
@@ -54,6 +93,22 @@ std::string BenchLab::LoadText(const std::string& bytes, int32_t max_vocab, int3
   SetCorpus(std::move(built.value.train));
   return "";
 }
+
+std::string BenchLab::LoadRealLength(int32_t reviews) {
+  return LoadText(CorpusAsText(MakeRealLength(reviews, 30000, 1)), 20000, 2, 0.2);
+}
+
+void BenchLab::ResetPaper(int32_t width, double eta, double sigma, uint32_t seed) {
+  TrainerOptions config;
+  config.width = width;
+  config.sigma = sigma;
+  config.seed = seed;
+  config.protocol = Protocol::kPaper;
+  config.eta = eta;
+  trainer_ = std::make_unique<Trainer>(&corpus_, config);
+}
+
+bool BenchLab::StepOnE() { return trainer_->StepEmbeddings().taken == 1; }
 
 void BenchLab::Reset(int32_t width, double learning_rate, double sigma, uint32_t seed) {
   TrainerOptions config;
@@ -127,6 +182,25 @@ SvmSolution BenchLab::SolveSvm(double c, double tolerance, int32_t max_epochs) {
   options.max_epochs = max_epochs;
   Result<SvmSolution> solved = SolveAttentionSvm(svm_trainer_->weights().E, constraints_, options);
   return solved.ok() ? solved.value : SvmSolution{};
+}
+
+void BenchLab::StartSvm(double c, double tolerance, int32_t max_epochs) {
+  SvmOptions options;
+  options.C = c;
+  options.tolerance = tolerance;
+  options.max_epochs = max_epochs;
+  Result<std::unique_ptr<SvmSolver>> started =
+      SvmSolver::Start(svm_trainer_->weights().E, constraints_, options);
+  solver_ = std::move(started.value);  // null on failure: RunSvm then reports done
+  svm_ = SvmSolution{};
+}
+
+bool BenchLab::RunSvm(int64_t budget) {
+  if (!solver_) return true;
+  if (!solver_->Run(budget).done) return false;
+  svm_ = solver_->Solution();
+  solver_.reset();
+  return true;
 }
 
 }  // namespace clslab::bench

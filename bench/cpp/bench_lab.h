@@ -23,13 +23,27 @@ namespace clslab::bench {
 // V ids (rank k has weight 1/(k + 1)), plus polar ids (the first 100 and the next 100) that
 // lean to the review's label (80%), so the loss moves. Labels are fair coin flips.
 Corpus MakeImdbShaped(int32_t reviews, int32_t length, int32_t vocab_size, uint64_t seed);
+// The same token law with real review lengths: log-normal, median 174 and mean ~230 tokens
+// (IMDB's), clamped to [5, 2500].
+Corpus MakeRealLength(int32_t reviews, int32_t vocab_size, uint64_t seed);
+// "label<TAB>w17 w3 ...\n" per review (1 positive, 0 negative): what a user would upload,
+// for benchmarks that must go through the app's text pipeline.
+std::string CorpusAsText(const Corpus& corpus);
 
 class BenchLab {
  public:
-  void SetCorpus(Corpus corpus) { corpus_ = std::move(corpus); trainer_.reset(); }
-  // Parses `bytes` (any format the app accepts), train split = everything (test 0).
+  void SetCorpus(Corpus corpus) {
+    corpus_ = std::move(corpus);
+    trainer_.reset();
+  }
+  // Parses `bytes` (any format the app accepts); the corpus is the train split.
   // Returns an empty string on success, else the message.
-  std::string LoadText(const std::string& bytes, int32_t max_vocab, int32_t min_count);
+  std::string LoadText(const std::string& bytes, int32_t max_vocab, int32_t min_count,
+                       double test_fraction = 0);
+  // The page's shape: `reviews` real-length reviews (MakeRealLength, V = 30,000 ids) as
+  // text through the app's pipeline at the page's defaults (max vocabulary 20,000, min
+  // count 2, 20% test): a 25,000-review upload trains on 20,000.
+  std::string LoadRealLength(int32_t reviews);
   const Corpus& corpus() const { return corpus_; }
 
   // New joint-protocol trainer: full-batch gradient descent on E and p (v fixed),
@@ -47,11 +61,21 @@ class BenchLab {
   // The memory-bound floor: one streaming pass over the N token ids (a sum).
   int64_t StreamSum() const;
 
+  // Paper protocol: ResetPaper draws E(0) (V x d normals), p = 0 and v; StepOnE takes the
+  // one gradient step on E (Trainer::StepEmbeddings), false if it was refused.
+  void ResetPaper(int32_t width, double eta, double sigma, uint32_t seed);
+  bool StepOnE();
+
   // att-SVM on the paper protocol's E(1): builds constraints from the selected sets after
   // the step on E (Trainer paper protocol, eta), then solves to `tolerance`.
   // PrepareSvm returns the constraint count; SolveSvm the report of the solver.
   int64_t PrepareSvm(int32_t width, double eta, double sigma, uint32_t seed);
   SvmSolution SolveSvm(double c, double tolerance, int32_t max_epochs);
+  // The same solve in slices, as the page's worker runs it: StartSvm, then RunSvm(budget)
+  // until it returns true (done); svm() is the solution once done.
+  void StartSvm(double c, double tolerance, int32_t max_epochs);
+  bool RunSvm(int64_t budget);
+  const SvmSolution& svm() const { return svm_; }
 
  private:
   Corpus corpus_;
@@ -60,6 +84,8 @@ class BenchLab {
   Gradient gradient_;
   std::unique_ptr<Trainer> svm_trainer_;
   MarginConstraints constraints_;
+  std::unique_ptr<SvmSolver> solver_;
+  SvmSolution svm_;
 };
 
 }  // namespace clslab::bench

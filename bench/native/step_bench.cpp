@@ -1,8 +1,10 @@
 // Native benchmark of the clslab step (full-batch joint GD epoch: forward + gradient +
-// update), the token-stream floor, and the att-SVM solver. Plain chrono: medians of
-// repeated runs, printed as one JSON object (bench/run.mjs merges it into the results).
+// update), the token-stream floor, the att-SVM solver (one call and in slices), and the
+// page's shape (25,000 real-length reviews at d = 1024: step on E, att-SVM). Plain chrono: medians
+// of repeated runs, printed as one JSON object (bench/run.mjs merges it into the results).
 //
-// Usage: clslab_step_bench [--sst2 path.tsv] [--reps 7] [--svm 1]
+// Usage: clslab_step_bench [--sst2 path.tsv] [--reps 7] [--only epochs,svm,real]
+//        clslab_step_bench --write-real-text FILE   (25,000 real-length reviews as text)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -51,40 +53,97 @@ std::string Measure(clslab::bench::BenchLab* lab, const char* name, int32_t d, i
   return line;
 }
 
+// The att-SVM prepared in `lab`, solved once in one call and once in slices of about
+// 30 ms (budget calibrated on a first slice, as the page's worker does): ms of each.
+std::string SolveSvmJson(clslab::bench::BenchLab* lab, const char* name, int32_t d,
+                         int64_t constraints, double prepare_ms, double c, double tolerance) {
+  clslab::SvmSolution one;
+  const double solve = TimeMs([&] { one = lab->SolveSvm(c, tolerance, 1000); });
+  std::vector<double> slices;
+  const double start = TimeMs([&] { lab->StartSvm(c, tolerance, 1000); });
+  int64_t budget = 2000;
+  bool done = false;
+  while (!done) {
+    slices.push_back(TimeMs([&] { done = lab->RunSvm(budget); }));
+    if (slices.size() == 1) {
+      budget = std::max<int64_t>(100, static_cast<int64_t>(budget * 30 / (slices[0] + 1e-3)));
+    }
+  }
+  double total = start;
+  for (double ms : slices) total += ms;
+  const clslab::SvmSolution& sliced = lab->svm();
+  char line[768];
+  std::snprintf(line, sizeof line,
+                "{\"set\":\"%s\",\"d\":%d,\"constraints\":%lld,\"prepareMs\":%.1f,"
+                "\"solveMs\":%.1f,\"gap\":%.3g,\"tolerance\":%g,\"epochs\":%d,"
+                "\"updates\":%lld,\"converged\":%s,\"violated\":%lld,\"slicedMs\":%.1f,"
+                "\"startMs\":%.1f,\"slices\":%zu,\"sliceBudget\":%lld,\"maxSliceMs\":%.1f,"
+                "\"slicedSame\":%s}",
+                name, d, static_cast<long long>(constraints), prepare_ms, solve, one.gap, tolerance,
+                one.epochs, static_cast<long long>(one.updates), one.converged ? "true" : "false",
+                static_cast<long long>(one.violated), total, start, slices.size(),
+                static_cast<long long>(budget), *std::max_element(slices.begin(), slices.end()),
+                sliced.gap == one.gap && sliced.updates == one.updates ? "true" : "false");
+  std::fprintf(stderr, "svm %s\n", line);
+  return line;
+}
+
+// The page's shape: 25,000 real-length reviews through the text pipeline, paper protocol
+// at d = 1024: drawing E(0), the step on E, then the att-SVM on E(1) (page settings: C = 1,
+// gap 1e-3).
+std::string MeasureRealLength(clslab::bench::BenchLab* lab, int reps) {
+  std::string error;
+  const double load = TimeMs([&] { error = lab->LoadRealLength(25000); });
+  if (!error.empty()) return "null";
+  std::vector<double> init, step;
+  for (int r = 0; r < reps; ++r) {
+    init.push_back(TimeMs([&] { lab->ResetPaper(1024, 1000, 1.0, 1); }));
+    step.push_back(TimeMs([&] { lab->StepOnE(); }));
+  }
+  int64_t constraints = 0;
+  const double prepare = TimeMs([&] { constraints = lab->PrepareSvm(1024, 1000, 1.0, 1); });
+  const std::string svm = SolveSvmJson(lab, "real-length", 1024, constraints, prepare, 1.0, 1e-3);
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "{\"reviews\":%d,\"tokens\":%d,\"vocab\":%d,\"d\":1024,\"loadMs\":%.1f,"
+                "\"initMs\":%.1f,\"stepOnEMs\":%.1f,\"svm\":",
+                lab->corpus().NumReviews(), lab->corpus().NumTokens(), lab->corpus().vocab_size,
+                load, Median(init), Median(step));
+  std::fprintf(stderr, "real %s\n", line);
+  return std::string(line) + svm + "}";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string sst2;
+  std::string sst2, only = "epochs,svm,real";
   int reps = 7;
-  bool svm = true;
   for (int k = 1; k + 1 < argc; k += 2) {
+    if (!std::strcmp(argv[k], "--write-real-text")) {
+      // 25,000 real-length reviews as a text file (for the CLI and the page), then exit.
+      std::ofstream(argv[k + 1], std::ios::binary)
+          << clslab::bench::CorpusAsText(clslab::bench::MakeRealLength(25000, 30000, 1));
+      return 0;
+    }
     if (!std::strcmp(argv[k], "--sst2")) sst2 = argv[k + 1];
     if (!std::strcmp(argv[k], "--reps")) reps = std::atoi(argv[k + 1]);
-    if (!std::strcmp(argv[k], "--svm")) svm = std::atoi(argv[k + 1]) != 0;
+    if (!std::strcmp(argv[k], "--only")) only = argv[k + 1];
   }
+  auto wanted = [&](const char* part) { return only.find(part) != std::string::npos; };
   clslab::bench::BenchLab lab;
   std::vector<std::string> rows;
   lab.SetCorpus(clslab::bench::MakeImdbShaped(25000, 230, 30000, 1));
-  rows.push_back(Measure(&lab, "imdb-shaped", 64, reps));
-  rows.push_back(Measure(&lab, "imdb-shaped", 256, reps));
-  std::string svm_json = "null";
-  if (svm) {
+  if (wanted("epochs")) {
+    rows.push_back(Measure(&lab, "imdb-shaped", 64, reps));
+    rows.push_back(Measure(&lab, "imdb-shaped", 256, reps));
+  }
+  std::string svm_json = "null", real_json = "null";
+  if (wanted("svm")) {
     int64_t constraints = 0;
     const double prepare = TimeMs([&] { constraints = lab.PrepareSvm(64, 1000, 1.0, 1); });
-    clslab::SvmSolution solution;
-    const double solve = TimeMs([&] { solution = lab.SolveSvm(1.0, 1e-4, 1000); });
-    char line[512];
-    std::snprintf(line, sizeof line,
-                  "{\"d\":64,\"constraints\":%lld,\"prepareMs\":%.1f,\"solveMs\":%.1f,"
-                  "\"gap\":%.3g,\"tolerance\":1e-4,\"epochs\":%d,\"converged\":%s,"
-                  "\"violated\":%lld}",
-                  static_cast<long long>(constraints), prepare, solve, solution.gap,
-                  solution.epochs, solution.converged ? "true" : "false",
-                  static_cast<long long>(solution.violated));
-    svm_json = line;
-    std::fprintf(stderr, "svm %s\n", line);
+    svm_json = SolveSvmJson(&lab, "imdb-shaped", 64, constraints, prepare, 1.0, 1e-4);
   }
-  if (!sst2.empty()) {
+  if (!sst2.empty() && wanted("epochs")) {
     std::ifstream file(sst2, std::ios::binary);
     std::stringstream bytes;
     bytes << file.rdbuf();
@@ -96,8 +155,9 @@ int main(int argc, char** argv) {
     rows.push_back(Measure(&lab, "sst2", 64, reps));
     rows.push_back(Measure(&lab, "sst2", 256, reps));
   }
+  if (wanted("real")) real_json = MeasureRealLength(&lab, std::max(1, std::min(reps, 3)));
   std::printf("{\"runs\":[");
   for (size_t k = 0; k < rows.size(); ++k) std::printf("%s%s", k ? "," : "", rows[k].c_str());
-  std::printf("],\"svm\":%s}\n", svm_json.c_str());
+  std::printf("],\"svm\":%s,\"real\":%s}\n", svm_json.c_str(), real_json.c_str());
   return 0;
 }

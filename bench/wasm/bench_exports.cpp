@@ -52,8 +52,29 @@ EMSCRIPTEN_KEEPALIVE double bench_svm_prepare(int width, double eta, double sigm
 EMSCRIPTEN_KEEPALIVE void bench_svm_solve(double c, double tolerance, int max_epochs) {
   svm = lab.SolveSvm(c, tolerance, max_epochs);
 }
+EMSCRIPTEN_KEEPALIVE void bench_svm_start(double c, double tolerance, int max_epochs) {
+  lab.StartSvm(c, tolerance, max_epochs);
+}
+// Returns 1 when done (then bench_svm_* report the sliced solution).
+EMSCRIPTEN_KEEPALIVE int bench_svm_run(double budget) {
+  if (!lab.RunSvm(static_cast<int64_t>(budget))) return 0;
+  svm = lab.svm();
+  return 1;
+}
 EMSCRIPTEN_KEEPALIVE double bench_svm_gap() { return svm.gap; }
 EMSCRIPTEN_KEEPALIVE int bench_svm_epochs() { return svm.epochs; }
+EMSCRIPTEN_KEEPALIVE double bench_svm_updates() { return static_cast<double>(svm.updates); }
+EMSCRIPTEN_KEEPALIVE double bench_svm_violated() { return static_cast<double>(svm.violated); }
 EMSCRIPTEN_KEEPALIVE int bench_svm_converged() { return svm.converged ? 1 : 0; }
+
+// The page's shape (BenchLab::LoadRealLength, ResetPaper, StepOnE).
+EMSCRIPTEN_KEEPALIVE const char* bench_load_real_length(int reviews) {
+  error = lab.LoadRealLength(reviews);
+  return error.empty() ? nullptr : error.c_str();
+}
+EMSCRIPTEN_KEEPALIVE void bench_reset_paper(int width, double eta, double sigma, int seed) {
+  lab.ResetPaper(width, eta, sigma, seed);
+}
+EMSCRIPTEN_KEEPALIVE int bench_step_on_e() { return lab.StepOnE() ? 1 : 0; }
 
 }  // extern "C"

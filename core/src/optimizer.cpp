@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "model_kernels.h"
+
 namespace clslab {
 namespace {
 
@@ -14,26 +16,9 @@ namespace {
 // next forward pass (d-long dot products of two such numbers) stay finite too.
 constexpr double kWeightLimit = 1e15;
 
-// max_k |x_k| over a float run, on the bit patterns: with the sign bit cleared, the order
-// of IEEE floats is the order of their bits as unsigned integers, and an integer max
-// reduction vectorizes (wasm has i32x4.max_u; a float max needs fast-math to vectorize,
-// and Eigen has no wasm SIMD path). Every step reads all of E through this bound, so it
-// must run at memory speed. NaN has larger bits than infinity: it comes back as NaN.
-double MaxAbs(const float* x, int64_t n) {
-  uint32_t largest = 0;
-  for (int64_t k = 0; k < n; ++k) {
-    uint32_t bits;
-    std::memcpy(&bits, x + k, sizeof bits);
-    largest = std::max(largest, bits & 0x7fffffffu);
-  }
-  float value;
-  std::memcpy(&value, &largest, sizeof value);
-  return static_cast<double>(value);
-}
-
 template <typename Derived>
 double MaxAbs(const Eigen::PlainObjectBase<Derived>& x) {
-  return MaxAbs(x.data(), x.size());
+  return clslab::MaxAbs(x.data(), x.size());
 }
 
 bool Finite(double x) { return std::isfinite(x); }
@@ -47,25 +32,74 @@ bool AllFinite(const Weights& weights) {
 Optimizer::Optimizer(OptimizerKind kind, double learning_rate)
     : kind_(kind), learning_rate_(learning_rate) {}
 
-Status Optimizer::Apply(const Gradient& gradient, TrainableBlocks blocks, Weights* weights) {
-  // A non-finite gradient means the forward pass already overflowed: stop before writing.
+// A non-finite gradient means the forward pass already overflowed: stop before writing.
+Status CheckFinite(const Gradient& gradient) {
   for (int32_t s : gradient.rows) {
-    const double a = gradient.coef_p[s], b = gradient.coef_v[s];
-    if (!Finite(a) || !Finite(b)) {
+    if (!std::isfinite(gradient.coef_p[s]) || !std::isfinite(gradient.coef_v[s])) {
       return Status::Error("the gradient is not finite; lower the learning rate (or eta)");
     }
   }
-  if (!gradient.p.allFinite() || !gradient.v.allFinite()) {
+  if (!gradient.dense_deferred && (!gradient.p.allFinite() || !gradient.v.allFinite())) {
     return Status::Error("the gradient is not finite; lower the learning rate (or eta)");
+  }
+  return Status::Ok();
+}
+
+Status Optimizer::Apply(const Gradient& gradient, TrainableBlocks blocks, Weights* weights) {
+  const Status finite = CheckFinite(gradient);
+  if (!finite.ok()) return finite;
+  // dL/dp and dL/dv deferred (Gradient): formed below in the pass that updates E when the
+  // blocks need them and a cheap bound shows they cannot overflow; else formed first.
+  fuse_dense_ = false;
+  if (gradient.dense_deferred && (blocks.p || blocks.v)) {
+    // |dL/dp_j| <= sum_s |coef_p[s]| max|E_s|, likewise for v.
+    double sum_a = 0, sum_b = 0;
+    for (int32_t s : gradient.rows) {
+      sum_a += std::abs(gradient.coef_p[s]);
+      sum_b += std::abs(gradient.coef_v[s]);
+    }
+    const double lr = learning_rate_, max_e = gradient.max_abs_rows;
+    const double bound_p = MaxAbs(weights->p) + lr * sum_a * max_e;
+    const double bound_v = MaxAbs(weights->v) + lr * sum_b * max_e;
+    // Fused, the sums cannot overflow (bounded by finite numbers) and, for gradient descent,
+    // p and v stay below the limit: the decision is the one the exact dL/dp would give.
+    const bool adam = kind_ == OptimizerKind::kAdam;
+    fuse_dense_ = blocks.E && Finite(sum_a * max_e) && Finite(sum_b * max_e) &&
+                  (adam || !blocks.p || bound_p <= kWeightLimit) &&
+                  (adam || !blocks.v || bound_v <= kWeightLimit);
+    if (!fuse_dense_) {
+      DenseGradient(*weights, gradient, &dense_accumulators_, &dense_p_, &dense_v_);
+      if (!dense_p_.allFinite() || !dense_v_.allFinite()) {
+        return Status::Error("the gradient is not finite; lower the learning rate (or eta)");
+      }
+    }
   }
   return kind_ == OptimizerKind::kAdam ? ApplyAdam(gradient, blocks, weights)
                                        : ApplyGradientDescent(gradient, blocks, weights);
 }
 
-Status Optimizer::ApplyGradientDescent(const Gradient& gradient, TrainableBlocks blocks,
-                                       Weights* weights) {
+// Fused dL/dp and dL/dv: each row adds its share (AccumulateRow, DenseGradient's loop in
+// its order, so the same bits) just before the E update overwrites it: one pass over E
+// fewer than forming them first.
+double* Optimizer::StartFusedDense(int32_t d) {
+  if (!fuse_dense_) return nullptr;
+  dense_accumulators_.assign(2 * static_cast<size_t>(d), 0.0);
+  return dense_accumulators_.data();
+}
+
+void Optimizer::FinishFusedDense(int32_t d) {
+  if (!fuse_dense_) return;
+  dense_p_.resize(d);
+  dense_v_.resize(d);
+  for (int32_t j = 0; j < d; ++j) {
+    dense_p_[j] = static_cast<float>(dense_accumulators_[j]);
+    dense_v_[j] = static_cast<float>(dense_accumulators_[d + j]);
+  }
+}
+
+Status Optimizer::CheckGradientDescent(const Gradient& gradient, TrainableBlocks blocks,
+                                       const Weights& weights) const {
   const double lr = learning_rate_;
-  const int32_t d = weights->width();
   // Bound every entry after the step before writing any: |E_sj - lr (A_s p_j + B_s v_j)|
   // <= max|E| + lr (max|A| max|p| + max|B| max|v|). Cheap, and keeps the last state finite.
   double max_a = 0, max_b = 0;
@@ -73,31 +107,80 @@ Status Optimizer::ApplyGradientDescent(const Gradient& gradient, TrainableBlocks
     max_a = std::max(max_a, std::abs(gradient.coef_p[s]));
     max_b = std::max(max_b, std::abs(gradient.coef_v[s]));
   }
-  const double max_p = MaxAbs(weights->p), max_v = MaxAbs(weights->v);
+  const double max_p = MaxAbs(weights.p), max_v = MaxAbs(weights.v);
   double bound = 0;
+  // Only the touched rows change, so max |E| over them (from the gradient's pass) bounds E.
   if (blocks.E) {
-    bound = std::max(bound, lr * (max_a * max_p + max_b * max_v) + MaxAbs(weights->E));
+    bound = std::max(bound, lr * (max_a * max_p + max_b * max_v) + gradient.max_abs_rows);
   }
-  if (blocks.p) bound = std::max(bound, max_p + lr * MaxAbs(gradient.p));
-  if (blocks.v) bound = std::max(bound, max_v + lr * MaxAbs(gradient.v));
+  // A fused dL/dp was bounded in Apply; otherwise it is at hand (given or formed there).
+  const Eigen::VectorXf& grad_p = gradient.dense_deferred ? dense_p_ : gradient.p;  // d or 0
+  const Eigen::VectorXf& grad_v = gradient.dense_deferred ? dense_v_ : gradient.v;  // d or 0
+  if (blocks.p && !fuse_dense_) bound = std::max(bound, max_p + lr * MaxAbs(grad_p));
+  if (blocks.v && !fuse_dense_) bound = std::max(bound, max_v + lr * MaxAbs(grad_v));
   if (!Finite(bound) || bound > kWeightLimit) {
     return Status::Error(
         "the step would make the weights overflow; lower the learning rate (or eta)");
   }
+  return Status::Ok();
+}
+
+Status Optimizer::ApplyGradientDescent(const Gradient& gradient, TrainableBlocks blocks,
+                                       Weights* weights) {
+  const Status bounded = CheckGradientDescent(gradient, blocks, *weights);
+  if (!bounded.ok()) return bounded;
+  const double lr = learning_rate_;
+  const int32_t d = weights->width();
+  const Eigen::VectorXf& grad_p = gradient.dense_deferred ? dense_p_ : gradient.p;  // d or 0
+  const Eigen::VectorXf& grad_v = gradient.dense_deferred ? dense_v_ : gradient.v;  // d or 0
   // E first: its update uses p and v before they move (all three from the same point).
+  double* sums = StartFusedDense(d);  // 2d or null
   if (blocks.E) {
     const float* p = weights->p.data();
     const float* v = weights->v.data();
     for (int32_t s : gradient.rows) {
+      float* row = weights->E.data() + static_cast<int64_t>(s) * d;
+      if (sums) AccumulateRow(gradient.coef_p[s], gradient.coef_v[s], row, d, sums, sums + d);
       const float a = static_cast<float>(lr * gradient.coef_p[s]);
       const float b = static_cast<float>(lr * gradient.coef_v[s]);
       if (a == 0 && b == 0) continue;
-      float* row = weights->E.data() + static_cast<int64_t>(s) * d;
       for (int32_t j = 0; j < d; ++j) row[j] -= a * p[j] + b * v[j];
     }
   }
-  if (blocks.p) weights->p -= static_cast<float>(lr) * gradient.p;
-  if (blocks.v) weights->v -= static_cast<float>(lr) * gradient.v;
+  FinishFusedDense(d);
+  if (blocks.p) weights->p -= static_cast<float>(lr) * grad_p;
+  if (blocks.v) weights->v -= static_cast<float>(lr) * grad_v;
+  return Status::Ok();
+}
+
+Status Optimizer::PreviewScalars(const Gradient& gradient, const Weights& weights,
+                                 TokenScalars* scalars) {
+  const TrainableBlocks e_only{true, false, false};
+  Status status = CheckFinite(gradient);
+  if (status.ok()) status = CheckGradientDescent(gradient, e_only, weights);
+  if (!status.ok()) return status;
+  const double lr = learning_rate_;
+  const int32_t vocab_size = weights.vocab_size(), d = weights.width();
+  const float* p = weights.p.data();
+  const float* v = weights.v.data();
+  scalars->attention.resize(vocab_size);
+  scalars->value.resize(vocab_size);
+  row_update_.resize(d);
+  size_t next = 0;  // position in gradient.rows (ascending)
+  for (int32_t s = 0; s < vocab_size; ++s) {
+    const float* row = weights.E.data() + static_cast<int64_t>(s) * d;  // d
+    const float* scored = row;
+    if (next < gradient.rows.size() && gradient.rows[next] == s) {
+      ++next;
+      const float a = static_cast<float>(lr * gradient.coef_p[s]);
+      const float b = static_cast<float>(lr * gradient.coef_v[s]);
+      if (a != 0 || b != 0) {  // the row Apply would write, by the same operations
+        for (int32_t j = 0; j < d; ++j) row_update_[j] = row[j] - (a * p[j] + b * v[j]);
+        scored = row_update_.data();
+      }
+    }
+    Dot2(scored, p, v, d, &scalars->attention[s], &scalars->value[s]);
+  }
   return Status::Ok();
 }
 
@@ -112,7 +195,8 @@ Status Optimizer::ApplyAdam(const Gradient& gradient, TrainableBlocks blocks, We
     st.adam_steps = 0;
   }
   // Each coordinate moves by at most about lr / sqrt(1 - beta2) ~ 32 lr (early steps).
-  if (!Finite(learning_rate_) || 32 * learning_rate_ + MaxAbs(weights->E) > kWeightLimit) {
+  // Only the touched rows change: max |E| over them (from the gradient's pass) bounds E.
+  if (!Finite(learning_rate_) || 32 * learning_rate_ + gradient.max_abs_rows > kWeightLimit) {
     return Status::Error("the step would make the weights overflow; lower the learning rate");
   }
   ++st.adam_steps;
@@ -126,21 +210,29 @@ Status Optimizer::ApplyAdam(const Gradient& gradient, TrainableBlocks blocks, We
       w[j] -= step * m[j] / (std::sqrt(v2[j]) + kEpsilon);
     }
   };
+  double* sums = StartFusedDense(d);  // 2d or null
   if (blocks.E) {
     row_update_.resize(d);
     const float* p = weights->p.data();
     const float* v = weights->v.data();
     for (int32_t s : gradient.rows) {
+      const int64_t offset = static_cast<int64_t>(s) * d;
+      if (sums) {
+        AccumulateRow(gradient.coef_p[s], gradient.coef_v[s], weights->E.data() + offset, d, sums,
+                      sums + d);
+      }
       const float a = static_cast<float>(gradient.coef_p[s]);
       const float b = static_cast<float>(gradient.coef_v[s]);
       for (int32_t j = 0; j < d; ++j) row_update_[j] = a * p[j] + b * v[j];
-      const int64_t offset = static_cast<int64_t>(s) * d;
       update(weights->E.data() + offset, st.m_E.data() + offset, st.v_E.data() + offset,
              row_update_.data(), d);
     }
   }
-  if (blocks.p) update(weights->p.data(), st.m_p.data(), st.v_p.data(), gradient.p.data(), d);
-  if (blocks.v) update(weights->v.data(), st.m_v.data(), st.v_v.data(), gradient.v.data(), d);
+  FinishFusedDense(d);
+  const Eigen::VectorXf& grad_p = gradient.dense_deferred ? dense_p_ : gradient.p;
+  const Eigen::VectorXf& grad_v = gradient.dense_deferred ? dense_v_ : gradient.v;
+  if (blocks.p) update(weights->p.data(), st.m_p.data(), st.v_p.data(), grad_p.data(), d);
+  if (blocks.v) update(weights->v.data(), st.m_v.data(), st.v_v.data(), grad_v.data(), d);
   return Status::Ok();
 }
 

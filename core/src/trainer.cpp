@@ -19,6 +19,15 @@ constexpr double kDivergedLoss = 100 * 0.6931471805599453;
 
 }  // namespace
 
+// A full batch over train_, with the corpus transposed for the faster gradient (built once
+// per trainer, O(N) time and 4 bytes per token; train_ never changes).
+ReviewSelection Trainer::FullBatch() {
+  if (occurrences_.offsets.empty()) occurrences_ = TransposeCorpus(*train_);
+  ReviewSelection all;
+  all.occurrences = &occurrences_;
+  return all;
+}
+
 const char* PhaseName(Phase phase) {
   switch (phase) {
     case Phase::kInitialized:
@@ -93,26 +102,35 @@ StepOutcome Trainer::StepEmbeddings() {
   // A large sigma legitimately starts high, so the loss before the step is only checked to
   // be finite; the step itself is refused when it makes the loss pass 100 log 2 from below
   // (otherwise the first flow step would report it and blame the flow rate).
-  LossAccuracy forward = LossAndGradient(weights_, *train_, {}, &workspace_, &gradient_);
+  // dL/dp and dL/dv are not needed (only E moves): deferred, never formed.
+  LossAccuracy forward =
+      LossAndGradient(weights_, *train_, FullBatch(), &workspace_, &gradient_, true);
   if (!std::isfinite(forward.loss)) {
     outcome.stopped = true;
     outcome.message = "the loss is not finite; lower sigma";
     return outcome;
   }
-  Weights before = weights_;  // once per run: E(0) is kept if the step is refused
+  // The loss at E(1) comes from the token scalars E(1) would have (PreviewScalars, the same
+  // bits as scoring E(1)), so a refused step leaves E(0) untouched without a V x d copy.
   Optimizer step(OptimizerKind::kGradientDescent, options_.eta);
-  const Status status = step.Apply(gradient_, {true, false, false}, &weights_);
+  TokenScalars next;  // V each: p.E_s(1) and v.E_s(1)
+  Status status = step.PreviewScalars(gradient_, weights_, &next);
   if (!status.ok()) {
     outcome.stopped = true;
     outcome.message = status.message() + "; " + kLowerEta;
     return outcome;
   }
-  const double after = LossAndGradient(weights_, *train_, {}, &workspace_, nullptr).loss;
+  const double after = LossFromTokenScalars(next, *train_, &workspace_).loss;
   if (!std::isfinite(after) || (after > kDivergedLoss && after > forward.loss)) {
-    weights_ = std::move(before);
     outcome.stopped = true;
     outcome.message = std::string("the step on E made the loss ") +
                       (std::isfinite(after) ? "pass 100 log 2" : "non-finite") + "; " + kLowerEta;
+    return outcome;
+  }
+  status = step.Apply(gradient_, {true, false, false}, &weights_);  // writes exactly E(1)
+  if (!status.ok()) {  // Apply repeats the checks PreviewScalars passed
+    outcome.stopped = true;
+    outcome.message = status.message() + "; " + kLowerEta;
     return outcome;
   }
   ++step_;
@@ -131,7 +149,8 @@ StepOutcome Trainer::StepEmbeddings() {
 //   armijo:     p -= t g, with t doubled after each accepted step and halved until
 //               L decreases by at least t ||g||^2 / 2 (stable on stiff losses)
 Status Trainer::FlowStep(double* loss) {
-  const LossAccuracy forward = LossAndGradient(weights_, *train_, {}, &workspace_, &gradient_);
+  const LossAccuracy forward =
+      LossAndGradient(weights_, *train_, FullBatch(), &workspace_, &gradient_);
   *loss = forward.loss;
   if (!std::isfinite(forward.loss) || !gradient_.p.allFinite()) {
     return Status::Error("the loss or its gradient is not finite");
@@ -209,7 +228,7 @@ StepOutcome Trainer::StepJoint(int32_t steps) {
                           options_.batch_size <= 0 || options_.batch_size >= n;
   const TrainableBlocks blocks{true, true, options_.train_v};
   for (int32_t k = 0; k < steps; ++k) {
-    ReviewSelection selection;
+    ReviewSelection selection = full_batch ? FullBatch() : ReviewSelection{};
     if (!full_batch) {
       // Sample without replacement from a shuffled epoch order (Fisher-Yates, our Rng).
       if (order_.empty()) {
@@ -227,8 +246,9 @@ StepOutcome Trainer::StepJoint(int32_t steps) {
       }
       selection.indices = &batch_;
     }
+    // dL/dp and dL/dv deferred: the optimizer forms them in its pass over E.
     const LossAccuracy forward =
-        LossAndGradient(weights_, *train_, selection, &workspace_, &gradient_);
+        LossAndGradient(weights_, *train_, selection, &workspace_, &gradient_, true);
     if (RefuseIfNotFinite(forward, &outcome)) {
       outcome.message += std::string("; ") + kLowerLearningRate;
       return outcome;

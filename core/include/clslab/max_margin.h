@@ -9,6 +9,8 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <limits>
+#include <memory>
 #include <vector>
 
 #include "clslab/corpus.h"
@@ -50,11 +52,14 @@ CycleReport FindCycles(const MarginConstraints& constraints, const Corpus& corpu
                        const SelectedSets& sets, int32_t vocab_size, int32_t max_examples = 5);
 
 struct SvmOptions {
-  double C = 1.0;            // hinge weight (soft margin); ignored when hard_margin
-  bool hard_margin = false;  // C = +infinity
-  double tolerance = 1e-4;   // stop at relative duality gap <= tolerance
-  int32_t max_epochs = 1000;
-  uint64_t seed = 1;  // order of the coordinate sweeps
+  double C = 1.0;             // hinge weight (soft margin); ignored when hard_margin
+  bool hard_margin = false;   // C = +infinity
+  double tolerance = 1e-4;    // stop at relative duality gap <= tolerance
+  int32_t max_epochs = 1000;  // sweeps over the active set
+  uint64_t seed = 1;          // order of the coordinate sweeps
+  // liblinear's shrinking (SvmSolver). false: every sweep visits all K constraints (plain
+  // dual coordinate descent, as in the tests that compare the two).
+  bool shrinking = true;
 };
 
 struct SvmSolution {
@@ -69,12 +74,60 @@ struct SvmSolution {
   double min_margin = 0;      // min_k p.z_k (0 when K = 0)
   bool converged = false;
   int32_t epochs = 0;
+  int64_t updates = 0;  // coordinate updates done (see SvmSolver::Run)
 };
 
-// Dual coordinate descent (Hsieh et al. 2008, L1-loss linear SVM without bias). Fails with
-// a message for invalid shapes/options and for a hard margin that is provably infeasible
-// (a cycle in the constraints, or z_k = 0); a hard margin that does not reach the gap in
-// max_epochs returns converged = false.
+// Where a solve stands after a call to SvmSolver::Run.
+struct SvmProgress {
+  int32_t epochs = 0;   // sweeps over the active set so far
+  int64_t updates = 0;  // work so far, in coordinate updates (see SvmSolver::Run)
+  int64_t active = 0;   // constraints in the active (not shrunk) set
+  double gap = std::numeric_limits<double>::infinity();  // at the last certificate
+  bool done = false;       // converged, or max_epochs sweeps without converging
+  bool converged = false;  // gap <= tolerance, certified on all K constraints
+};
+
+// Dual coordinate descent (Hsieh et al. 2008, L1-loss linear SVM without bias) with
+// liblinear's shrinking, run in slices: Start validates and sets up, each Run(budget) does
+// at most about `budget` coordinate updates and returns, and the next Run continues exactly
+// where the last stopped (the result does not depend on how the work was sliced). A caller
+// that wants to stop simply stops calling Run; Solution() is valid at any time.
+// E and constraints are read, not copied: both must outlive the solver, unchanged.
+class SvmSolver {
+ public:
+  // Fails with a message for invalid shapes/options, for a warm start whose size is not K,
+  // and for a hard margin that is provably infeasible (a cycle in the constraints, or
+  // z_k = 0). warm_start (K, optional): a previous lambda for the same constraints (for
+  // example at another C, or on a slightly moved E), clipped to [0, C]; any such lambda is
+  // dual feasible, so it only changes where the descent starts (hard margin: [0, inf)).
+  static Result<std::unique_ptr<SvmSolver>> Start(const RowMatrixXf& E /* V x d */,
+                                                  const MarginConstraints& constraints,
+                                                  const SvmOptions& options,
+                                                  const std::vector<float>* warm_start = nullptr);
+  ~SvmSolver();
+  SvmSolver(const SvmSolver&) = delete;
+  SvmSolver& operator=(const SvmSolver&) = delete;
+
+  // Work units: one unit is one coordinate update (two rows of E read, O(d)); a checkpoint
+  // (the gap certified on all K constraints, O(V d + K)) is charged V / 4 + 4 K / d + 1
+  // units, about what it costs in updates. Returns once the budget is spent (overshooting
+  // by at most one checkpoint, which cannot be split; twice that when it rebuilds p to
+  // confirm convergence) or when done. Run(0) only reports. Calibrate the budget by timing
+  // a call: the time per unit is roughly constant for one problem.
+  SvmProgress Run(int64_t max_coordinate_updates);
+  const SvmProgress& progress() const;
+  // The current iterate, certified on all K constraints: the final answer once
+  // progress().done, a usable approximation (with its own gap) before. O(V d + K).
+  SvmSolution Solution() const;
+
+ private:
+  struct State;
+  explicit SvmSolver(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+// Start, then Run until done; the solution. Fails as SvmSolver::Start does; a hard margin
+// that does not reach the gap in max_epochs returns converged = false.
 Result<SvmSolution> SolveAttentionSvm(const RowMatrixXf& E /* V x d */,
                                       const MarginConstraints& constraints,
                                       const SvmOptions& options);

@@ -37,13 +37,36 @@ struct Gradient {
   std::vector<int32_t> rows;   // touched token ids, ascending, no duplicates
   std::vector<double> coef_p;  // V, meaningful at `rows` only (zero elsewhere)
   std::vector<double> coef_v;  // V, meaningful at `rows` only (zero elsewhere)
-  Eigen::VectorXf p;           // d
-  Eigen::VectorXf v;           // d
+  // dL/dp and dL/dv, d each; not formed when dense_deferred (LossAndGradient(...,
+  // defer_dense = true)): the optimizer then forms them in the pass over E that it makes
+  // anyway, with DenseGradient's loop (the same bits).
+  Eigen::VectorXf p;
+  Eigen::VectorXf v;
+  bool dense_deferred = false;
+  float max_abs_rows = 0;  // max |E_sj| over `rows`, at the weights of this gradient
 };
+
+// dL/dp and dL/dv from the coefficients: one pass over the touched rows of E, summed in
+// double (accumulators: 2d scratch), O(|rows| d).
+void DenseGradient(const Weights& weights, const Gradient& gradient,
+                   std::vector<double>* accumulators, Eigen::VectorXf* p, Eigen::VectorXf* v);
+
+// The corpus transposed: for every token s, the review of each of its occurrences
+// (reviews[offsets[s] .. offsets[s+1]), ascending). Built once per corpus in O(N) (4 bytes
+// per token); a full-batch gradient then gathers per token instead of scattering per
+// occurrence (model.cpp).
+struct TokenOccurrences {
+  std::vector<int32_t> offsets;  // V + 1
+  std::vector<int32_t> reviews;  // N
+};
+TokenOccurrences TransposeCorpus(const Corpus& corpus);
 
 // Which reviews a loss covers: all of them, or an explicit list (a mini-batch).
 struct ReviewSelection {
   const std::vector<int32_t>* indices = nullptr;  // nullptr = every review of the corpus
+  // Optional, full batch only: TransposeCorpus of the same corpus, for a faster gradient
+  // (the same numbers up to the order of additions). Ignored if its shape does not match.
+  const TokenOccurrences* occurrences = nullptr;
 };
 
 // Per-token scalars: scores[s] = p.E_s (attention logit), values[s] = v.E_s.
@@ -67,8 +90,7 @@ class ModelWorkspace {
   void Reserve(int32_t vocab_size, int32_t max_review_length);
 
  private:
-  friend LossAccuracy LossAndGradient(const Weights&, const Corpus&, ReviewSelection,
-                                      ModelWorkspace*, Gradient*);
+  friend struct ModelPasses;      // model.cpp
   std::vector<float> attention_;  // V, p.E_s for touched s
   std::vector<float> value_;      // V, v.E_s for touched s
   // V x 2, interleaved per token: w_s = exp(p.E_s - M) and w_s v.E_s, M = max over touched
@@ -78,19 +100,27 @@ class ModelWorkspace {
   // V x 2, interleaved: sum over occurrences of s of c_i and of c_i f_i (c_i = g_i / Z_i).
   // Zero between calls (reset at the touched rows after use).
   std::vector<double> occurrence_sums_;
-  std::vector<uint8_t> touched_;  // V, 1 when s is in the current `rows`
-  std::vector<double> softmax_;   // longest review, s_t
-  std::vector<int32_t> rows_;     // touched rows when the caller wants no gradient
-  std::vector<double> grad_p_;    // d, double accumulator of dL/dp
-  std::vector<double> grad_v_;    // d, double accumulator of dL/dv
+  std::vector<double> review_terms_;  // n x 2, c_i and c_i f_i (full batch, token-major)
+  std::vector<uint8_t> touched_;      // V, 1 when s is in the current `rows`
+  std::vector<double> softmax_;       // longest review, s_t
+  std::vector<int32_t> rows_;         // touched rows when the caller wants no gradient
+  std::vector<double> dense_;         // 2d, double accumulators of dL/dp and dL/dv
 };
 
 // Forward pass over the selected reviews; when `gradient` is not null also the full
 // analytic gradient of the mean loss (the mean is over the covered non-empty reviews).
 // Empty reviews have no tokens to attend to: they are skipped, not scored as f = 0.
+// defer_dense: leave gradient->p and ->v empty for the optimizer to form (one pass over E
+// fewer when E is updated too; dL/dp is the same to the bit).
 LossAccuracy LossAndGradient(const Weights& weights, const Corpus& corpus,
                              ReviewSelection selection, ModelWorkspace* workspace,
-                             Gradient* gradient);
+                             Gradient* gradient, bool defer_dense = false);
+
+// The full-batch loss and accuracy when token s scores scalars.attention[s] = p.E_s and
+// scalars.value[s] = v.E_s (V each): LossAndGradient's forward pass from given scalars, to
+// the bit. The step on E scores E(1) this way before writing it (Optimizer::PreviewScalars).
+LossAccuracy LossFromTokenScalars(const TokenScalars& scalars, const Corpus& corpus,
+                                  ModelWorkspace* workspace);
 
 // Logit f(X) and attention weights s_t of one review (T_i values), for display.
 double ReviewLogit(const Weights& weights, const Corpus& corpus, int32_t review,

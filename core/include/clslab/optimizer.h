@@ -39,9 +39,19 @@ class Optimizer {
   // keeps the last finite state.
   Status Apply(const Gradient& gradient, TrainableBlocks blocks, Weights* weights);
 
+  // Gradient descent on E alone (the paper's step on E): the token scalars p.E_s and v.E_s
+  // of the E that Apply would write, computed without writing it (the same float operations,
+  // so the same bits as scoring E after Apply), after Apply's checks. A step that is then
+  // refused leaves E as it was with no copy kept (V x d floats: 80 MB at the page's size).
+  Status PreviewScalars(const Gradient& gradient, const Weights& weights, TokenScalars* scalars);
+
  private:
+  Status CheckGradientDescent(const Gradient& gradient, TrainableBlocks blocks,
+                              const Weights& weights) const;
   Status ApplyGradientDescent(const Gradient& gradient, TrainableBlocks blocks, Weights* weights);
   Status ApplyAdam(const Gradient& gradient, TrainableBlocks blocks, Weights* weights);
+  double* StartFusedDense(int32_t d);  // 2d accumulators, or null when not fused
+  void FinishFusedDense(int32_t d);
 
   OptimizerKind kind_;
   double learning_rate_;
@@ -49,6 +59,10 @@ class Optimizer {
   // steps that touch it (as TensorFlow's LazyAdam), which keeps mini-batch steps sparse.
   OptimizerState state_;
   std::vector<float> row_update_;  // d, scratch
+  // dL/dp and dL/dv when the gradient came deferred (Gradient::dense_deferred).
+  Eigen::VectorXf dense_p_, dense_v_;       // d each
+  std::vector<double> dense_accumulators_;  // 2d
+  bool fuse_dense_ = false;  // this step forms them inside the E update (gradient descent)
 };
 
 // True when every entry is finite.

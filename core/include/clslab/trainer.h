@@ -89,6 +89,7 @@ class Trainer {
 
  private:
   void InitializeWeights();
+  ReviewSelection FullBatch();
   bool RefuseIfNotFinite(const LossAccuracy& forward, StepOutcome* outcome) const;
   Status FlowStep(double* loss);  // *loss: the loss at the step's start
 
@@ -97,6 +98,7 @@ class Trainer {
   Rng rng_;
   Weights weights_;
   ModelWorkspace workspace_;
+  TokenOccurrences occurrences_;  // train_ transposed, built on the first full-batch step
   Gradient gradient_;
   std::unique_ptr<Optimizer> optimizer_;
   std::vector<int32_t> order_, batch_;  // mini-batch sampling: a shuffled epoch order

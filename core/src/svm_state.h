@@ -1,0 +1,82 @@
+// The attention-SVM solver's state, shared by its set-up (svm_setup.cpp: Start, Solution)
+// and its sweeps (svm_solver.cpp: shrinking, checkpoints, Run). Internal header.
+//
+// Legend: V vocabulary, d width, K constraints, A active (not shrunk) constraints.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "clslab/max_margin.h"
+#include "clslab/rng.h"
+#include "svm_kernels.h"
+
+namespace clslab {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// First shrinking tolerance on the projected gradient (liblinear's default eps); margins
+// are in units of the required margin 1, so this scale does not depend on the data.
+constexpr double kFirstEps = 0.1;
+// curvature < 0: not computed yet (it is computed with the first margin, in the same pass).
+constexpr float kUnknownCurvature = -1.0f;
+
+// One constraint's solver state in one 24-byte record, so that a coordinate update touches
+// one record besides the two rows of E. Records are shuffled physically (a sweep reads them
+// in order); `original` is the constraint's index k in MarginConstraints.
+struct Coordinate {
+  double lambda;  // in [0, upper]
+  int32_t winner, loser;
+  // ||z_k||^2 rounded to float: it only sets the step length, while the fixed point (zero
+  // projected gradient) and the certificate do not depend on it. 0: degenerate (z_k = 0).
+  float curvature;
+  int32_t original;
+};
+
+struct SvmSolver::State {
+  const RowMatrixXf* E = nullptr;  // V x d, not owned
+  SvmOptions options;
+  double upper = kInfinity;         // C, or +inf for the hard margin
+  std::vector<Coordinate> records;  // K: [0, active) is the active set, in this sweep's order
+  std::vector<double> p;            // d, = sum_k lambda_k z_k (up to drift between rebuilds)
+  std::vector<double> scratch;      // V, token coefficients (RebuildP)
+  std::vector<double> scores;       // V, p.E_s at the last checkpoint
+  int64_t active = 0;
+  int64_t position = 0;  // next record of the current sweep
+  bool in_sweep = false;
+  double eps = kFirstEps;  // the active set counts as solved when its |PG| <= eps
+  double pg_max_old = kInfinity, pg_min_old = -kInfinity;  // liblinear's shrinking bounds
+  double pg_max_new = -kInfinity, pg_min_new = kInfinity;  // this sweep's PG range
+  int64_t updates_at_checkpoint = 0;                       // progress.updates then
+  bool started = false;                                    // the first checkpoint is done (Begin)
+  int64_t first_share = 0;  // size of the first active set (a random share of it when < K)
+  Rng rng{1};
+  SvmProgress progress;
+
+  int32_t d() const { return static_cast<int32_t>(E->cols()); }
+  // Work of a checkpoint in coordinate updates (SvmSolver::Run's unit). An update reads
+  // two random rows of E and may write p (measured: 1.3 us at d = 1024, 0.1-0.2 us at
+  // d = 64, natively); a checkpoint streams the V rows in order to score the tokens (as
+  // much as V / 4 updates at any d), then visits the K records (about 4 ns each, or 4 / d
+  // of an update).
+  int64_t CheckpointUnits() const {
+    return E->rows() / 4 + 4 * static_cast<int64_t>(records.size()) / d() + 1;
+  }
+  // Scores every token, certifies the gap on all K (progress.gap) and, when unshrink, makes
+  // every non-degenerate constraint with PG != 0 active again. A gap within tolerance is
+  // certified again on p rebuilt from lambda (RebuildP) before it counts.
+  Certificate Checkpoint(bool unshrink);
+  Certificate Certify(bool unshrink);  // one pass over the records with the current scores
+  void Begin();     // p from the starting lambda, the first checkpoint and active set
+  void Visit();     // the coordinate at `position` (liblinear's loop body)
+  void EndSweep();  // liblinear's stopping test, checkpoints, epoch count
+};
+
+// p = sum_k lambda_k z_k from the records, without drift: O(K + V d) (svm_solver.cpp).
+void RebuildP(const RowMatrixXf& E, const std::vector<Coordinate>& records,
+              std::vector<double>* coefficients /* V, scratch */, std::vector<double>* p /* d */);
+// scores[s] = p.E_s for every token: O(V d).
+void ScoreTokens(const RowMatrixXf& E, const std::vector<double>& p,
+                 std::vector<double>* scores /* V */);
+
+}  // namespace clslab
