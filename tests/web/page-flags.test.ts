@@ -1,19 +1,61 @@
-// The page's own hash keys (run, hide, embed, tour) are split off before the module reads
-// the settings, and joined back after the module's part; bad values become warnings.
+// The page's own hash keys (run, panels, hide, embed, speed, autoplay, tour) are split off
+// before the module reads the settings, and joined back after the module's part; bad
+// values become warnings. Which panels a page hides follows from panels, hide and embed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { joinHash, splitHash } from '../../web/src/ui/page-flags.ts';
+import { hiddenPanels, joinHash, PANELS, splitHash } from '../../web/src/ui/page-flags.ts';
 
 test('page keys are split from the settings and the settings keep their order', () => {
   const { settings, flags } = splitHash('v=1&sigma=0.2&run=37&hide=settings,table&embed=1&tour=1');
   assert.equal(settings, 'v=1&sigma=0.2');
   assert.deepEqual(flags, {
     run: 37,
+    panels: null,
     hide: ['settings', 'table'],
     embed: true,
+    speed: null,
+    autoplay: false,
     tour: true,
     warnings: [],
   });
+});
+
+test('an embed link names its panels, speed and autoplay, and they round-trip', () => {
+  const hash =
+    'v=1&run=31&panels=alignment,result2&hide=controls&embed=1&speed=10&autoplay=1&tour=1';
+  const { settings, flags } = splitHash(hash);
+  assert.equal(settings, 'v=1');
+  assert.deepEqual(flags.panels, ['alignment', 'result2']);
+  assert.deepEqual(flags.hide, ['controls']);
+  assert.equal(flags.speed, 10);
+  assert.equal(flags.autoplay, true);
+  assert.equal(flags.tour, true);
+  assert.deepEqual(flags.warnings, []);
+  assert.equal(joinHash(settings, flags), hash);
+});
+
+test('a speed off the slider stops and an unknown panel are refused with a warning', () => {
+  const { flags } = splitHash('speed=45&panels=ushape,charts');
+  assert.equal(flags.speed, null);
+  assert.deepEqual(flags.panels, ['ushape']);
+  assert.match(flags.warnings.join(' '), /speed: "45"/);
+  assert.match(flags.warnings.join(' '), /panels: unknown panel "charts"/);
+  assert.equal(splitHash('speed=0').flags.speed, 0, '0: as fast as possible');
+});
+
+test('panels= shows only the panels it names and the control bar; embed hides the title', () => {
+  const shown = (hash: string) => {
+    const hidden = hiddenPanels(splitHash(hash).flags);
+    return PANELS.filter((panel) => !hidden.includes(panel));
+  };
+  assert.deepEqual(shown('panels=ushape&embed=1'), ['controls', 'ushape']);
+  assert.deepEqual(shown('panels=header,ushape&embed=1'), ['header', 'controls', 'ushape']);
+  assert.deepEqual(shown('panels=ushape&hide=controls&embed=1'), ['ushape']);
+  // Without panels=, an embed hides the title and what hide= names; a page, only those.
+  assert.ok(!shown('embed=1&hide=table').includes('header'));
+  assert.ok(!shown('embed=1&hide=table').includes('table'));
+  assert.ok(shown('hide=table').includes('header'));
+  assert.equal(shown('').length, PANELS.length);
 });
 
 test('a bad run length and unknown panels are reported and ignored', () => {
@@ -27,7 +69,7 @@ test('a bad run length and unknown panels are reported and ignored', () => {
 });
 
 test('joining puts the page keys after the settings and round-trips', () => {
-  const hash = joinHash('v=1&sigma=0.2', { run: 5, hide: ['reviews'], embed: true });
+  const hash = joinHash('v=1&sigma=0.2', { run: 5, hide: ['reviews'], embed: true, speed: null });
   assert.equal(hash, 'v=1&sigma=0.2&run=5&hide=reviews&embed=1');
   assert.deepEqual(splitHash(hash).flags.hide, ['reviews']);
   assert.equal(joinHash('', { run: null, hide: [], embed: false }), '');

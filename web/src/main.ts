@@ -21,6 +21,7 @@ import { LabViews } from './ui/lab-views.ts';
 import { MaxMarginPanel } from './ui/max-margin-panel.ts';
 import { MetricsPanel } from './ui/metrics-panel.ts';
 import { Replay } from './ui/replay.ts';
+import { installResult2Readout } from './ui/result2-readout.ts';
 import { ReviewPanel } from './ui/review-panel.ts';
 import { SettingsForm } from './ui/settings-form.ts';
 import { installDocs } from './ui/docs.ts';
@@ -69,20 +70,14 @@ const views = new LabViews({
   share,
   replay,
   reviews,
+  speed: () => controls.stepsPerSecond,
   facts: () => ({
     dataset: store.state.dataset?.summary ?? null,
     settings: store.state.config,
     metrics: store.state.metrics,
   }),
-  tour: {
-    isPaper: () => store.state.config['protocol'] === 'paper',
-    usePaperProtocol: () => {
-      const select = byId<HTMLSelectElement>('setting-protocol');
-      select.value = 'paper';
-      select.dispatchEvent(new Event('change'));
-    },
-  },
 });
+installResult2Readout(store);
 
 function showPrompt(state: LabState): void {
   const m = state.metrics;
@@ -173,8 +168,9 @@ function restartWorker(afterFault: boolean, said: string): void {
 
 let pageWarnings: string[] = [];
 function openHash(): string {
-  const { settings, warnings } = views.openHash(location.hash.slice(1));
-  pageWarnings = warnings;
+  const { settings, flags } = views.openHash(location.hash.slice(1));
+  pageWarnings = flags.warnings;
+  if (flags.speed !== null) controls.setStepsPerSecond(flags.speed);
   return settings;
 }
 window.addEventListener('hashchange', () => {

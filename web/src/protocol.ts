@@ -43,9 +43,10 @@ export type CommandBody =
   | { type: 'step'; count: number }
   | { type: 'stepEmbeddings' }
   | { type: 'stepAttention'; count: number }
-  /** Play up to `step` (a share link's run length); pausable like Play. */
+  /** Play up to `step` (a share link's run length) without the speed cap; pausable. */
   | { type: 'runTo'; step: number }
-  /** Caps Play at `stepsPerSecond` (0: as fast as the machine goes). Acts at once. */
+  /** Caps Play at `stepsPerSecond` (0: as fast as the machine goes). Acts at once. A
+   *  replay (runTo) is not capped. */
   | { type: 'setSpeed'; stepsPerSecond: number }
   | { type: 'solveMaxMargin' }
   /** Stops the long task in progress (a read, a download, a solve). Acts at once. */

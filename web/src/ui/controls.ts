@@ -1,7 +1,7 @@
 // Play/Pause/Step/Reset, the paper protocol's "Step E" / "Step p", the speed slider, the
-// progress bar and the status line under it. Buttons only send commands; what they may do
-// and what they say is read from the store: while the worker is busy (a solve, a read, a
-// replay) the buttons say so, and the one that acts is the one that stops it.
+// progress bar, the status line under it and the Space key. Buttons only send commands;
+// what they may do and what they say is read from the store: while the worker is busy (a
+// solve, a read, a replay) the buttons say so, and the one that acts is the one that stops it.
 import { formatInteger, formatNumber } from '../format.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
@@ -10,7 +10,10 @@ import { byId } from './dom.ts';
 const ATTENTION_STEPS_PER_PRESS = 10;
 
 /** The speed slider's stops in steps per second; 0 is as fast as the machine goes. */
-export const SPEEDS = [2, 10, 50, 250, 0];
+export const SPEEDS = [2, 10, 30, 60, 250, 0];
+/** Play's default: the default 300-step run lasts 5 s, slow enough to watch the step on E
+ *  and the flow move the charts (uncapped, the built-in data ran 300 steps in 1.2 s). */
+export const DEFAULT_SPEED = 60;
 
 export class Controls {
   private readonly play = byId<HTMLButtonElement>('play');
@@ -22,6 +25,8 @@ export class Controls {
   private readonly progressText = byId('progress-text');
   private readonly speed = byId<HTMLInputElement>('speed');
   private readonly speedText = byId<HTMLOutputElement>('speed-text');
+  /** The step at which Space met a spent step budget and said so instead of playing. */
+  private budgetNoticeAt: number | null = null;
 
   constructor(private readonly store: LabStore) {
     const { send } = store;
@@ -37,11 +42,20 @@ export class Controls {
     this.speed.max = String(SPEEDS.length - 1);
     this.speed.step = '1';
     this.speed.addEventListener('input', () => this.setSpeed(Number(this.speed.value)));
-    this.setSpeed(SPEEDS.length - 1);
+    this.setSpeed(SPEEDS.indexOf(DEFAULT_SPEED));
     store.subscribe((event, state) => {
+      if (event.type === 'started' || event.type === 'stopped') this.budgetNoticeAt = null;
       if (event.type !== 'reviewShown' && event.type !== 'reviewsListed') this.render(state);
     });
+    // Handled on keydown, whose default (cancelled here) is what makes a focused Play
+    // button click on keyup: one press acts once.
+    document.addEventListener('keydown', (event) => this.keyPressed(event));
     this.render(store.state);
+  }
+
+  /** The slider's value in steps per second (0: as fast as possible). */
+  get stepsPerSecond(): number {
+    return SPEEDS[Number(this.speed.value)] ?? 0;
   }
 
   /** Shows the store's state (also after the page dropped a dead worker's state). */
@@ -55,6 +69,31 @@ export class Controls {
     if (state.task?.cancellable === true) this.store.send({ type: 'cancel' });
     else if (state.playing) this.store.send({ type: 'pause' });
     else if (state.task === null && state.dataset !== null) this.store.send({ type: 'play' });
+  }
+
+  /** Space toggles Play and Pause wherever it types or presses nothing else. After a run
+   *  spent its step budget, a first Space only says so (a press meant as Pause that landed
+   *  late must not start a new run unseen); a second one plays. */
+  private keyPressed(event: KeyboardEvent): void {
+    if (event.key !== ' ' || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (!spaceIsFree(event.target, this.play)) return;
+    event.preventDefault(); // no page scroll, no click of a focused Play
+    if (event.repeat) return;
+    const state = this.store.state;
+    const step = state.metrics?.step ?? 0;
+    if (budgetSpent(state) && this.budgetNoticeAt !== step) {
+      this.budgetNoticeAt = step;
+      this.render(state);
+      return;
+    }
+    this.budgetNoticeAt = null;
+    this.playPressed();
+  }
+
+  /** Moves the slider to the stop of `stepsPerSecond` (one of SPEEDS) and tells the worker. */
+  setStepsPerSecond(stepsPerSecond: number): void {
+    const index = SPEEDS.indexOf(stepsPerSecond);
+    if (index >= 0) this.setSpeed(index);
   }
 
   /** Moves the slider to stop `index` and tells the worker. */
@@ -116,7 +155,11 @@ export class Controls {
       const rate =
         state.stepsPerSecond > 0 ? ` · ${formatNumber(state.stepsPerSecond, 3)} steps/s` : '';
       text = `Training: step ${formatInteger(step)} of ${formatInteger(target)}${rate}`;
-    } else if (state.lastStop?.reason === 'finished') {
+    } else if (budgetSpent(state) && this.budgetNoticeAt === step) {
+      text =
+        `Step budget reached: ${formatInteger(step)} steps; Space did not start a new run. ` +
+        `Press Space again or Play to run ${formatInteger(steps)} more.`;
+    } else if (budgetSpent(state)) {
       text = `Step budget reached: ${formatInteger(step)} steps. Play runs ${formatInteger(steps)} more.`;
     } else if (state.lastStop?.reason === 'paused') {
       text = `Paused at step ${formatInteger(step)}.`;
@@ -127,6 +170,28 @@ export class Controls {
     }
     if (this.progressText.textContent !== text) this.progressText.textContent = text;
   }
+}
+
+/** The run stopped because it used its step budget (a replay that stopped at a link's
+ *  step below the budget did not: Play goes on to the budget). */
+function budgetSpent(state: LabState): boolean {
+  const step = state.metrics?.step ?? 0;
+  const steps = Number(state.config['steps'] ?? 0);
+  return (
+    !state.playing && state.task === null && state.lastStop?.reason === 'finished' && step >= steps
+  );
+}
+
+/** Space is the page's Play key when the focus is on Play or on nothing that takes Space
+ *  itself (a field types it, a button or box is pressed by it, an open dialog owns it). */
+function spaceIsFree(target: EventTarget | null, play: HTMLElement): boolean {
+  if (target === play) return true;
+  if (!(target instanceof HTMLElement)) return true;
+  if (target.closest('dialog[open]') !== null) return false;
+  if (target.isContentEditable) return false;
+  return (
+    target.closest('a[href], button, input, select, textarea, summary, [role="slider"]') === null
+  );
 }
 
 function progressOf(task: { done: number; total: number; unit: string }): string {

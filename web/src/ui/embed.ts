@@ -1,8 +1,12 @@
-// Classroom and embed views, like TensorFlow Playground's links: `hide=a,b` hides the
-// panels named (their `data-panel` in index.html) and `embed=1` drops the page chrome for
-// an iframe. The Embed dialog composes such a link and the iframe snippet to paste.
+// Classroom and embed views, like TensorFlow Playground's links: `panels=a,b` shows only
+// the panels named (their `data-panel` in index.html) and the control bar, `hide=a,b` hides
+// those named, and `embed=1` lays the page out for an iframe: the panels fill the frame
+// above a compact control bar that stays in view. The Embed dialog composes such a link,
+// with the step, speed, autoplay and tour it opens with, and the iframe snippet to paste.
+import './embed.css';
 import { byId, copyOnClick, element } from './dom.ts';
-import { PANELS, type Panel, type PageFlags } from './page-flags.ts';
+import { DEFAULT_SPEED, SPEEDS } from './controls.ts';
+import { hiddenPanels, MAX_RUN, PANELS, type Panel, type PageFlags } from './page-flags.ts';
 import type { ShareLink } from './share-link.ts';
 
 /** What each panel is called in the dialog. */
@@ -26,56 +30,103 @@ const PANEL_LABELS: Record<Panel, string> = {
   glossary: 'Symbols',
 };
 
-/** The embed dialog starts with these hidden: a frame shows the charts, not the tools. */
-const EMBED_DEFAULT_HIDDEN: Panel[] = [
-  'recipes',
-  'why',
-  'export',
-  'dataset',
-  'settings',
-  'table',
-  'glossary',
-  'maxmargin',
-];
+/** The dialog starts with the paper's three results ticked: a frame shows the charts. */
+const EMBED_DEFAULT_SHOWN: Panel[] = ['alignment', 'ushape', 'result2'];
 
-/** Frame size the snippet proposes; the page is tested at this width. */
+/** CSS px each panel takes in a 720 px frame: measured there (the embed at run=20, each
+ *  panel alone), rounded up with room for longer guidance text; a chart panel's height
+ *  gives its canvases about 300 px (they shrink to 200 px in a smaller frame, and grow to
+ *  fill a taller one). The snippet's height is their sum, so the ticked panels fit
+ *  without scrolling. Panels not listed take OTHER_HEIGHT. */
 const FRAME_WIDTH = 720;
-const FRAME_HEIGHT = 1100;
+const FRAME_HEIGHTS: Partial<Record<Panel, number>> = {
+  controls: 90,
+  header: 290,
+  prompt: 90,
+  metrics: 400,
+  loss: 420,
+  alignment: 500,
+  ushape: 480,
+  result2: 820,
+  maxmargin: 600,
+  reviews: 1560,
+  table: 560,
+  glossary: 900,
+  export: 300,
+  dataset: 650,
+  settings: 1200,
+};
+const OTHER_HEIGHT = 500;
+/** The page's padding and the gap before the sidebar (styles.css, body.embedded). */
+const FRAME_PADDING = 24;
+/** The gap that follows each panel. */
+const PANEL_GAP = 8;
 
-export function applyView(flags: Pick<PageFlags, 'hide' | 'embed'>): void {
+/** Frame height that fits `panels` (and the control bar, unless hidden) in a 720 px frame. */
+export function frameHeight(panels: readonly Panel[], controls: boolean): number {
+  const shown = controls ? [...panels, 'controls' as const] : panels;
+  const sum = shown.reduce((total, panel) => total + (FRAME_HEIGHTS[panel] ?? OTHER_HEIGHT), 0);
+  return FRAME_PADDING + sum + PANEL_GAP * shown.length;
+}
+
+export function applyView(flags: Pick<PageFlags, 'hide' | 'panels' | 'embed'>): void {
   document.body.classList.toggle('embedded', flags.embed);
+  const hidden = hiddenPanels(flags);
   for (const node of document.querySelectorAll<HTMLElement>('[data-panel]')) {
     const name = node.dataset['panel'] as Panel;
-    node.classList.toggle('flag-hidden', flags.hide.includes(name));
+    node.classList.toggle('flag-hidden', hidden.includes(name));
   }
   // Embedded, the page offers the full lab in a new tab instead of the share bar.
   byId('open-full').hidden = !flags.embed;
 }
 
+export interface EmbedDeps {
+  share: ShareLink;
+  /** Play's speed on this page, steps per second (0: as fast as possible). */
+  speed: () => number;
+}
+
 export class EmbedDialog {
   private readonly dialog = byId<HTMLDialogElement>('embed-dialog');
-  private readonly choices = byId('embed-panels');
   private readonly snippet = byId<HTMLTextAreaElement>('embed-snippet');
   private readonly boxes = new Map<Panel, HTMLInputElement>();
+  private readonly controls = byId<HTMLInputElement>('embed-controls');
+  private readonly step = byId<HTMLInputElement>('embed-step');
+  private readonly speed = byId<HTMLSelectElement>('embed-speed');
+  private readonly autoplay = byId<HTMLInputElement>('embed-autoplay');
+  private readonly tour = byId<HTMLInputElement>('embed-tour');
+  private readonly height = byId<HTMLInputElement>('embed-height');
+  /** The person typed a height: it no longer follows the ticked panels. */
+  private heightChosen = false;
 
-  constructor(private readonly share: ShareLink) {
-    this.choices.replaceChildren(
-      ...PANELS.map((panel) => {
-        const box = element('input', {
-          attributes: { type: 'checkbox', id: `embed-hide-${panel}`, value: panel },
-        });
-        box.checked = EMBED_DEFAULT_HIDDEN.includes(panel);
-        box.addEventListener('change', () => this.render());
-        this.boxes.set(panel, box);
-        return element('label', { className: 'embed-choice' }, [
-          box,
-          document.createTextNode(` ${PANEL_LABELS[panel]}`),
-        ]);
-      }),
+  constructor(private readonly deps: EmbedDeps) {
+    const choices = PANELS.filter((panel) => panel !== 'controls').map((panel) => {
+      const box = element('input', {
+        attributes: { type: 'checkbox', id: `embed-show-${panel}`, value: panel },
+      });
+      box.checked = EMBED_DEFAULT_SHOWN.includes(panel);
+      this.boxes.set(panel, box);
+      return element('label', { className: 'embed-choice' }, [
+        box,
+        document.createTextNode(` ${PANEL_LABELS[panel]}`),
+      ]);
+    });
+    byId('embed-panels').replaceChildren(...choices);
+    this.speed.replaceChildren(
+      ...SPEEDS.map((value) =>
+        element('option', {
+          text: value > 0 ? `${value} steps/s` : 'as fast as possible',
+          attributes: { value },
+        }),
+      ),
     );
+    this.step.max = String(MAX_RUN);
+    this.dialog.addEventListener('input', () => this.render());
+    this.dialog.addEventListener('change', () => this.render());
+    this.height.addEventListener('input', () => (this.heightChosen = true));
     byId('embed-open').addEventListener('click', () => this.open());
     const full = byId<HTMLAnchorElement>('open-full');
-    const point = () => (full.href = share.linkWith({ hide: [], embed: false }));
+    const point = () => (full.href = deps.share.linkWith({ hide: [], embed: false }));
     full.addEventListener('click', point);
     full.addEventListener('focus', point);
     full.addEventListener('mouseenter', point);
@@ -83,20 +134,42 @@ export class EmbedDialog {
     copyOnClick(byId<HTMLButtonElement>('embed-copy'), this.snippet);
   }
 
+  /** Opens the dialog on this run as it stands: its step and its speed. */
   open(): void {
+    this.step.value = String(this.deps.share.step ?? 0);
+    const speed = this.deps.speed();
+    this.speed.value = String(SPEEDS.includes(speed) ? speed : DEFAULT_SPEED);
+    this.heightChosen = false;
     this.render();
     this.dialog.showModal();
   }
 
-  private hidden(): Panel[] {
+  private shown(): Panel[] {
     return PANELS.filter((panel) => this.boxes.get(panel)?.checked === true);
   }
 
+  /** The frame's link: every option of the dialog is in it. */
+  link(): string {
+    const step = Number(this.step.value);
+    return this.deps.share.linkWith({
+      run: Number.isInteger(step) && step >= 0 && step <= MAX_RUN ? step : this.deps.share.step,
+      panels: this.shown(),
+      hide: this.controls.checked ? [] : ['controls'],
+      embed: true,
+      speed: Number(this.speed.value),
+      autoplay: this.autoplay.checked,
+      tour: this.tour.checked,
+    });
+  }
+
   private render(): void {
-    const src = this.share.linkWith({ hide: this.hidden(), embed: true });
+    if (!this.heightChosen)
+      this.height.value = String(frameHeight(this.shown(), this.controls.checked));
+    const height = Math.max(200, Math.round(Number(this.height.value) || 0));
+    const src = this.link();
     const attribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
     this.snippet.value =
-      `<iframe src="${attribute(src)}" width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}" ` +
+      `<iframe src="${attribute(src)}" width="${FRAME_WIDTH}" height="${height}" ` +
       `style="border:0;max-width:100%" loading="lazy" ` +
       `title="clslab: attention with trained embeddings selects important tokens"></iframe>`;
     byId<HTMLAnchorElement>('embed-preview').href = src;

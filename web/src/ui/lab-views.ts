@@ -17,7 +17,7 @@ import type { ReviewPanel } from './review-panel.ts';
 import { ReviewList } from './review-list.ts';
 import type { ShareLink } from './share-link.ts';
 import { TokenTable } from './token-table.ts';
-import { Tour, type TourLab } from './tour.ts';
+import { Tour } from './tour.ts';
 
 /** Chart ids (canvas `chart-<id>`) and the titles their tables and files carry. */
 const CHART_TITLES: Record<string, string> = {
@@ -37,8 +37,9 @@ export interface LabViewsDeps {
   share: ShareLink;
   replay: Replay;
   reviews: ReviewPanel;
-  tour: Omit<TourLab, 'send' | 'isPlaying'>;
-  /** Dataset, settings and metrics for the figures' captions. */
+  /** Play's speed on the page, steps per second (the Embed dialog starts from it). */
+  speed: () => number;
+  /** Dataset, settings and metrics for the figures' captions and the tour. */
   facts: RunFactsSource;
 }
 
@@ -48,8 +49,6 @@ export class LabViews {
   private readonly reviewList: ReviewList;
   private readonly history = new MetricsHistory();
   private readonly tour: Tour;
-  private flags: PageFlags = { run: null, hide: [], embed: false, tour: false, warnings: [] };
-  private tourDue = false;
 
   constructor(private readonly deps: LabViewsDeps) {
     const { store } = deps;
@@ -73,12 +72,8 @@ export class LabViews {
       },
     );
     new ExportPanel(store, this.history, [...this.tools, this.tokens]);
-    new EmbedDialog(deps.share);
-    this.tour = new Tour({
-      ...deps.tour,
-      send: store.send,
-      isPlaying: () => store.state.playing,
-    });
+    new EmbedDialog({ share: deps.share, speed: deps.speed });
+    this.tour = new Tour(store, deps.facts);
     store.subscribe((event, state) => {
       switch (event.type) {
         case 'datasetLoaded':
@@ -87,10 +82,6 @@ export class LabViews {
           for (const chart of deps.tokenCharts) chart.highlight(null);
           this.reviewList.setToken('');
           this.reviewList.setSplits(event.summary.testReviews > 0);
-          if (this.tourDue) {
-            this.tourDue = false;
-            this.tour.start();
-          }
           return;
         case 'metricsUpdated':
           this.history.record(event.metrics);
@@ -111,14 +102,14 @@ export class LabViews {
   }
 
   /** Reads the page's keys from a hash (at start or on hashchange); returns the module's
-   *  part, to send to the worker, and warnings about the page's own keys. */
-  openHash(hash: string): { settings: string; warnings: string[] } {
+   *  part, to send to the worker, and the page's flags (with warnings about them). The
+   *  tour waits until the page stands at the link's step. */
+  openHash(hash: string): { settings: string; flags: PageFlags } {
     const { settings, flags } = splitHash(hash);
-    this.flags = flags;
-    this.deps.replay.expect(flags.run);
-    this.tourDue = this.tourDue || flags.tour;
+    this.deps.replay.expect(flags.run, flags.autoplay);
+    if (flags.tour) this.deps.replay.whenSettled(() => this.tour.start());
     applyView(flags);
-    this.deps.share.setView(flags.hide, flags.embed);
-    return { settings, warnings: flags.warnings };
+    this.deps.share.setView(flags);
+    return { settings, flags };
   }
 }

@@ -1,9 +1,12 @@
 // The page's own keys in the URL hash, next to the settings the module encodes: `run`
-// (steps taken, so a link reproduces the weights), `hide` (panels a classroom link hides),
-// `embed` (iframe mode) and `tour` (start the guided tour). They are split off before the
-// hash goes to the module, which would report them as unknown settings.
+// (steps taken, so a link reproduces the weights), `panels` (the only panels a link shows),
+// `hide` (panels a classroom link hides), `embed` (iframe mode), `speed` (Play's cap),
+// `autoplay` (Play once the link's step is reached) and `tour` (start the guided tour).
+// They are split off before the hash goes to the module, which would report them as
+// unknown settings.
+import { SPEEDS } from './controls.ts';
 
-export const PAGE_KEYS = ['run', 'hide', 'embed', 'tour'] as const;
+export const PAGE_KEYS = ['run', 'panels', 'hide', 'embed', 'speed', 'autoplay', 'tour'] as const;
 type PageKey = (typeof PAGE_KEYS)[number];
 
 /** Panels a link may hide: the `data-panel` names in index.html. */
@@ -31,8 +34,13 @@ export type Panel = (typeof PANELS)[number];
 export interface PageFlags {
   /** Steps the shared run had taken; null when the link does not say. */
   run: number | null;
+  /** The panels shown (with the control bar unless `hide` names it); null: all but `hide`. */
+  panels: Panel[] | null;
   hide: Panel[];
   embed: boolean;
+  /** Play's cap in steps per second, one of SPEEDS (0: uncapped); null: the page's default. */
+  speed: number | null;
+  autoplay: boolean;
   tour: boolean;
   /** Problems with the page keys, one sentence each (the value was ignored). */
   warnings: string[];
@@ -51,7 +59,16 @@ function isPanel(name: string): name is Panel {
 
 /** Splits `hash` (without '#') into the module's part and the page's flags. */
 export function splitHash(hash: string): { settings: string; flags: PageFlags } {
-  const flags: PageFlags = { run: null, hide: [], embed: false, tour: false, warnings: [] };
+  const flags: PageFlags = {
+    run: null,
+    panels: null,
+    hide: [],
+    embed: false,
+    speed: null,
+    autoplay: false,
+    tour: false,
+    warnings: [],
+  };
   const settings: string[] = [];
   const seen = new Set<PageKey>();
   for (const part of hash.split('&')) {
@@ -77,18 +94,41 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
       const run = Number(value);
       if (value !== '' && Number.isInteger(run) && run >= 0 && run <= MAX_RUN) flags.run = run;
       else flags.warnings.push(`run: "${value}" is not a step count in [0, ${MAX_RUN}]; ignored.`);
-    } else if (key === 'hide') {
-      for (const name of value.split(',').filter((n) => n !== '')) {
-        if (isPanel(name)) flags.hide.push(name);
-        else flags.warnings.push(`hide: unknown panel "${name}" ignored.`);
-      }
-    } else if (key === 'embed') {
-      flags.embed = value === '1' || value === 'true';
+    } else if (key === 'hide' || key === 'panels') {
+      const list = panelList(key, value, flags.warnings);
+      if (key === 'hide') flags.hide = list;
+      else flags.panels = list;
+    } else if (key === 'speed') {
+      const speed = Number(value);
+      if (value !== '' && SPEEDS.includes(speed)) flags.speed = speed;
+      else
+        flags.warnings.push(
+          `speed: "${value}" is not one of ${SPEEDS.join(', ')} steps per second (0: as fast as possible); ignored.`,
+        );
     } else {
-      flags.tour = value === '1' || value === 'true';
+      flags[key] = value === '1' || value === 'true';
     }
   }
   return { settings: settings.join('&'), flags };
+}
+
+function panelList(key: string, value: string, warnings: string[]): Panel[] {
+  const list: Panel[] = [];
+  for (const name of value.split(',').filter((n) => n !== '')) {
+    if (isPanel(name)) list.push(name);
+    else warnings.push(`${key}: unknown panel "${name}" ignored.`);
+  }
+  return list;
+}
+
+/** The panels a page with these flags hides: those `hide` names; with `panels`, every
+ *  panel it does not name but the control bar; embedded without `panels`, the title. */
+export function hiddenPanels(flags: Pick<PageFlags, 'panels' | 'hide' | 'embed'>): Panel[] {
+  return PANELS.filter((panel) => {
+    if (flags.hide.includes(panel)) return true;
+    if (flags.panels !== null) return panel !== 'controls' && !flags.panels.includes(panel);
+    return flags.embed && panel === 'header';
+  });
 }
 
 /** The decoded text, or null for a malformed %-escape (decodeURIComponent throws). */
@@ -100,15 +140,19 @@ function safeDecode(text: string): string | null {
   }
 }
 
+/** The page keys a link carries; those left out are not in the link. */
+export type LinkFlags = Pick<PageFlags, 'run' | 'hide' | 'embed'> &
+  Partial<Pick<PageFlags, 'panels' | 'speed' | 'autoplay' | 'tour'>>;
+
 /** The full hash: the module's settings, then the page keys that are set. */
-export function joinHash(
-  settings: string,
-  flags: { run: number | null; hide: readonly string[]; embed: boolean; tour?: boolean },
-): string {
+export function joinHash(settings: string, flags: LinkFlags): string {
   const parts = settings === '' ? [] : [settings];
   if (flags.run !== null) parts.push(`run=${flags.run}`);
+  if (flags.panels != null) parts.push(`panels=${flags.panels.join(',')}`);
   if (flags.hide.length > 0) parts.push(`hide=${flags.hide.join(',')}`);
   if (flags.embed) parts.push('embed=1');
+  if (flags.speed != null) parts.push(`speed=${flags.speed}`);
+  if (flags.autoplay === true) parts.push('autoplay=1');
   if (flags.tour === true) parts.push('tour=1');
   return parts.join('&');
 }

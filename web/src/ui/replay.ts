@@ -1,7 +1,9 @@
 // What a page does once its data has loaded: a link's run length is replayed (runTo, the
 // same steps give the same weights), and a cold page without one takes the step on E at
 // once so Result 1 shows. While a replay heads for its step, the share link keeps that
-// step; a pause or the end of the replay settles it on the step reached.
+// step; a pause or the end of the replay settles it on the step reached. Once the page
+// stands where its link asked, it tells who waits (the tour) and, for an autoplay link,
+// presses Play.
 import type { LabStore } from '../state/store.ts';
 
 export class Replay {
@@ -11,17 +13,27 @@ export class Replay {
   private heading: number | null = null;
   /** The cold page steps E once, on its first load, when no link asks for a run. */
   private coldStart = true;
+  /** Play once the link's step is reached (an autoplay link), at the next load. */
+  private autoplay = false;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly store: LabStore) {
     store.subscribe((event, state) => {
       if (event.type === 'datasetLoaded') this.loaded(state.config['protocol'] === 'paper');
-      else if (event.type === 'stopped') this.heading = null;
+      else if (event.type === 'stopped' && this.heading !== null) {
+        this.heading = null;
+        // A pause or a refusal ends the replay where the person wanted it: no autoplay.
+        if (event.reason === 'finished') this.settled();
+        else this.autoplay = false;
+      }
     });
   }
 
-  /** A link (or a restart) asks for `run` steps on its data; null when it does not say. */
-  expect(run: number | null): void {
+  /** A link (or a restart) asks for `run` steps on its data; null when it does not say.
+   *  `autoplay`: then press Play. */
+  expect(run: number | null, autoplay = false): void {
     this.pending = run;
+    this.autoplay = autoplay;
     if (run !== null) this.coldStart = false;
   }
 
@@ -30,15 +42,29 @@ export class Replay {
     return this.heading ?? this.pending;
   }
 
+  /** Calls `then` once, when the page next stands at its link's step (after the load, or
+   *  after the replay). */
+  whenSettled(then: () => void): void {
+    this.waiting.push(then);
+  }
+
   private loaded(paper: boolean): void {
     const run = this.pending;
     this.pending = null;
     if (run !== null && run > 0) {
       this.heading = run;
       this.store.send({ type: 'runTo', step: run });
-    } else if (run === null && this.coldStart && paper) {
-      this.store.send({ type: 'stepEmbeddings' });
+      return;
     }
+    if (run === null && this.coldStart && paper) this.store.send({ type: 'stepEmbeddings' });
     this.coldStart = false;
+    this.settled();
+  }
+
+  private settled(): void {
+    this.coldStart = false;
+    if (this.autoplay) this.store.send({ type: 'play' });
+    this.autoplay = false;
+    for (const then of this.waiting.splice(0)) then();
   }
 }

@@ -1,19 +1,19 @@
 // The share link: the module encodes the settings, the dataset's identity included, into
 // the URL hash (only non-default values); this view adds the page's keys (the steps run,
-// hidden panels, embed mode) from page-flags.ts and mirrors the result into the address
-// bar and a copyable field. The step is the one reached whenever the lab is not running,
+// the panels shown or hidden, embed mode, speed) from page-flags.ts and mirrors the result
+// into the address bar and a copyable field. The step is the one reached whenever the lab is not running,
 // and a replay's target while it heads there, so pausing a replay keeps the step it got to.
 import type { LabStore } from '../state/store.ts';
 import { byId, copyOnClick } from './dom.ts';
-import { joinHash, type Panel } from './page-flags.ts';
+import { joinHash, type LinkFlags } from './page-flags.ts';
 import type { Replay } from './replay.ts';
 
 export class ShareLink {
   private readonly field = byId<HTMLInputElement>('share-url');
   private settings = '';
   private run: number | null = null;
-  private hide: Panel[] = [];
-  private embed = false;
+  /** The view keys of the page as opened; one-shot keys (autoplay, tour) are not kept. */
+  private view: Omit<LinkFlags, 'run'> = { hide: [], embed: false };
 
   constructor(store: LabStore, replay: Replay) {
     copyOnClick(byId<HTMLButtonElement>('share-copy'), this.field);
@@ -47,22 +47,31 @@ export class ShareLink {
     this.render();
   }
 
-  /** Classroom and embed flags of the page as opened; kept in the link. */
-  setView(hide: Panel[], embed: boolean): void {
-    this.hide = [...hide];
-    this.embed = embed;
+  /** The steps the link replays (null before the first snapshot). */
+  get step(): number | null {
+    return this.run;
+  }
+
+  /** Classroom, embed and speed flags of the page as opened; kept in the link. */
+  setView(view: Pick<LinkFlags, 'hide' | 'embed' | 'panels' | 'speed'>): void {
+    const { hide, embed, panels, speed } = view;
+    this.view = { hide: [...hide], embed, panels, speed };
     this.render();
   }
 
-  /** The link to this run with other view flags (the embed dialog's iframe source). */
-  linkWith(view: { hide: readonly string[]; embed: boolean }): string {
+  /** The link to this run with other page keys (the embed dialog's iframe source); `run`
+   *  left out is the step reached. */
+  linkWith(flags: Omit<LinkFlags, 'run'> & { run?: number | null }): string {
     const url = new URL(location.href);
-    url.hash = joinHash(this.settings, { run: this.run, ...view });
+    url.hash = joinHash(this.settings, {
+      ...flags,
+      run: flags.run === undefined ? this.run : flags.run,
+    });
     return url.href;
   }
 
   private render(): void {
-    const hash = joinHash(this.settings, { run: this.run, hide: this.hide, embed: this.embed });
+    const hash = joinHash(this.settings, { ...this.view, run: this.run });
     const url = new URL(location.href);
     url.hash = hash;
     if (url.href !== location.href)

@@ -1,90 +1,121 @@
-// The guided tour: three steps that drive the lab (they send the commands the buttons
-// send, and flash the button) and point at the chart that shows the result. A non-modal
-// panel: Next/Back/Skip are buttons, Escape skips, focus moves to each step's heading.
-import type { CommandBody } from '../protocol.ts';
+// The guided tour: a card that walks through the run on screen as it stands, one panel per
+// step. A prepared link keeps its data, settings and step: the tour presses a button only
+// when asked (its action button, which flashes the button it pressed), and its first step
+// offers to start from step 0. Each step's sentence is core's guidance for its panel
+// (state.guidance, chosen from the measured values), kept live as the run moves. The card
+// sits in the page's flow right after the panel it talks about, so it never covers it, and
+// the number it reads is marked. Next/Back/Skip are buttons; Escape skips.
+import type { Guidance } from '../protocol.ts';
+import type { LabState, LabStore } from '../state/store.ts';
+import { formatInteger } from '../format.ts';
 import { byId } from './dom.ts';
+import { captionLine, type RunFactsSource } from './run-facts.ts';
+
+type GuidanceLine = Guidance['panels'][number];
+
+/** A button of the page the tour may press for the person. */
+interface Action {
+  label: string;
+  button: string;
+}
 
 interface TourStep {
   title: string;
-  text: string;
-  /** The button the step presses, and the panel (`data-panel`) it points at. */
-  button: string;
-  target: string;
-  act: (lab: TourLab) => void;
+  /** Where the step may point, first shown first: a panel (`data-panel`) and the element
+   *  with the number the step reads. None shown: the card opens the results. */
+  targets: Array<{ panel: string; number: string }>;
+  /** Core's guidance line the step shows; null: the run's facts. */
+  guidance: GuidanceLine['panel'] | null;
+  /** What the step offers to press now; null: nothing helps from here. */
+  action: (state: LabState) => Action | null;
 }
 
-/** What the tour needs from the page. */
-export interface TourLab {
-  send(command: CommandBody): void;
-  isPaper(): boolean;
-  /** Switches the settings to the paper protocol (the form applies it). */
-  usePaperProtocol(): void;
-  isPlaying(): boolean;
+const stepOf = (state: LabState) => state.metrics?.step ?? 0;
+const isPaper = (state: LabState) => state.config['protocol'] === 'paper';
+
+function playOrPause(state: LabState): Action | null {
+  if (state.dataset === null) return null;
+  return { label: state.playing ? 'Pause' : 'Play', button: 'play' };
 }
 
 const STEPS: TourStep[] = [
   {
-    title: 'One step on E writes α into the embeddings',
-    text:
-      'The tour pressed Reset, then Step E: one gradient step of size η on the embeddings, ' +
-      'from p = 0 (uniform attention). Result 1: each token’s v·E_s moves by (η/2)‖v‖² α_s, ' +
-      'so the points fall on the dashed predicted line. R² near 1 says the alignment is exact.',
-    button: 'step-embeddings',
-    target: 'alignment',
-    act: (lab) => {
-      if (!lab.isPaper()) lab.usePaperProtocol();
-      lab.send({ type: 'reset' });
-      lab.send({ type: 'stepEmbeddings' });
-    },
+    title: 'The run this tour follows',
+    targets: [{ panel: 'metrics', number: '#metrics > .readout:first-child' }],
+    guidance: null,
+    action: (s) =>
+      stepOf(s) > 0 && !s.playing ? { label: 'Start from step 0', button: 'reset' } : null,
   },
   {
-    title: 'Training p draws the U',
-    text:
-      'The tour pressed Play: gradient flow on p with E frozen. In Figure 1, tokens that are ' +
-      'strongly positive or strongly negative (large |Δ_s|) climb while neutral ones stay ' +
-      'low: a U. The U-score rises while the signed Spearman stays near 0.',
-    button: 'play',
-    target: 'ushape',
-    act: (lab) => {
-      if (!lab.isPlaying()) lab.send({ type: 'play' });
-    },
+    title: 'Result 1: one step on E writes α into the embeddings',
+    targets: [{ panel: 'alignment', number: '#alignment-readout' }],
+    guidance: 'result1',
+    action: (s) =>
+      isPaper(s) && stepOf(s) === 0
+        ? { label: 'Take the step on E', button: 'step-embeddings' }
+        : null,
   },
   {
-    title: 'Attention selects at maximum margin',
-    text:
-      'The tour paused and solved the attention-SVM for p_mm. Result 2: p turns toward p_mm ' +
-      '(cosine toward 1) and the normalized margin climbs toward 1/‖p_mm‖. Real reviews have ' +
-      'cycles (a beats b in one review, b beats a in another): then the soft margin is solved ' +
-      'and the panel lists the cycles.',
-    button: 'solve-max-margin',
-    target: 'result2',
-    act: (lab) => {
-      if (lab.isPlaying()) lab.send({ type: 'pause' });
-      byId<HTMLButtonElement>('solve-max-margin').click(); // the panel shows it is solving
-    },
+    title: 'Figure 1: training p draws the U',
+    targets: [{ panel: 'ushape', number: '#u-shape-readout' }],
+    guidance: 'figure1',
+    action: playOrPause,
+  },
+  {
+    title: 'Result 2: attention selects at maximum margin',
+    targets: [{ panel: 'result2', number: '#result2-readout' }],
+    guidance: 'result2',
+    action: (s) =>
+      isPaper(s) && stepOf(s) >= 1 && !s.playing && s.metrics?.hasMaxMargin !== true
+        ? { label: 'Solve for p_mm', button: 'solve-max-margin' }
+        : playOrPause(s),
   },
 ];
 
+/** How the card names a guidance line's kind, before core's sentence. */
+const KIND_LABELS: Record<GuidanceLine['kind'], string> = {
+  expect: 'What to look for',
+  shown: 'On screen now',
+  off: 'Not on screen yet, and why',
+  'n/a': 'Does not apply to this run',
+  fact: 'Measured',
+};
+
+/** Space kept between the card or panel and the viewport's edge while scrolling, px. */
+const MARGIN = 12;
+
 export class Tour {
-  private readonly panel = byId('tour');
+  private readonly card = byId('tour');
   private readonly heading = byId('tour-title');
   private readonly counter = byId('tour-counter');
+  private readonly kind = byId('tour-kind');
   private readonly text = byId('tour-text');
+  private readonly act = byId<HTMLButtonElement>('tour-act');
   private readonly back = byId<HTMLButtonElement>('tour-back');
   private readonly next = byId<HTMLButtonElement>('tour-next');
+  /** The steps whose panel this page shows (the first always: it opens the results). */
+  private steps: TourStep[] = [];
   private index = -1;
   private returnFocus: HTMLElement | null = null;
 
-  constructor(private readonly lab: TourLab) {
+  constructor(
+    private readonly store: LabStore,
+    private readonly facts: RunFactsSource,
+  ) {
     this.next.addEventListener('click', () =>
-      this.index + 1 < STEPS.length ? this.go(this.index + 1) : this.close(),
+      this.index + 1 < this.steps.length ? this.go(this.index + 1) : this.close(),
     );
     this.back.addEventListener('click', () => this.go(this.index - 1));
+    this.act.addEventListener('click', () => this.press());
     byId('tour-skip').addEventListener('click', () => this.close());
-    this.panel.addEventListener('keydown', (event) => {
+    this.card.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.close();
     });
     byId('tour-start').addEventListener('click', () => this.start());
+    store.subscribe((event) => {
+      if (this.isOpen && event.type !== 'reviewShown' && event.type !== 'reviewsListed')
+        this.render();
+    });
   }
 
   get isOpen(): boolean {
@@ -93,43 +124,129 @@ export class Tour {
 
   start(): void {
     this.returnFocus = document.activeElement as HTMLElement | null;
-    this.panel.hidden = false;
+    this.steps = STEPS.filter((step, i) => i === 0 || shownTarget(step) !== null);
+    this.card.hidden = false;
     this.go(0);
   }
 
   close(): void {
     this.index = -1;
-    this.panel.hidden = true;
-    this.point(null);
+    this.card.hidden = true;
+    mark(null, null);
     (this.returnFocus ?? byId('tour-start')).focus();
   }
 
-  private go(index: number): void {
-    const step = STEPS[index];
-    if (step === undefined) return;
-    this.index = index;
-    this.counter.textContent = `Step ${index + 1} of ${STEPS.length}`;
-    this.heading.textContent = step.title;
-    this.text.textContent = step.text;
-    this.back.disabled = index === 0;
-    this.next.textContent = index + 1 === STEPS.length ? 'Finish' : 'Next';
-    step.act(this.lab);
-    flash(byId(step.button));
-    this.point(step.target);
-    this.heading.focus();
+  private get step(): TourStep | undefined {
+    return this.steps[this.index];
   }
 
-  /** Outlines the target panel and scrolls it into view (null clears). */
-  private point(target: string | null): void {
-    for (const node of document.querySelectorAll('.tour-target'))
-      node.classList.remove('tour-target');
-    if (target === null) return;
-    const node = document.querySelector<HTMLElement>(`[data-panel="${target}"]`);
-    if (node === null) return;
-    node.classList.add('tour-target');
-    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-    node.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+  private go(index: number): void {
+    if (this.steps[index] === undefined) return;
+    this.index = index;
+    this.counter.textContent = `Step ${index + 1} of ${this.steps.length}`;
+    this.back.disabled = index === 0;
+    this.next.textContent = index + 1 === this.steps.length ? 'Finish' : 'Next';
+    this.render();
+    const target = this.step === undefined ? null : shownTarget(this.step);
+    const panel =
+      target === null
+        ? null
+        : document.querySelector<HTMLElement>(`[data-panel="${target.panel}"]`);
+    const number = target === null ? null : document.querySelector<HTMLElement>(target.number);
+    if (panel !== null) panel.after(this.card);
+    else byId('results').prepend(this.card);
+    mark(panel, number);
+    this.heading.focus({ preventScroll: true });
+    reveal(panel, number, this.card);
   }
+
+  /** The step's words and action for the run as it is now. */
+  private render(): void {
+    const step = this.step;
+    if (step === undefined) return;
+    const state = this.store.state;
+    setText(this.heading, step.title);
+    if (step.guidance === null) {
+      setText(this.kind, 'This run');
+      setText(this.text, this.runText(state));
+    } else {
+      const line = state.guidance?.panels.find((l) => l.panel === step.guidance);
+      setText(this.kind, line === undefined ? '' : KIND_LABELS[line.kind]);
+      setText(this.text, line?.text ?? 'Reading the run…');
+    }
+    const action = step.action(state);
+    this.act.hidden = action === null;
+    if (action !== null) {
+      setText(this.act, action.label);
+      this.act.dataset['button'] = action.button;
+      this.act.disabled = byId<HTMLButtonElement>(action.button).disabled;
+    }
+  }
+
+  private runText(state: LabState): string {
+    const step = stepOf(state);
+    const kept =
+      `${captionLine(this.facts())}. The tour keeps this run: it presses a button only when ` +
+      'you press one of its own.';
+    if (step === 0 || state.playing) return kept;
+    return (
+      `${kept} “Start from step 0” presses Reset (reload the link to come back to step ` +
+      `${formatInteger(step)}).`
+    );
+  }
+
+  /** Presses the page's button the action names, and shows which one it was. */
+  private press(): void {
+    const id = this.act.dataset['button'];
+    if (id === undefined) return;
+    const button = byId<HTMLButtonElement>(id);
+    flash(button);
+    button.click();
+  }
+}
+
+/** The step's first target whose panel the page shows; null when none is. */
+function shownTarget(step: TourStep): TourStep['targets'][number] | null {
+  for (const target of step.targets) {
+    const panel = document.querySelector<HTMLElement>(`[data-panel="${target.panel}"]`);
+    if (panel !== null && !panel.classList.contains('flag-hidden')) return target;
+  }
+  return null;
+}
+
+/** Outlines the panel and marks its number (nulls clear both). */
+function mark(panel: HTMLElement | null, number: HTMLElement | null): void {
+  for (const node of document.querySelectorAll('.tour-target'))
+    node.classList.remove('tour-target');
+  for (const node of document.querySelectorAll('.tour-number'))
+    node.classList.remove('tour-number');
+  panel?.classList.add('tour-target');
+  number?.classList.add('tour-number');
+}
+
+/** Scrolls so the panel and the card below it show together. When they do not fit: the
+ *  card and the panel's number above it; when those do not fit either, the number at the
+ *  top with the card's heading below it. A control bar stuck to the foot (an embed) is not
+ *  room. */
+function reveal(panel: HTMLElement | null, number: HTMLElement | null, card: HTMLElement): void {
+  const bar = document.querySelector<HTMLElement>('[data-panel="controls"]');
+  const stuck =
+    bar !== null && bar.checkVisibility() && getComputedStyle(bar).position === 'sticky';
+  const bottomEdge = innerHeight - (stuck ? bar.getBoundingClientRect().height : 0) - MARGIN;
+  const room = bottomEdge - MARGIN;
+  const top = (panel ?? card).getBoundingClientRect().top;
+  const numberTop = (number ?? panel ?? card).getBoundingClientRect().top;
+  const bottom = card.getBoundingClientRect().bottom;
+  let delta: number;
+  if (bottom - top <= room) delta = top - MARGIN;
+  else if (bottom - numberTop <= room) delta = bottom - bottomEdge;
+  else delta = numberTop - MARGIN;
+  const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  scrollBy({ top: delta, behavior: smooth ? 'smooth' : 'auto' });
+}
+
+function setText(node: HTMLElement, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 /** Shows which button the tour pressed. */

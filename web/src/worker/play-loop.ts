@@ -45,8 +45,9 @@ export class PlayLoop {
     return this.running;
   }
 
-  /** Runs until `targetStep`, a pause, or a refused step; resolves when the loop ends. */
-  async run(targetStep: number, hooks: PlayHooks): Promise<void> {
+  /** Runs until `targetStep`, a pause, or a refused step; resolves when the loop ends.
+   *  `useCap` false ignores the speed cap (a replay heads for a link's step, not a show). */
+  async run(targetStep: number, hooks: PlayHooks, useCap = true): Promise<void> {
     this.running = true;
     const generation = ++this.generation;
     let chunk = 1;
@@ -56,7 +57,7 @@ export class PlayLoop {
       if (!this.running) return hooks.ended('paused', '');
       const remaining = targetStep - hooks.currentStep();
       if (remaining <= 0) break;
-      const cap = this.maxStepsPerSecond;
+      const cap = useCap ? this.maxStepsPerSecond : 0;
       const capped = cap > 0 ? Math.max(1, Math.round((cap * CHUNK_MILLISECONDS) / 1000)) : chunk;
       const count = Math.max(1, Math.min(chunk, capped, remaining, hooks.maxChunk()));
       const started = hooks.now();

@@ -56,7 +56,8 @@ export class Training {
   }
 
   /** Starts Play and returns (the loop yields between chunks). Without `target` it runs
-   *  to the `steps` setting, or that many more when already past it. */
+   *  to the `steps` setting, or that many more when already past it, at the speed cap; a
+   *  `target` (a link's replay) is reached as fast as the machine goes. */
   play(onError: (error: unknown) => void, target?: number): void {
     if (this.loop.isRunning) return;
     const lab = this.deps.host.requireData(target === undefined ? 'Play' : 'replaying a link');
@@ -85,7 +86,7 @@ export class Training {
         yieldToEvents,
         now,
         sleep,
-      })
+      }, target === undefined)
       .catch((error: unknown) => {
         this.loop.halt();
         onError(error);

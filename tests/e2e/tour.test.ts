@@ -1,0 +1,193 @@
+// The guided tour in Chromium: on a prepared link it keeps the data, settings, step and
+// checksum (and offers to start from step 0, saying so); each step shows core's guidance
+// line for its panel and marks the number it reads; at 1366 x 768, 720 x 600 (the page and
+// an embed) and 390 x 844 the card never intersects the panel it points at, and that
+// number is in view; the keyboard alone runs it, pressing buttons only when asked.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { metrics, openPage, screenshot, useLab } from './harness.ts';
+
+const lab = useLab();
+/** A teacher's prepared run: 31 steps of the paper protocol on the built-in reviews. */
+const PREPARED = '#run=31';
+
+interface Placed {
+  counter: string;
+  title: string;
+  text: string;
+  panel: string;
+  /** Card and panel overlap (their bounding boxes intersect). */
+  overlap: boolean;
+  /** The marked number lies wholly inside the viewport, above a stuck control bar. */
+  numberInView: boolean;
+  /** Core's guidance line for the step's panel, '' for the first step. */
+  guidance: string;
+}
+
+/** Where the open tour step stands: its card, its panel, its number and core's line. */
+function placed(page: Page): Promise<Placed> {
+  return page.evaluate(() => {
+    const card = document.getElementById('tour')?.getBoundingClientRect();
+    const target = document.querySelector<HTMLElement>('.tour-target');
+    const panel = target?.getBoundingClientRect();
+    const number = document.querySelector('.tour-number')?.getBoundingClientRect();
+    const overlap =
+      card !== undefined &&
+      panel !== undefined &&
+      card.left < panel.right &&
+      panel.left < card.right &&
+      card.top < panel.bottom &&
+      panel.top < card.bottom;
+    // An embed's control bar sticks to the foot of the frame: what it covers is not in view.
+    const bar = document.querySelector('[data-panel="controls"]');
+    const foot =
+      bar !== null && getComputedStyle(bar).position === 'sticky'
+        ? bar.getBoundingClientRect().top
+        : innerHeight;
+    const numberInView =
+      number !== undefined && number.top >= 0 && number.bottom <= foot && number.height > 0;
+    const name = target?.dataset['panel'] ?? '';
+    const lines: Record<string, string> = {
+      alignment: 'result1',
+      ushape: 'figure1',
+      result2: 'result2',
+    };
+    const state = window.__clslab?.state() as unknown as {
+      guidance: { panels: Array<{ panel: string; text: string }> } | null;
+    };
+    const line = state.guidance?.panels.find((l) => l.panel === lines[name]);
+    return {
+      counter: document.getElementById('tour-counter')?.textContent ?? '',
+      title: document.getElementById('tour-title')?.textContent ?? '',
+      text: document.getElementById('tour-text')?.textContent ?? '',
+      panel: name,
+      overlap,
+      numberInView,
+      guidance: line?.text ?? '',
+    };
+  });
+}
+
+/** Opens `hash` with the tour at a size, reduced motion (scrolls land at once). */
+async function openTour(hash: string, width: number, height: number, step: number) {
+  const opened = await openPage(lab, { width, height, hash, step });
+  await opened.page.emulateMedia({ reducedMotion: 'reduce' });
+  await opened.page.waitForSelector('#tour:not([hidden])');
+  return opened;
+}
+
+test('the tour on a prepared link keeps its step and checksum, and says how to start over', async () => {
+  const reference = await openPage(lab, { hash: PREPARED, step: 31 });
+  const prepared = await metrics(reference.page);
+  await reference.page.close();
+
+  const { page, problems } = await openTour(`${PREPARED}&tour=1`, 1366, 768, 31);
+  const first = await placed(page);
+  assert.equal(first.counter, 'Step 1 of 4');
+  assert.match(first.text, /step 31 · checksum [0-9a-f]{16}/);
+  assert.match(first.text, /“Start from step 0” presses Reset/);
+  assert.equal(await page.textContent('#tour-act'), 'Start from step 0');
+  for (let i = 1; i < 4; i++) await page.click('#tour-next');
+  assert.equal((await placed(page)).counter, 'Step 4 of 4');
+  await page.click('#tour-next'); // Finish
+  assert.ok(await page.locator('#tour').isHidden());
+  const kept = await metrics(page);
+  assert.equal(kept?.step, 31, 'the tour kept the step');
+  assert.equal(kept?.checksum, prepared?.checksum, 'and the weights');
+  assert.match(await page.inputValue('#share-url'), /run=31/);
+
+  // Starting over is the person's choice, and does what the card said: Reset, step 0.
+  await page.click('#tour-start');
+  await page.click('#tour-act');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 0);
+  await page.waitForFunction(() => document.getElementById('tour-act')?.hidden === true);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+const SIZES = [
+  { name: '1366x768', width: 1366, height: 768, hash: '' },
+  { name: '720x600', width: 720, height: 600, hash: '' },
+  {
+    name: '720x600-embed',
+    width: 720,
+    height: 600,
+    hash: '&panels=alignment,ushape,result2&embed=1',
+  },
+  { name: '390x844', width: 390, height: 844, hash: '' },
+];
+
+for (const size of SIZES) {
+  test(`at ${size.name} the card never covers its panel, the number is in view, and it reads core's guidance`, async () => {
+    const { page, problems } = await openTour(
+      `${PREPARED}${size.hash}&tour=1`,
+      size.width,
+      size.height,
+      31,
+    );
+    const seen: string[] = [];
+    for (let i = 0; ; i++) {
+      const step = await placed(page);
+      seen.push(step.panel || '(none)');
+      assert.ok(!step.overlap, `${step.counter} (${step.panel}): the card covers its panel`);
+      if (step.panel !== '')
+        assert.ok(step.numberInView, `${step.counter} (${step.panel}): its number is out of view`);
+      if (step.guidance !== '')
+        assert.equal(step.text, step.guidance, `${step.counter}: the card shows core's line`);
+      await screenshot(page, `tour-${size.name}-step${i + 1}.png`, false);
+      if ((await page.textContent('#tour-next')) === 'Finish') break;
+      await page.click('#tour-next');
+    }
+    const charts = seen.filter((panel) => ['alignment', 'ushape', 'result2'].includes(panel));
+    assert.deepEqual(charts, ['alignment', 'ushape', 'result2'], `steps: ${seen.join(', ')}`);
+    assert.equal((await metrics(page))?.step, 31, 'the tour pressed nothing');
+    assert.deepEqual(problems.console, []);
+    await page.close();
+  });
+}
+
+test('the tour runs with the keyboard alone and presses a button only when asked', async () => {
+  const { page, problems } = await openTour('#run=0&tour=1', 1366, 768, 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'tour-title');
+  assert.match((await page.textContent('#tour-counter')) ?? '', /Step 1 of 4/);
+  assert.ok(await page.locator('#tour-act').isHidden(), 'nothing to start over at step 0');
+  await page.keyboard.press('Tab'); // Back is disabled on step 1: Tab reaches Next
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'tour-next');
+  await page.keyboard.press('Enter');
+  // Result 1 at step 0: core says what to look for, and the card offers the step on E.
+  assert.match((await page.textContent('#tour-counter')) ?? '', /Step 2 of 4/);
+  assert.ok(await page.locator('[data-panel="alignment"].tour-target').isVisible());
+  assert.equal((await metrics(page))?.step, 0, 'opening a step presses nothing');
+  assert.equal(await page.textContent('#tour-act'), 'Take the step on E');
+  await page.focus('#tour-act');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
+  // The line follows the measured values: after the step, Result 1 is on screen.
+  await page.waitForFunction(() =>
+    /predicted line/.test(document.getElementById('tour-text')?.textContent ?? ''),
+  );
+  assert.equal(await page.textContent('#tour-kind'), 'On screen now');
+  await screenshot(page, 'tour-keyboard-result1.png', false);
+
+  await page.focus('#tour-next');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent('#tour-act'), 'Play');
+  await page.focus('#tour-act');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) > 5, null, {
+    timeout: 30000,
+  });
+  await page.keyboard.press('Escape');
+  assert.ok(await page.locator('#tour').isHidden(), 'Escape ends the tour');
+  assert.equal(await page.locator('.tour-target, .tour-number').count(), 0);
+  // Reachable again from the page, by keyboard; Skip ends it.
+  await page.focus('#tour-start');
+  await page.keyboard.press('Enter');
+  assert.ok(await page.locator('#tour').isVisible());
+  await page.focus('#tour-skip');
+  await page.keyboard.press('Enter');
+  assert.ok(await page.locator('#tour').isHidden(), 'Skip ends the tour');
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
