@@ -3,6 +3,9 @@
 // data beyond copying, no defaults, no policy: all of that lives in core/. Errors come
 // back as { ok: false, message } because C++ exceptions reach JS as bare pointers.
 #include <emscripten/bind.h>
+
+#include <algorithm>
+#include <cmath>
 #include <emscripten/val.h>
 
 #include <string>
@@ -163,6 +166,13 @@ class Lab {
   }
   val ScoreText(const std::string& text) const { return ToVal(experiment_.ScoreText(text)); }
   val SolveMaxMargin() { return ToVal(experiment_.SolveMaxMargin()); }
+  val StartMaxMargin() { return ToVal(experiment_.StartMaxMargin()); }
+  // JS numbers: a budget beyond int64 (or not finite) is clamped, never undefined behaviour.
+  val ContinueMaxMargin(double budget) {
+    const double clamped = std::isfinite(budget) ? std::min(std::max(budget, 1.0), 1e15) : 1e15;
+    return ToVal(experiment_.ContinueMaxMargin(static_cast<int64_t>(clamped)));
+  }
+  val LastMaxMarginReport() const { return ToVal(experiment_.max_margin_report()); }
   bool MaxMarginCurrent() const { return experiment_.max_margin_current(); }
   val Selection() const { return ToVal(experiment_.Selection()); }
   val Recipes() const {
@@ -235,6 +245,9 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("review", &Lab::Review)
       .function("scoreText", &Lab::ScoreText)
       .function("solveMaxMargin", &Lab::SolveMaxMargin)
+      .function("startMaxMargin", &Lab::StartMaxMargin)
+      .function("continueMaxMargin", &Lab::ContinueMaxMargin)
+      .function("maxMarginReport", &Lab::LastMaxMarginReport)
       .function("maxMarginCurrent", &Lab::MaxMarginCurrent)
       .function("selection", &Lab::Selection)
       .function("recipes", &Lab::Recipes)

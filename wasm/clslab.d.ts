@@ -226,6 +226,20 @@ export interface ReviewView {
   logit: number;
 }
 
+/** Where a sliced attention-SVM solve stands (core reports.h MaxMarginProgress). */
+export interface MaxMarginProgress {
+  active: boolean;
+  done: boolean;
+  /** Why nothing is under way, when neither active nor done. */
+  message: string;
+  part: number;
+  parts: number;
+  stage: string;
+  epochs: number;
+  gap: number;
+  updates: number;
+}
+
 export interface MaxMarginReport {
   solved: boolean;
   message: string;
@@ -362,6 +376,13 @@ export interface Lab {
   review(testSplit: boolean, index: number): ReviewView;
   scoreText(text: string): ReviewView;
   solveMaxMargin(): MaxMarginReport;
+  /** The same solve in slices: constraints and cycles now, then continueMaxMargin(budget)
+   *  (about `budget` coordinate updates per call) until `done`; any other change of the run
+   *  abandons it. */
+  startMaxMargin(): MaxMarginProgress;
+  continueMaxMargin(budget: number): MaxMarginProgress;
+  /** The report of the last solve that finished or failed. */
+  maxMarginReport(): MaxMarginReport;
   /** True while the last solution belongs to the current E (cheap). */
   maxMarginCurrent(): boolean;
   selection(): SelectionReport;

@@ -4,6 +4,10 @@
 // predicts the flow's direction. Each solution's token scores are summarized as Figure 1's
 // U-score, the theory's prediction for that panel.
 // Legend: n train reviews, V vocabulary, d width, K constraints.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include "clslab/acyclic_reviews.h"
 #include "clslab/experiment.h"
 #include "experiment_state.h"
@@ -11,30 +15,19 @@
 namespace clslab {
 namespace {
 
-// The hard margin when the constraints have no cycle (necessary; with d >= V also
-// sufficient), else the soft margin. A hard-margin run that stops at max_epochs still
-// counts when its point satisfies every constraint: it is feasible, with a norm within its
-// reported gap of the optimum (measured: gap 0.0012 against the 0.001 asked, on the
-// built-in movie reviews), and much closer to p_mm than the soft margin at C = 1. One that
-// violates some (d < V got in the way) falls back. *hard tells which one was solved.
-Result<SvmSolution> Solve(const RowMatrixXf& E, const MarginConstraints& constraints, bool acyclic,
-                          SvmOptions options, bool* hard) {
-  Result<SvmSolution> solution = Result<SvmSolution>::Failure("not attempted");
-  *hard = false;
-  if (acyclic) {
-    options.hard_margin = true;
-    solution = SolveAttentionSvm(E, constraints, options);
-    *hard = solution.ok() && (solution.value.converged || solution.value.violated == 0);
-  }
-  if (*hard) return solution;
-  options.hard_margin = false;
-  return SolveAttentionSvm(E, constraints, options);
-}
-
 // Figure 1's summary of the token scores a direction q gives: q.E_s for every s.
 UShape UShapeOf(const RowMatrixXf& E, const Eigen::VectorXf& q, const TokenStatistics& stats) {
   const Eigen::VectorXf scores = E * q;  // V
   return ComputeUShape(std::vector<float>(scores.data(), scores.data() + scores.size()), stats);
+}
+
+// A hard-margin run that stops at max_epochs still counts when its point satisfies every
+// constraint: it is feasible, with a norm within its reported gap of the optimum (measured:
+// gap 0.0012 against the 0.001 asked, on the built-in movie reviews), and much closer to
+// p_mm than the soft margin at C = 1. One that violates some (d < V got in the way) falls
+// back to the soft margin.
+bool HardMarginHolds(const SvmSolution& solution) {
+  return solution.converged || solution.violated == 0;
 }
 
 }  // namespace
@@ -47,28 +40,90 @@ std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets&
   return flags;
 }
 
-MaxMarginReport Experiment::SolveMaxMargin() {
-  state_->Touch();
+// The solve in parts: part 1 over all reviews (the hard margin when the constraints have no
+// cycle, which is necessary, and with d >= V sufficient; else the soft margin), part 2
+// over the acyclic reviews when there were cycles (hard margin first). A hard margin that
+// fails (HardMarginHolds) restarts its part as a soft margin.
+struct MaxMarginJob {
+  uint64_t version = 0;  // State::version it belongs to
   MaxMarginReport report;
-  if (!state_->trainer) {
-    report.message = "no dataset is loaded";
-    return report;
+  SvmOptions options;
+  SelectedSets sets;
+  MarginConstraints restricted;  // part 2's constraints (over the acyclic reviews)
+  int32_t part = 1, parts = 1;
+  const MarginConstraints* constraints = nullptr;  // the part's: State::constraints or
+                                                   // `restricted`
+  bool hard = false;  // the running solver's problem
+  std::unique_ptr<SvmSolver> solver;
+};
+
+namespace {
+
+using Job = MaxMarginJob;
+
+// Starts the solver of the job's part, the hard margin when asked; a hard margin that
+// cannot start (a zero z_k) starts the soft one instead. False with report.message set
+// when neither starts.
+bool StartSolver(const RowMatrixXf& E, Job* job, bool hard) {
+  SvmOptions options = job->options;
+  options.hard_margin = hard;
+  Result<std::unique_ptr<SvmSolver>> started =
+      SvmSolver::Start(E, *job->constraints, options);
+  if (!started.ok() && hard) return StartSolver(E, job, false);
+  if (!started.ok()) {
+    job->report.message = started.status.message();
+    return false;
   }
+  job->solver = std::move(started.value);
+  job->hard = hard;
+  return true;
+}
+
+MaxMarginProgress ProgressOf(const Job& job) {
+  MaxMarginProgress progress;
+  progress.active = true;
+  progress.part = job.part;
+  progress.parts = job.parts;
+  progress.stage = std::string(job.part == 1 ? "all reviews" : "acyclic reviews") +
+                   (job.hard ? ", hard margin" : ", soft margin");
+  const SvmProgress& svm = job.solver->progress();
+  progress.epochs = svm.epochs;
+  progress.gap = std::isfinite(svm.gap) ? svm.gap : 0;
+  progress.updates = svm.updates;
+  return progress;
+}
+
+MaxMarginProgress Inactive(std::string message) {
+  MaxMarginProgress progress;
+  progress.message = std::move(message);
+  return progress;
+}
+
+}  // namespace
+
+MaxMarginProgress Experiment::StartMaxMargin() {
+  state_->Touch();
   State& st = *state_;
-  if (st.trainer->phase() == Phase::kInitialized) {
+  st.solve_job.reset();
+  MaxMarginReport report;
+  if (!st.trainer) report.message = "no dataset is loaded";
+  if (st.trainer && st.trainer->phase() == Phase::kInitialized) {
     report.message = "take the step on E first: the selected tokens come from E(1)";
-    return report;
   }
   st.ForgetMaxMargin();
+  if (!report.message.empty()) {
+    st.max_margin_report = report;
+    return Inactive(report.message);
+  }
+  auto job = std::make_shared<Job>();
   const Weights& w = st.trainer->weights();
   const Corpus& train = st.dataset.train;
-  const TokenScalars scalars = ComputeTokenScalars(w);
-  const SelectedSets sets = ComputeSelectedSets(train, scalars.value);
-  st.constraints = BuildConstraints(train, sets);
+  job->sets = ComputeSelectedSets(train, ComputeTokenScalars(w).value);
+  st.constraints = BuildConstraints(train, job->sets);
   report.constraints = st.constraints.size();
   report.constraint_instances = st.constraints.review_constraints;
   report.reviews = st.constraints.constraint_reviews;
-  const CycleReport cycles = FindCycles(st.constraints, train, sets, w.vocab_size());
+  const CycleReport cycles = FindCycles(st.constraints, train, job->sets, w.vocab_size());
   report.acyclic = cycles.acyclic;
   report.constraints_in_cycles = cycles.constraints_in_cycles;
   report.reviews_in_cycles = cycles.reviews_in_cycles;
@@ -78,63 +133,109 @@ MaxMarginReport Experiment::SolveMaxMargin() {
     if (!cycle.empty()) text += " -> " + st.dataset.vocab.Token(cycle.front());
     report.cycles.push_back(text);
   }
-  SvmOptions options;
-  options.C = st.config.svm_c;
-  options.seed = st.config.seed;
-  options.tolerance = 1e-3;
-  const Result<SvmSolution> solution =
-      Solve(w.E, st.constraints, cycles.acyclic, options, &report.hard_margin);
-  if (!solution.ok()) {
-    report.message = solution.status.message();
-    return report;
+  job->options.C = st.config.svm_c;
+  job->options.seed = st.config.seed;
+  job->options.tolerance = 1e-3;
+  job->parts = cycles.acyclic ? 1 : 2;
+  job->report = std::move(report);
+  job->version = st.version;
+  job->constraints = &st.constraints;
+  if (!StartSolver(w.E, job.get(), cycles.acyclic)) {
+    st.max_margin_report = job->report;
+    return Inactive(job->report.message);
   }
-  const SvmSolution& svm = solution.value;
-  report.solved = true;
-  report.norm = Finite(svm.norm);
-  report.gap = Finite(svm.gap);
-  report.min_margin = Finite(svm.min_margin);
-  report.violated = svm.violated;
-  report.epochs = svm.epochs;
-  report.converged = svm.converged;
-  report.message = report.hard_margin ? "hard margin: every review can select its tokens"
-                                      : "soft margin (C = " + GetSetting(st.config, "svm_c") +
-                                            "): the hard-margin problem is infeasible";
-  st.p_mm = svm.p;
-  st.u_max_margin = UShapeOf(w.E, st.p_mm, st.statistics);
+  st.solve_job = job;
+  return ProgressOf(*job);
+}
 
-  // The acyclic reviews: drop every review with a pair on a cycle (and empty reviews, which
-  // select nothing); what is left has no cycle, so with d >= V its hard margin is feasible.
-  const std::vector<uint8_t> keep = AcyclicReviewFlags(train, sets, st.constraints);  // n
-  for (uint8_t flag : keep) report.acyclic_reviews += flag;
-  st.acyclic_corpus = KeepReviews(train, keep);
-  st.acyclic_sets = KeepSets(sets, keep);
-  if (cycles.acyclic) {
-    st.p_mm_acyclic = st.p_mm;
-    report.acyclic_constraints = report.constraints;
-    report.acyclic_hard_margin = report.hard_margin;
-    report.acyclic_norm = report.norm;
-    report.acyclic_violated = report.violated;
-  } else {
-    const MarginConstraints restricted = BuildConstraints(st.acyclic_corpus, st.acyclic_sets);
-    report.acyclic_constraints = restricted.size();
-    const Result<SvmSolution> acyclic =
-        Solve(w.E, restricted, true, options, &report.acyclic_hard_margin);
-    if (acyclic.ok()) {
-      st.p_mm_acyclic = acyclic.value.p;
-      report.acyclic_norm = Finite(acyclic.value.norm);
-      report.acyclic_violated = acyclic.value.violated;
+MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
+  State& st = *state_;
+  if (!st.solve_job || st.solve_job->version != st.version || !st.trainer) {
+    st.solve_job.reset();
+    return Inactive("no solve is under way (it was never started, or the run changed)");
+  }
+  Job& job = *st.solve_job;
+  if (!job.solver->Run(std::max<int64_t>(budget, 1)).done) return ProgressOf(job);
+  const SvmSolution solution = job.solver->Solution();
+  if (job.hard && !HardMarginHolds(solution)) {
+    if (StartSolver(st.trainer->weights().E, &job, false)) return ProgressOf(job);
+  }
+  const RowMatrixXf& E = st.trainer->weights().E;
+  MaxMarginReport& report = job.report;
+  const bool solved = job.solver != nullptr && (!job.hard || HardMarginHolds(solution));
+  if (job.part == 1) {
+    if (!solved) {  // the soft margin could not start: StartSolver said why
+      st.max_margin_report = report;
+      st.solve_job.reset();
+      return Inactive(report.message);
     }
+    report.solved = true;
+    report.hard_margin = job.hard;
+    report.norm = Finite(solution.norm);
+    report.gap = Finite(solution.gap);
+    report.min_margin = Finite(solution.min_margin);
+    report.violated = solution.violated;
+    report.epochs = solution.epochs;
+    report.converged = solution.converged;
+    report.message = job.hard ? "hard margin: every review can select its tokens"
+                              : "soft margin (C = " + GetSetting(st.config, "svm_c") +
+                                    "): the hard-margin problem is infeasible";
+    st.p_mm = solution.p;
+    // The acyclic reviews: drop every review with a pair on a cycle (and empty reviews,
+    // which select nothing); what is left has no cycle, so with d >= V its hard margin is
+    // feasible.
+    const Corpus& train = st.dataset.train;
+    const std::vector<uint8_t> keep = AcyclicReviewFlags(train, job.sets, st.constraints);
+    for (uint8_t flag : keep) report.acyclic_reviews += flag;
+    st.acyclic_corpus = KeepReviews(train, keep);
+    st.acyclic_sets = KeepSets(job.sets, keep);
+    if (job.parts == 1) {
+      st.p_mm_acyclic = st.p_mm;
+      report.acyclic_constraints = report.constraints;
+      report.acyclic_hard_margin = report.hard_margin;
+      report.acyclic_norm = report.norm;
+      report.acyclic_violated = report.violated;
+    } else {
+      job.restricted = BuildConstraints(st.acyclic_corpus, st.acyclic_sets);
+      report.acyclic_constraints = job.restricted.size();
+      job.part = 2;
+      job.constraints = &job.restricted;
+      const std::string message = report.message;  // part 1's; a failed start overwrites it
+      if (StartSolver(E, &job, true)) return ProgressOf(job);
+      report.message = message;
+    }
+  } else if (solved) {
+    st.p_mm_acyclic = solution.p;
+    report.acyclic_hard_margin = job.hard;
+    report.acyclic_norm = Finite(solution.norm);
+    report.acyclic_violated = solution.violated;
   }
+  // Commit: the solutions and their Figure 1 summaries belong to the current E.
   report.acyclic_solved = report.acyclic_norm > 0;
-  if (report.acyclic_solved) {
-    st.u_max_margin_acyclic = UShapeOf(w.E, st.p_mm_acyclic, st.statistics);
-  }
+  st.u_max_margin = UShapeOf(E, st.p_mm, st.statistics);
+  if (report.acyclic_solved) st.u_max_margin_acyclic = UShapeOf(E, st.p_mm_acyclic, st.statistics);
   st.has_max_margin = true;
   st.has_max_margin_acyclic = report.acyclic_solved;
   st.solved_at_step = st.EmbeddingVersion();
   st.max_margin_report = report;
-  return report;
+  st.solve_job.reset();
+  st.Touch();
+  MaxMarginProgress progress;
+  progress.done = true;
+  progress.part = progress.parts = report.acyclic ? 1 : 2;
+  progress.stage = "done";
+  progress.epochs = report.epochs;
+  progress.gap = report.gap;
+  return progress;
 }
+
+MaxMarginReport Experiment::SolveMaxMargin() {
+  MaxMarginProgress progress = StartMaxMargin();
+  while (progress.active) progress = ContinueMaxMargin(std::numeric_limits<int64_t>::max() / 4);
+  return state_->max_margin_report;
+}
+
+MaxMarginReport Experiment::max_margin_report() const { return state_->max_margin_report; }
 
 bool Experiment::max_margin_current() const {
   return state_->trainer && state_->MaxMarginIsCurrent();

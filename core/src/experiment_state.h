@@ -68,6 +68,9 @@ std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets&
 // Metrics promise finite numbers: a value that is not becomes 0 (its flag says n/a).
 inline double Finite(double x) { return std::isfinite(x) ? x : 0.0; }
 
+// A sliced attention-SVM solve under way (experiment_max_margin.cpp).
+struct MaxMarginJob;
+
 struct Experiment::State {
   Limits limits;
   RunConfig config;
@@ -95,6 +98,8 @@ struct Experiment::State {
   // points at this corpus instead of dataset.train.
   bool flow_on_acyclic = false;
   Corpus flow_corpus;
+  // A sliced solve under way (experiment_max_margin.cpp); it belongs to `version`.
+  std::shared_ptr<MaxMarginJob> solve_job;
   // Recipes of the loaded dataset and pipeline (Experiment::Recipes), computed on first use.
   bool has_recipes = false;
   std::vector<Recipe> recipes;

@@ -223,6 +223,7 @@ declare global {
         dataset: unknown;
         playing: boolean;
         task: { kind: string } | null;
+        maxMargin: unknown;
       };
     };
   }

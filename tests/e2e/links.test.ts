@@ -1,7 +1,7 @@
 // Links that carry the run's identity, in Chromium: a link to uploaded data asks for that
 // file, refuses another one naming both hashes, and reproduces the run with the right one;
 // malformed links open a working page with one warning; pausing a replay keeps the step it
-// reached in the link; while the worker solves for p_mm the Play button says so and does
+// reached in the link; while the worker solves for p_mm the Play button cancels the solve and does
 // not queue a run; editing a confirmed URL withdraws the confirmation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -119,23 +119,43 @@ test('pausing a replay keeps the step it reached in the link', async () => {
   await page.close();
 });
 
-test('while the worker solves for p_mm, Play says so and a click queues nothing', async () => {
-  // A larger synthetic set makes the solve after the step on E take a moment.
+test('while the worker solves for p_mm, Play reads Cancel: a click stops the solve and queues nothing', async () => {
+  // 50,000 synthetic reviews with cycles and a stiff soft margin (C = 100): the solve after
+  // the step on E runs its 1,000 sweeps for seconds (about 4 s in Node on the 2-core box).
   const { page } = await openPage(lab, {
-    hash: '#v=1&dataset=synthetic&synthetic_reviews=20000&synthetic_feasible=false&width=512&run=0',
+    hash:
+      '#v=1&dataset=synthetic&synthetic_reviews=50000&synthetic_feasible=false&width=1024' +
+      '&svm_c=100&run=0',
     step: 0,
   });
   await page.click('#step-embeddings');
   await page.waitForFunction(() => window.__clslab?.state().task?.kind === 'solving', null, {
     timeout: 30000,
   });
-  assert.equal(await page.textContent('#play'), 'Solving for p_mm…');
-  assert.ok(await page.isDisabled('#play'), 'Play cannot queue a run behind the solve');
+  assert.equal(await page.textContent('#play'), 'Cancel');
+  // The solve runs in slices that report their stage and an estimate.
+  await page.waitForFunction(
+    () =>
+      /Solving for p_mm \(all reviews, (hard|soft) margin, sweep \d+\): \d+%/.test(
+        document.getElementById('progress-text')?.textContent ?? '',
+      ),
+    null,
+    { timeout: 30000 },
+  );
+  await page.click('#play');
   await page.waitForFunction(() => window.__clslab?.state().task === null, null, {
-    timeout: 60000,
+    timeout: 5000,
   });
   assert.equal(await page.textContent('#play'), 'Play');
   assert.equal(await page.evaluate(() => window.__clslab?.state().playing), false);
+  assert.equal(await page.evaluate(() => window.__clslab?.state().maxMargin), null);
+  assert.equal((await metrics(page))?.step, 1);
+  assert.match((await page.textContent('#max-margin-status')) ?? '', /Not solved/);
+  // Solving again from the panel finishes, and the run has not moved.
+  await page.click('#solve-max-margin');
+  await page.waitForFunction(() => window.__clslab?.state().maxMargin !== null, null, {
+    timeout: 120000,
+  });
   assert.equal((await metrics(page))?.step, 1);
   await page.close();
 });

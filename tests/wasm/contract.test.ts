@@ -18,6 +18,7 @@ import type {
   SelectionReport,
   Limits,
   LoadResult,
+  MaxMarginProgress,
   MaxMarginReport,
   Metrics,
   PreviewRow,
@@ -201,6 +202,17 @@ const maxMargin = {
   acyclicNorm: 'number',
   acyclicViolated: 'number',
 } satisfies Record<keyof MaxMarginReport, Kind>;
+const maxMarginProgress = {
+  active: 'boolean',
+  done: 'boolean',
+  message: 'string',
+  part: 'number',
+  parts: 'number',
+  stage: 'string',
+  epochs: 'number',
+  gap: 'number',
+  updates: 'number',
+} satisfies Record<keyof MaxMarginProgress, Kind>;
 const selectedToken = {
   token: 'string',
   reviews: 'number',
@@ -340,6 +352,12 @@ test('every Lab method returns what the d.ts declares', () => {
     check(lab.review(false, 0), review, 'review');
     check(lab.scoreText('a great film'), review, 'scoreText');
     check(lab.solveMaxMargin(), maxMargin, 'solveMaxMargin');
+    check(lab.maxMarginReport(), maxMargin, 'maxMarginReport');
+    let progress = lab.startMaxMargin();
+    check(progress, maxMarginProgress, 'startMaxMargin');
+    while (progress.active) progress = lab.continueMaxMargin(50);
+    check(progress, maxMarginProgress, 'continueMaxMargin');
+    assert.equal(progress.done, true, progress.message);
     check(lab.tokens(), tokenTable, 'tokens (solved)');
     check(lab.selection(), selection, 'selection');
     for (const [k, r] of lab.recipes().entries()) check(r, recipe, `recipes[${k}]`);

@@ -139,9 +139,17 @@ test('the step on E is followed by the solve, as a task, so cos(p, p_mm) is know
   await h.send({ type: 'stepEmbeddings' });
   const types = h.events.slice(from).map((e) => e.type);
   assert.deepEqual(
-    types.filter((t) => t.startsWith('task') || t === 'maxMarginSolved'),
+    types.filter((t) => t === 'taskStarted' || t === 'taskEnded' || t === 'maxMarginSolved'),
     ['taskStarted', 'maxMarginSolved', 'taskEnded'],
   );
+  // Between them only progress, in percent, never going back.
+  const progress = h.ofType('taskProgress').filter((e) => e.task === 'solving');
+  for (const [k, e] of progress.entries()) {
+    assert.equal(e.unit, 'percent');
+    assert.ok(e.done >= 0 && e.done <= 100 && e.total === 100);
+    if (k > 0) assert.ok(e.done >= (progress[k - 1]?.done ?? 0) || /acyclic/.test(e.label));
+  }
+  assert.equal(h.last('taskEnded').outcome, 'done');
   const report = h.last('maxMarginSolved').report;
   assert.ok(report.constraints > 0 && report.reviews > 0);
   assert.ok(report.constraintInstances >= report.constraints);
@@ -153,6 +161,36 @@ test('the step on E is followed by the solve, as a task, so cos(p, p_mm) is know
   await h.send({ type: 'applySettings', configJson: h.configWith({ protocol: 'joint' }) });
   await h.send({ type: 'step', count: 1 });
   assert.equal(h.lastMetrics()?.hasMaxMargin, false);
+  h.session.dispose();
+});
+
+test('Cancel during the solve ends it at once: no solution, and the run is where it was', async () => {
+  const h = await sessionHarness();
+  // Cycles and a stiff soft margin: a solve of many slices.
+  await h.init({
+    dataset: 'synthetic',
+    synthetic_reviews: 20000,
+    synthetic_feasible: false,
+    width: 256,
+    svm_c: 100,
+  });
+  const from = h.events.length;
+  const stepping = h.send({ type: 'stepEmbeddings' });
+  await h.waitFor('taskProgress', from, (e) => e.task === 'solving');
+  await h.send({ type: 'cancel' });
+  await stepping;
+  const ended = h.events.slice(from).filter((e) => e.type === 'taskEnded');
+  assert.deepEqual(
+    ended.map((e) => e.type === 'taskEnded' && e.outcome),
+    ['cancelled'],
+  );
+  assert.equal(h.events.slice(from).filter((e) => e.type === 'maxMarginSolved').length, 0);
+  assert.equal(h.lastMetrics()?.step, 1);
+  assert.equal(h.lastMetrics()?.hasMaxMargin, false);
+  // Solving again finishes and gives a solution.
+  await h.send({ type: 'solveMaxMargin' });
+  assert.equal(h.last('taskEnded').outcome, 'done');
+  assert.equal(h.lastMetrics()?.hasMaxMargin, true);
   h.session.dispose();
 });
 

@@ -136,7 +136,8 @@ export type StopReason = 'paused' | 'finished' | 'refused' | 'interrupted';
 
 /** Work that takes the worker a while; Play has started/stopped instead. */
 export type TaskKind = 'reading' | 'loading' | 'solving' | 'stepping' | 'importing';
-export type ReadUnit = 'bytes' | 'files' | 'reviews' | 'updates';
+/** What a task's progress counts ('percent': done of 100, an estimate). */
+export type ReadUnit = 'bytes' | 'files' | 'reviews' | 'updates' | 'percent';
 
 export type WorkerEvent =
   | {

@@ -73,7 +73,15 @@ class Experiment {
   ReviewView Review(bool test_split, int32_t index) const;
   ReviewView ScoreText(std::string_view text) const;
   // The attention-SVM over all reviews and over the acyclic reviews (acyclic_reviews.h).
+  // In slices (the page's worker): Start builds the constraints and finds the cycles, each
+  // Continue does about `budget` coordinate updates (SvmSolver::Run) and says where the
+  // solve stands; the one that finishes commits p_mm and max_margin_report(). Any other
+  // change of the run abandons a solve under way. SolveMaxMargin runs one to the end.
+  MaxMarginProgress StartMaxMargin();
+  MaxMarginProgress ContinueMaxMargin(int64_t budget);
   MaxMarginReport SolveMaxMargin();
+  // The report of the last solve that finished or failed (solved = false and a message).
+  MaxMarginReport max_margin_report() const;
   // True while the last attention-SVM solution belongs to the current E (cheap).
   bool max_margin_current() const;
   // Which tokens the theory selects with the current v.E_s (reports.h SelectionReport).

@@ -302,4 +302,31 @@ void Describe(const MaxMarginReport& r, Visitor& v) {
   v("acyclic_violated", r.acyclic_violated);
 }
 
+// Where a sliced attention-SVM solve stands (Experiment::StartMaxMargin/ContinueMaxMargin).
+// Part 1 solves over all reviews; part 2, when the constraints have cycles, over the
+// acyclic reviews. `epochs` and `gap` are the running solver's (max_margin.h SvmProgress).
+struct MaxMarginProgress {
+  bool active = false;  // a solve is under way (false once done, failed or abandoned)
+  bool done = false;    // finished: Experiment::max_margin_report() holds its report
+  std::string message;  // why nothing is under way, when neither active nor done
+  int32_t part = 0, parts = 0;
+  std::string stage;  // "all reviews, hard margin", "acyclic reviews, soft margin", ...
+  int32_t epochs = 0;
+  double gap = 0;  // relative duality gap at the last certificate (0 before the first)
+  int64_t updates = 0;
+};
+
+template <typename Visitor>
+void Describe(const MaxMarginProgress& r, Visitor& v) {
+  v("active", r.active);
+  v("done", r.done);
+  v("message", r.message);
+  v("part", r.part);
+  v("parts", r.parts);
+  v("stage", r.stage);
+  v("epochs", r.epochs);
+  v("gap", r.gap);
+  v("updates", r.updates);
+}
+
 }  // namespace clslab

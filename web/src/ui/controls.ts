@@ -196,6 +196,7 @@ function spaceIsFree(target: EventTarget | null, play: HTMLElement): boolean {
 
 function progressOf(task: { done: number; total: number; unit: string }): string {
   if (task.total <= 0) return '…';
+  if (task.unit === 'percent') return `: ${Math.round(task.done)}%`;
   if (task.unit === 'bytes') {
     return `: ${(task.done / 2 ** 20).toFixed(1)} of ${(task.total / 2 ** 20).toFixed(1)} MB`;
   }

@@ -101,7 +101,7 @@ export function render(markdown: string): HTMLElement[] {
           ),
         ),
       ]);
-      out.push(element('div', { className: 'token-scroll' }, [table]));
+      out.push(element('div', { className: 'table-scroll' }, [table]));
     } else if (/^(- |\d+\. )/.test(line)) {
       const ordered = /^\d+\. /.test(line);
       const items: string[] = [];

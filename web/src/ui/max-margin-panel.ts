@@ -44,6 +44,9 @@ export class MaxMarginPanel {
       else if (event.type === 'taskStarted' && event.task === 'solving') {
         this.button.disabled = true;
         this.status.textContent = 'Solving the attention-SVM…';
+      } else if (event.type === 'taskEnded' && event.task === 'solving') {
+        if (event.outcome === 'cancelled') this.clear('The solve was cancelled. ');
+        else if (event.outcome === 'failed' && !this.shown) this.failed();
       } else if (event.type === 'ready' || event.type === 'datasetLoaded') this.clear();
       else if (state.maxMargin === null && this.shown) this.clear();
     });
@@ -51,11 +54,13 @@ export class MaxMarginPanel {
 
   private shown = false;
 
-  clear(): void {
+  clear(why = ''): void {
     this.shown = false;
     this.button.disabled = false;
     this.status.textContent =
-      'Not solved for the current weights. Take the step on E first, then solve.';
+      why === ''
+        ? 'Not solved for the current weights. Take the step on E first, then solve.'
+        : `${why}Not solved for the current weights: Solve for p_mm starts it again.`;
     this.cycles.replaceChildren();
   }
 

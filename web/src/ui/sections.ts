@@ -1,4 +1,4 @@
-// Headed sections that fold (Dataset, Save and load, Settings): the heading's button says
+// Headed sections that fold (the recipes, Dataset, Save and load, Settings): the heading's button says
 // whether its body shows (aria-expanded) and toggles it. On a phone they start folded, so
 // the results come first; on wider screens they start open. Once a person has toggled a
 // section, later viewport changes (rotating the phone) leave it as they chose.

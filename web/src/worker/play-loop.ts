@@ -71,6 +71,13 @@ export class PlayLoop {
         // Another command may have halted the loop and changed the Lab meanwhile.
         if (generation !== this.generation) return;
       }
+      if (!report.refused) {
+        // A Pause sent during the chunk stops the run here, before the work between chunks
+        // (metrics, guidance, a solve): the click is answered within one chunk.
+        await hooks.yieldToEvents();
+        if (generation !== this.generation) return;
+        if (!this.running) return hooks.ended('paused', '');
+      }
       await hooks.afterChunk(report, rate);
       if (generation !== this.generation) return;
       // The rate a user sees: work, waits and what happens between chunks, all counted; it

@@ -100,6 +100,7 @@ export class Session {
         return this.training.pause();
       case 'cancel':
         this.datasets.cancel();
+        this.training.cancelSolve();
         return;
       case 'setSpeed':
         return this.training.setSpeed(command.stepsPerSecond);

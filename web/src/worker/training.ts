@@ -2,7 +2,7 @@
 // solve (which follows the step on E on its own), and the snapshots the page draws. Metrics
 // cost O(N + V d), so they are computed at the rate the page can show them, never per step,
 // and exactly at the step where a run stops: that is the step a test or a link reads.
-import type { Lab, StepReport } from 'clslab-wasm';
+import type { Lab, MaxMarginProgress, StepReport } from 'clslab-wasm';
 import type { StopReason, TokenColumns, WorkerEvent } from '../protocol.ts';
 import { isPaperProtocol, stepsOf } from './data-source.ts';
 import type { LabHost } from './lab-host.ts';
@@ -24,6 +24,10 @@ const SNAPSHOT_SHARE = 0.25;
 const COLUMNS_MILLISECONDS = 250;
 /** Guidance (the selected tokens: O(N + V log V)) at most this often while playing. */
 const GUIDANCE_MILLISECONDS = 2000;
+/** One slice of the attention-SVM solve: Pause and Cancel wait at most about this long. */
+const SOLVE_SLICE_MILLISECONDS = 25;
+/** The solver's stopping gap (core experiment_max_margin.cpp): the progress estimate's end. */
+const SOLVE_TOLERANCE = 1e-3;
 
 export class Training {
   private readonly loop = new PlayLoop();
@@ -32,6 +36,8 @@ export class Training {
   /** Milliseconds the last snapshot took (metrics + columns), measured. */
   private snapshotCost = 0;
   private lastGuidanceAt = Number.NEGATIVE_INFINITY;
+  /** Bumped to stop a solve under way (Cancel, Pause, another command). */
+  private solveGeneration = 0;
 
   constructor(private readonly deps: TrainingDeps) {}
 
@@ -45,10 +51,17 @@ export class Training {
 
   pause(): void {
     this.loop.pause();
+    this.cancelSolve();
+  }
+
+  /** Stops a solve under way after its current slice; it reports 'cancelled'. */
+  cancelSolve(): void {
+    this.solveGeneration++;
   }
 
   /** Ends a running Play because another command changes the Lab; says so when it was. */
   halt(): void {
+    this.cancelSolve();
     if (this.loop.halt()) {
       const step = this.deps.host.hasData() ? this.deps.host.requireLab().step() : 0;
       this.deps.post({ type: 'stopped', reason: 'interrupted', message: '', step });
@@ -73,20 +86,24 @@ export class Training {
     const { post, now, yieldToEvents, sleep } = this.deps;
     post({ type: 'started', targetStep });
     this.loop
-      .run(targetStep, {
-        advance: (count) => lab.advance(count),
-        currentStep: () => lab.step(),
-        maxChunk: () => (lab.step() === 0 && isPaperProtocol(lab.configJson()) ? 1 : Infinity),
-        afterChunk: async (report, stepsPerSecond) => {
-          await this.afterStep(lab, report);
-          if (this.snapshotDue()) this.snapshot(this.columnsDue(), targetStep, stepsPerSecond);
-          if (this.deps.now() - this.lastGuidanceAt >= GUIDANCE_MILLISECONDS) this.guide(lab);
+      .run(
+        targetStep,
+        {
+          advance: (count) => lab.advance(count),
+          currentStep: () => lab.step(),
+          maxChunk: () => (lab.step() === 0 && isPaperProtocol(lab.configJson()) ? 1 : Infinity),
+          afterChunk: async (report, stepsPerSecond) => {
+            await this.afterStep(lab, report);
+            if (this.snapshotDue()) this.snapshot(this.columnsDue(), targetStep, stepsPerSecond);
+            if (this.deps.now() - this.lastGuidanceAt >= GUIDANCE_MILLISECONDS) this.guide(lab);
+          },
+          ended: (reason, message) => this.ended(lab, reason, message),
+          yieldToEvents,
+          now,
+          sleep,
         },
-        ended: (reason, message) => this.ended(lab, reason, message),
-        yieldToEvents,
-        now,
-        sleep,
-      }, target === undefined)
+        target === undefined,
+      )
       .catch((error: unknown) => {
         this.loop.halt();
         onError(error);
@@ -120,7 +137,7 @@ export class Training {
   async solve(): Promise<void> {
     this.halt();
     const lab = this.deps.host.requireData('solving for p_mm');
-    this.solveNow(lab);
+    if ((await this.solveNow(lab)) === 'cancelled') return;
     this.snapshot(false, 0, 0);
     this.guide(lab);
   }
@@ -153,39 +170,56 @@ export class Training {
    *  cos(p, p_mm) and the margin are curves from the first flow step. */
   private async afterStep(lab: Lab, report: StepReport): Promise<void> {
     if (report.refused || report.phase !== 'embeddings stepped' || lab.maxMarginCurrent()) return;
-    this.solveNow(lab);
-    await this.deps.yieldToEvents();
+    await this.solveNow(lab);
   }
 
-  private solveNow(lab: Lab): void {
-    const { post } = this.deps;
-    // The solver is one call until it can be sliced: the watchdog allows for it (a few
-    // seconds on 25,000 reviews).
+  /** The attention-SVM in slices of about SOLVE_SLICE_MILLISECONDS, yielding between them
+   *  so that Pause and Cancel stop it at once (the run keeps no partial solution). */
+  private async solveNow(lab: Lab): Promise<'done' | 'cancelled' | 'failed'> {
+    const { post, now, yieldToEvents } = this.deps;
+    const generation = ++this.solveGeneration;
+    const label = 'Solving for p_mm';
+    // Building the constraints and finding their cycles is one call: O(N + K) (the
+    // watchdog allows for it); every slice after it answers pings.
     const blockingMs = Math.max(1000, lab.summary().trainTokens / 2000);
-    post({
-      type: 'taskStarted',
-      task: 'solving',
-      label: 'Solving for p_mm',
-      cancellable: false,
-      blockingMs,
-    });
-    let outcome: 'done' | 'failed' = 'failed';
+    post({ type: 'taskStarted', task: 'solving', label, cancellable: true, blockingMs });
+    let outcome: 'done' | 'cancelled' | 'failed' = 'failed';
     try {
-      const report = lab.solveMaxMargin();
-      outcome = 'done';
-      const table = lab.tokens();
-      const scores = { all: table.maxMarginAttention, acyclic: table.maxMarginAttentionAcyclic };
+      let progress = lab.startMaxMargin();
+      let budget = 1000; // coordinate updates; rescaled to the slice's duration
+      while (progress.active) {
+        await yieldToEvents();
+        if (generation !== this.solveGeneration) {
+          outcome = 'cancelled';
+          return outcome;
+        }
+        const started = now();
+        progress = lab.continueMaxMargin(budget);
+        const took = Math.max(now() - started, 0.01);
+        budget = Math.max(100, Math.min(budget * 4, (budget * SOLVE_SLICE_MILLISECONDS) / took));
+        if (progress.active) post(solveProgress(label, progress));
+      }
+      // Done, or failed with the reason in the report (the panel shows it).
+      const report = lab.maxMarginReport();
+      outcome = progress.done ? 'done' : 'failed';
+      const table = progress.done ? lab.tokens() : null;
+      const scores = {
+        all: table?.maxMarginAttention ?? new Float32Array(0),
+        acyclic: table?.maxMarginAttentionAcyclic ?? new Float32Array(0),
+      };
       post({ type: 'maxMarginSolved', report, scores });
+      return outcome;
     } finally {
       post({ type: 'taskEnded', task: 'solving', outcome });
     }
   }
 
   private ended(lab: Lab, reason: StopReason, message: string): void {
-    // The run ends on exact metrics and current columns at the step it reached.
+    // The run ends on exact metrics and current columns at the step it reached; the
+    // guidance (the selected tokens, O(N + V log V)) follows the stop, not before it.
     this.snapshot(true, 0, 0);
-    this.guide(lab);
     this.deps.post({ type: 'stopped', reason, message, step: lab.step() });
+    this.guide(lab);
   }
 
   private snapshotDue(): boolean {
@@ -197,4 +231,20 @@ export class Training {
     const wait = Math.max(COLUMNS_MILLISECONDS, this.snapshotCost / SNAPSHOT_SHARE);
     return this.deps.now() - this.lastColumnsAt >= wait;
   }
+}
+
+/** A solve's progress for the page: its stage and sweep, and an estimate in percent from
+ *  the duality gap (log scale, 1 down to the stopping gap) within each part. */
+function solveProgress(label: string, progress: MaxMarginProgress): WorkerEvent {
+  const gap = progress.gap > 0 ? progress.gap : 1;
+  const within = Math.min(1, Math.max(0, Math.log(gap) / Math.log(SOLVE_TOLERANCE)));
+  const parts = Math.max(progress.parts, 1);
+  return {
+    type: 'taskProgress',
+    task: 'solving',
+    label: `${label} (${progress.stage}, sweep ${progress.epochs})`,
+    done: (100 * (progress.part - 1 + within)) / parts,
+    total: 100,
+    unit: 'percent',
+  };
 }
