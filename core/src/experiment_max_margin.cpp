@@ -177,9 +177,13 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
     report.violated = solution.violated;
     report.epochs = solution.epochs;
     report.converged = solution.converged;
-    report.message = job.hard ? "hard margin: every review can select its tokens"
-                              : "soft margin (C = " + GetSetting(st.config, "svm_c") +
-                                    "): the hard-margin problem is infeasible";
+    const std::string soft = "soft margin (C = " + GetSetting(st.config, "svm_c") + "): ";
+    // Without cycles the hard margin is infeasible only when d < V gets in the way; all
+    // this solve knows is that its sweeps did not satisfy every constraint.
+    report.message = job.hard      ? "hard margin: every review can select its tokens"
+                     : report.acyclic ? soft + "the hard margin did not satisfy every constraint "
+                                           "(no cycle; with d < V it may be infeasible)"
+                                   : soft + "the hard-margin problem is infeasible (cycles)";
     st.p_mm = solution.p;
     // The acyclic reviews: drop every review with a pair on a cycle (and empty reviews,
     // which select nothing); what is left has no cycle, so with d >= V its hard margin is

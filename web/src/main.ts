@@ -115,7 +115,8 @@ store.subscribe((event: WorkerEvent, state) => {
       break;
     case 'metricsUpdated': {
       const statistics = state.dataset?.statistics ?? null;
-      const snapshot = { metrics: event.metrics, columns: event.columns, statistics };
+      const live = event.targetStep > 0; // a snapshot of a run still playing
+      const snapshot = { metrics: event.metrics, columns: event.columns, statistics, live };
       for (const chart of Object.values(charts)) chart.append(snapshot);
       metricsPanel.show(event.metrics);
       if (!state.playing && event.columns !== null) reviews.refresh();

@@ -4,7 +4,7 @@
 // says its series, its value axes and how one snapshot's metrics become points.
 // The series arrays are ours: with decimation on, Chart.js swaps `dataset.data` for its
 // decimated copy, so points are never read back from the datasets.
-import type { ChartConfiguration, ChartDataset } from 'chart.js';
+import type { ChartConfiguration, ChartDataset, Plugin } from 'chart.js';
 import { metricColumn } from '../csv-names.ts';
 import type { Metrics } from '../protocol.ts';
 import { Chart, logTick, scheduleUpdate } from './setup.ts';
@@ -34,6 +34,28 @@ function stepAxis(steps: 'linear' | 'log'): NonNullable<Scales>[string] {
     : { type: 'linear', title: { display: true, text: 'step (gradient steps)' } };
 }
 
+/** A dot on each visible series' latest point (also makes a one-point series visible),
+ *  drawn once per series instead of resolved per point. */
+const LATEST_POINT: Plugin<'line'> = {
+  id: 'clslabLatestPoint',
+  afterDatasetsDraw(chart) {
+    const { ctx } = chart;
+    chart.data.datasets.forEach((dataset, index) => {
+      const meta = chart.getDatasetMeta(index);
+      const point = meta.data.at(-1);
+      if (!chart.isDatasetVisible(index) || point === undefined) return;
+      if ((point as { skip?: boolean }).skip === true) return;
+      if (!Number.isFinite(point.x) || !Number.isFinite(point.y)) return;
+      ctx.save();
+      ctx.fillStyle = String(dataset.backgroundColor ?? dataset.borderColor ?? '#000');
+      ctx.beginPath();
+      ctx.arc(point.x, point.y, 3, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.restore();
+    });
+  },
+};
+
 /** Keeps a point on a log axis only when its step is this factor past the last one. */
 const LOG_THINNING_RATIO = 1.005;
 
@@ -62,8 +84,9 @@ export abstract class SeriesChart implements ChartView {
       backgroundColor: spec.color,
       borderDash: spec.dashed === true ? [6, 4] : [],
       borderWidth: 2,
-      // A dot marks the latest value (also makes a one-point series visible).
-      pointRadius: (context) => (context.dataIndex === context.dataset.data.length - 1 ? 3 : 0),
+      // No per-point options (a scriptable radius made Chart.js resolve options for every
+      // point, the page's largest cost while playing): LATEST_POINT draws the latest value.
+      pointRadius: 0,
       pointHitRadius: 6,
       yAxisID: spec.yAxisID ?? 'y',
       indexAxis: 'x',
@@ -71,6 +94,7 @@ export abstract class SeriesChart implements ChartView {
     this.chart = new Chart<'line', Point[]>(canvas, {
       type: 'line',
       data: { datasets },
+      plugins: [LATEST_POINT],
       options: {
         parsing: false,
         normalized: true,

@@ -7,6 +7,8 @@ export interface Snapshot {
   metrics: Metrics;
   columns: TokenColumns | null;
   statistics: TokenStatistics | null;
+  /** Taken while Play runs (more follow at once); false for the snapshot a run stops on. */
+  live?: boolean;
 }
 
 /** A chart point that remembers its token row, for the tooltip. */

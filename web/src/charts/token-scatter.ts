@@ -21,6 +21,10 @@ const TABLE_ROWS = 1000;
  *  table and the CSV keep every token. Drawing and rebuilding 20,000 points took the page's
  *  main thread hundreds of milliseconds per update (bench/page, BENCHMARKS.md). */
 export const MAX_DRAWN = 2000;
+/** The same while Play runs: Chart.js resolves a sized scatter's options point by point
+ *  (about 1 ms per 10 points on the 2-core machine), so live frames draw fewer; the frame
+ *  a run stops on draws MAX_DRAWN. */
+export const MAX_DRAWN_LIVE = 500;
 /** Points kept at each end of each axis when a layer is decimated. */
 const EXTREMES = 100;
 
@@ -45,8 +49,9 @@ export function drawnRows(
   x: (row: number) => number,
   y: (row: number) => number,
   byCount: Int32Array,
+  limit = MAX_DRAWN,
 ): number[] {
-  if (rows.length <= MAX_DRAWN) return rows;
+  if (rows.length <= limit) return rows;
   const keep = new Uint8Array(byCount.length);
   for (const value of [x, y]) {
     const sorted = Float64Array.from(rows, value).sort();
@@ -62,7 +67,7 @@ export function drawnRows(
   let kept = 0;
   for (const row of rows) kept += keep[row] ?? 0;
   for (const row of byCount) {
-    if (kept >= MAX_DRAWN) break;
+    if (kept >= limit) break;
     if (candidate[row] === 1 && keep[row] === 0) {
       keep[row] = 1;
       kept++;
@@ -174,9 +179,10 @@ export abstract class TokenScatter implements TokenChartView {
   /** The tooltip after the token's name. */
   protected abstract describe(point: TokenPoint): string;
 
-  append({ metrics, columns, statistics }: Snapshot): void {
+  append({ metrics, columns, statistics, live }: Snapshot): void {
     this.readout.textContent = this.readoutText(metrics);
     if (statistics === null || columns === null) return;
+    this.live = live === true;
     this.statistics = statistics;
     this.lastMetrics = metrics;
     this.lastColumns = columns;
@@ -198,6 +204,8 @@ export abstract class TokenScatter implements TokenChartView {
   }
 
   private lastMetrics: Metrics | null = null;
+  /** The last columns came from a run still playing (draw MAX_DRAWN_LIVE). */
+  private live = false;
   private lastColumns: TokenColumns | null = null;
 
   /** Draws the layers again from the last columns (a subclass changed what it shows). */
@@ -213,7 +221,8 @@ export abstract class TokenScatter implements TokenChartView {
     for (const layer of this.layersShown) {
       const dataset = this.chart.data.datasets[layer.dataset];
       if (dataset === undefined) continue;
-      const rows = drawnRows(layer.rows, layer.x, layer.y, this.byCount.rows);
+      const limit = this.live ? MAX_DRAWN_LIVE : MAX_DRAWN;
+      const rows = drawnRows(layer.rows, layer.x, layer.y, this.byCount.rows, limit);
       dataset.data = rows.map((row) => ({ x: layer.x(row), y: layer.y(row), row }));
       if (layer.radius !== undefined) dataset.pointRadius = rows.map(layer.radius);
     }

@@ -120,8 +120,10 @@ export class Training {
         : kind === 'stepAttention'
           ? lab.stepAttention(count)
           : lab.advance(count);
-    await this.afterStep(lab, report);
+    // The step's own snapshot first: the solve that follows the step on E takes longer
+    // than the step, and its metrics (cos(p, p_mm), the margin) come with a second one.
     this.snapshot(true, 0, 0);
+    if (await this.afterStep(lab, report)) this.snapshot(false, 0, 0);
     this.guide(lab);
     if (report.refused)
       this.deps.post({
@@ -168,9 +170,11 @@ export class Training {
 
   /** The step on E makes the selected tokens (and so p_mm) known: solve at once, so that
    *  cos(p, p_mm) and the margin are curves from the first flow step. */
-  private async afterStep(lab: Lab, report: StepReport): Promise<void> {
-    if (report.refused || report.phase !== 'embeddings stepped' || lab.maxMarginCurrent()) return;
-    await this.solveNow(lab);
+  private async afterStep(lab: Lab, report: StepReport): Promise<boolean> {
+    if (report.refused || report.phase !== 'embeddings stepped' || lab.maxMarginCurrent()) {
+      return false;
+    }
+    return (await this.solveNow(lab)) === 'done';
   }
 
   /** The attention-SVM in slices of about SOLVE_SLICE_MILLISECONDS, yielding between them
