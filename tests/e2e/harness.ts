@@ -102,7 +102,8 @@ export interface OpenOptions {
   /** Wait until the metrics reach this step (default 1: the cold page's step on E; -1:
    *  do not wait for any metrics). */
   step?: number;
-  /** Wait until Play is enabled (default true; a link waiting for its data never is). */
+  /** Wait until Play is enabled and no task runs (default true; a link waiting for its data
+   *  never is). */
   ready?: boolean;
   acceptDownloads?: boolean;
   /** Blocks every request that leaves lab.baseUrl (problems.blocked lists them); a file://
@@ -156,8 +157,12 @@ export async function openPage(
   }
   const readyMilliseconds = Date.now() - started;
   if (options.ready !== false) {
+    // Play enabled and no task under way (the solve after the cold page's step on E leaves
+    // Play enabled: a press then waits for it).
     await page.waitForFunction(
-      () => !(document.getElementById('play') as HTMLButtonElement).disabled,
+      () =>
+        !(document.getElementById('play') as HTMLButtonElement).disabled &&
+        window.__clslab?.state().task === null,
     );
   }
   return { page, problems, readyMilliseconds };

@@ -1,8 +1,8 @@
 // Links that carry the run's identity, in Chromium: a link to uploaded data asks for that
 // file, refuses another one naming both hashes, and reproduces the run with the right one;
 // malformed links open a working page with one warning; pausing a replay keeps the step it
-// reached in the link; while the worker solves for p_mm the Play button cancels the solve and does
-// not queue a run; editing a confirmed URL withdraws the confirmation.
+// reached in the link; while the worker solves for p_mm its panel cancels the solve and Play
+// waits for it; editing a confirmed URL withdraws the confirmation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -119,7 +119,7 @@ test('pausing a replay keeps the step it reached in the link', async () => {
   await page.close();
 });
 
-test('while the worker solves for p_mm, Play reads Cancel: a click stops the solve and queues nothing', async () => {
+test('while the worker solves for p_mm, the panel cancels it and Play waits for it', async () => {
   // 50,000 synthetic reviews with cycles and a stiff soft margin (C = 100): the solve after
   // the step on E runs its 1,000 sweeps for seconds (about 4 s in Node on the 2-core box).
   const { page } = await openPage(lab, {
@@ -128,11 +128,14 @@ test('while the worker solves for p_mm, Play reads Cancel: a click stops the sol
       '&svm_c=100&run=0',
     step: 0,
   });
+  const solving = () =>
+    page.waitForFunction(() => window.__clslab?.state().task?.kind === 'solving', null, {
+      timeout: 30000,
+    });
+  const idle = () =>
+    page.waitForFunction(() => window.__clslab?.state().task === null, null, { timeout: 120000 });
   await page.click('#step-embeddings');
-  await page.waitForFunction(() => window.__clslab?.state().task?.kind === 'solving', null, {
-    timeout: 30000,
-  });
-  assert.equal(await page.textContent('#play'), 'Cancel');
+  await solving();
   // The solve runs in slices that report their stage and an estimate.
   await page.waitForFunction(
     () =>
@@ -142,21 +145,25 @@ test('while the worker solves for p_mm, Play reads Cancel: a click stops the sol
     null,
     { timeout: 30000 },
   );
-  await page.click('#play');
-  await page.waitForFunction(() => window.__clslab?.state().task === null, null, {
-    timeout: 5000,
-  });
-  assert.equal(await page.textContent('#play'), 'Play');
-  assert.equal(await page.evaluate(() => window.__clslab?.state().playing), false);
-  assert.equal(await page.evaluate(() => window.__clslab?.state().maxMargin), null);
-  assert.equal((await metrics(page))?.step, 1);
-  assert.match((await page.textContent('#max-margin-status')) ?? '', /Not solved/);
-  // Solving again from the panel finishes, and the run has not moved.
+  assert.equal(await page.textContent('#play'), 'Play', 'no run is playing');
+  assert.equal(await page.textContent('#solve-max-margin'), 'Cancel the solve');
   await page.click('#solve-max-margin');
-  await page.waitForFunction(() => window.__clslab?.state().maxMargin !== null, null, {
+  await idle();
+  assert.equal(await page.evaluate(() => window.__clslab?.state().maxMargin), null);
+  assert.match((await page.textContent('#max-margin-status')) ?? '', /cancelled/);
+  assert.equal(await page.evaluate(() => window.__clslab?.state().playing), false);
+  assert.equal((await metrics(page))?.step, 1);
+  // Solving again, Play pressed meanwhile starts once the solve is done: nothing is lost.
+  await page.click('#solve-max-margin');
+  await solving();
+  await page.click('#play');
+  await page.waitForFunction(() => window.__clslab?.state().playing === true, null, {
     timeout: 120000,
   });
-  assert.equal((await metrics(page))?.step, 1);
+  assert.notEqual(await page.evaluate(() => window.__clslab?.state().maxMargin), null);
+  await page.click('#play'); // Pause
+  await waitStopped(page);
+  assert.ok(((await metrics(page))?.step ?? 0) > 1);
   await page.close();
 });
 

@@ -63,12 +63,18 @@ export class Controls {
     this.render(this.store.state);
   }
 
-  /** Play starts a run, Pause stops it, and during a cancellable task the button cancels. */
+  /** Play starts a run, Pause stops it, and during a cancellable task the button cancels.
+   *  The solve for p_mm is the exception: inside Play the button pauses (which ends the
+   *  solve); after a step on E, Play starts once the solve is done (the worker runs
+   *  commands in order), and the Max-margin panel's button cancels it. */
   playPressed(): void {
     const state = this.store.state;
-    if (state.task?.cancellable === true) this.store.send({ type: 'cancel' });
+    const solving = state.task?.kind === 'solving';
+    if (state.task?.cancellable === true && !solving) this.store.send({ type: 'cancel' });
     else if (state.playing) this.store.send({ type: 'pause' });
-    else if (state.task === null && state.dataset !== null) this.store.send({ type: 'play' });
+    else if ((state.task === null || solving) && state.dataset !== null) {
+      this.store.send({ type: 'play' });
+    }
   }
 
   /** Space toggles Play and Pause wherever it types or presses nothing else. After a run
@@ -110,7 +116,8 @@ export class Controls {
   private render(state: LabState): void {
     const ready = state.worker === 'ready' && state.dataset !== null;
     const paper = state.config['protocol'] === 'paper';
-    const task = state.task;
+    // The solve for p_mm leaves Play to Play and Pause (playPressed).
+    const task = state.task?.kind === 'solving' ? null : state.task;
     let label = 'Play';
     let aria = 'Play: train up to the step budget';
     if (task !== null && task.cancellable) {
@@ -122,6 +129,8 @@ export class Controls {
     } else if (state.playing) {
       label = 'Pause';
       aria = 'Pause training';
+    } else if (state.task !== null) {
+      aria = 'Play: train up to the step budget, once p_mm is solved';
     }
     this.play.textContent = label;
     this.play.setAttribute('aria-label', aria);

@@ -10,6 +10,9 @@ import { byId, element, ReadoutList } from './dom.ts';
 /** Cycles listed in full; the count says how many more there are. */
 const CYCLES_SHOWN = 12;
 
+/** The button's label when no solve runs (index.html has the same). */
+const SOLVE = 'Solve for p_mm';
+
 export class MaxMarginPanel {
   private readonly button = byId<HTMLButtonElement>('solve-max-margin');
   private readonly status = byId('max-margin-status');
@@ -34,15 +37,21 @@ export class MaxMarginPanel {
   ]);
 
   constructor(store: LabStore) {
+    // While a solve runs the button cancels it (the solve is sliced; it stops at once).
     this.button.addEventListener('click', () => {
+      if (store.state.task?.kind === 'solving') {
+        store.send({ type: 'cancel' });
+        return;
+      }
       this.button.disabled = true;
       this.status.textContent = 'Solving the attention-SVM…';
       store.send({ type: 'solveMaxMargin' }, () => this.failed());
     });
     store.subscribe((event, state) => {
+      this.button.textContent = state.task?.kind === 'solving' ? 'Cancel the solve' : SOLVE;
       if (event.type === 'maxMarginSolved') this.show(event.report);
       else if (event.type === 'taskStarted' && event.task === 'solving') {
-        this.button.disabled = true;
+        this.button.disabled = false;
         this.status.textContent = 'Solving the attention-SVM…';
       } else if (event.type === 'taskEnded' && event.task === 'solving') {
         if (event.outcome === 'cancelled') this.clear('The solve was cancelled. ');
