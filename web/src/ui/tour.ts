@@ -112,6 +112,12 @@ export class Tour {
       if (event.key === 'Escape') this.close();
     });
     byId('tour-start').addEventListener('click', () => this.start());
+    // Text that arrives after a step was placed (core's guidance follows a stop) can push
+    // the panel's number out of view: put it back, until the person scrolls on their own.
+    new ResizeObserver(() => this.keepInView()).observe(document.body);
+    for (const type of ['wheel', 'touchmove', 'keydown'] as const) {
+      addEventListener(type, () => (this.personScrolled = true), { passive: true });
+    }
     store.subscribe((event) => {
       if (this.isOpen && event.type !== 'reviewShown' && event.type !== 'reviewsListed')
         this.render();
@@ -140,9 +146,24 @@ export class Tour {
     return this.steps[this.index];
   }
 
+  /** Set by the person's own scrolling (or keys); the next step clears it. */
+  private personScrolled = false;
+
+  private keepInView(): void {
+    const target = this.step === undefined ? null : shownTarget(this.step);
+    if (this.personScrolled || target === null) return;
+    const panel = document.querySelector<HTMLElement>(`[data-panel="${target.panel}"]`);
+    const number = document.querySelector<HTMLElement>(target.number);
+    const box = (number ?? panel)?.getBoundingClientRect();
+    if (box !== undefined && (box.top < 0 || box.bottom > innerHeight)) {
+      reveal(panel, number, this.card, false);
+    }
+  }
+
   private go(index: number): void {
     if (this.steps[index] === undefined) return;
     this.index = index;
+    this.personScrolled = false;
     this.counter.textContent = `Step ${index + 1} of ${this.steps.length}`;
     this.back.disabled = index === 0;
     this.next.textContent = index + 1 === this.steps.length ? 'Finish' : 'Next';
@@ -228,7 +249,12 @@ function mark(panel: HTMLElement | null, number: HTMLElement | null): void {
  *  card and the panel's number above it; when those do not fit either, the number at the
  *  top with the card's heading below it. A control bar stuck to the foot (an embed) is not
  *  room. */
-function reveal(panel: HTMLElement | null, number: HTMLElement | null, card: HTMLElement): void {
+function reveal(
+  panel: HTMLElement | null,
+  number: HTMLElement | null,
+  card: HTMLElement,
+  animate = true,
+): void {
   const bar = document.querySelector<HTMLElement>('[data-panel="controls"]');
   const stuck =
     bar !== null && bar.checkVisibility() && getComputedStyle(bar).position === 'sticky';
@@ -241,7 +267,7 @@ function reveal(panel: HTMLElement | null, number: HTMLElement | null, card: HTM
   if (bottom - top <= room) delta = top - MARGIN;
   else if (bottom - numberTop <= room) delta = bottom - bottomEdge;
   else delta = numberTop - MARGIN;
-  const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const smooth = animate && !matchMedia('(prefers-reduced-motion: reduce)').matches;
   scrollBy({ top: delta, behavior: smooth ? 'smooth' : 'auto' });
 }
 

@@ -219,11 +219,12 @@ export class Training {
   }
 
   private ended(lab: Lab, reason: StopReason, message: string): void {
-    // The run ends on exact metrics and current columns at the step it reached; the
-    // guidance (the selected tokens, O(N + V log V)) follows the stop, not before it.
+    // The run ends on exact metrics, current columns and guidance at the step it reached,
+    // all before 'stopped': what the page lays out is settled when it reads the stop (a
+    // tour placed then stays placed). The guidance costs ~20-40 ms at 25,000 reviews.
     this.snapshot(true, 0, 0);
-    this.deps.post({ type: 'stopped', reason, message, step: lab.step() });
     this.guide(lab);
+    this.deps.post({ type: 'stopped', reason, message, step: lab.step() });
   }
 
   private snapshotDue(): boolean {
