@@ -66,18 +66,14 @@ export class PlayLoop {
       // Next chunk: scaled toward the target duration, growing at most 4x at a time.
       chunk = Math.max(1, Math.min(chunk * 4, Math.round((count * CHUNK_MILLISECONDS) / worked)));
       const wait = cap > 0 ? (report.taken * 1000) / cap - worked : 0;
-      if (wait > 1) {
-        await hooks.sleep(wait);
-        // Another command may have halted the loop and changed the Lab meanwhile.
-        if (generation !== this.generation) return;
-      }
-      if (!report.refused) {
-        // A Pause sent during the chunk stops the run here, before the work between chunks
-        // (metrics, guidance, a solve): the click is answered within one chunk.
-        await hooks.yieldToEvents();
-        if (generation !== this.generation) return;
-        if (!this.running) return hooks.ended('paused', '');
-      }
+      // One yield per chunk (a capped Play's wait is that yield), so that Pause and other
+      // commands run. A Pause sent during the chunk stops the run here, before the work
+      // between chunks (metrics, guidance, a solve): the click is answered within a chunk.
+      if (wait > 1) await hooks.sleep(wait);
+      else if (!report.refused) await hooks.yieldToEvents();
+      // Another command may have halted the loop and changed the Lab meanwhile.
+      if (generation !== this.generation) return;
+      if (!this.running && !report.refused) return hooks.ended('paused', '');
       await hooks.afterChunk(report, rate);
       if (generation !== this.generation) return;
       // The rate a user sees: work, waits and what happens between chunks, all counted; it
@@ -88,7 +84,6 @@ export class PlayLoop {
         this.running = false;
         return hooks.ended('refused', report.message);
       }
-      await hooks.yieldToEvents();
     }
     this.running = false;
     hooks.ended('finished', '');
