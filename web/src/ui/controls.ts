@@ -63,18 +63,14 @@ export class Controls {
     this.render(this.store.state);
   }
 
-  /** Play starts a run, Pause stops it, and during a cancellable task the button cancels.
-   *  The solve for p_mm is the exception: inside Play the button pauses (which ends the
-   *  solve); after a step on E, Play starts once the solve is done (the worker runs
-   *  commands in order), and the Max-margin panel's button cancels it. */
+  /** Play starts a run, Pause stops it, and during a cancellable task the button cancels
+   *  (playTask: the solve for p_mm leaves Play to Play and Pause). */
   playPressed(): void {
     const state = this.store.state;
-    const solving = state.task?.kind === 'solving';
-    if (state.task?.cancellable === true && !solving) this.store.send({ type: 'cancel' });
+    const task = playTask(state);
+    if (task?.cancellable === true) this.store.send({ type: 'cancel' });
     else if (state.playing) this.store.send({ type: 'pause' });
-    else if ((state.task === null || solving) && state.dataset !== null) {
-      this.store.send({ type: 'play' });
-    }
+    else if (task === null && state.dataset !== null) this.store.send({ type: 'play' });
   }
 
   /** Space toggles Play and Pause wherever it types or presses nothing else. After a run
@@ -116,8 +112,7 @@ export class Controls {
   private render(state: LabState): void {
     const ready = state.worker === 'ready' && state.dataset !== null;
     const paper = state.config['protocol'] === 'paper';
-    // The solve for p_mm leaves Play to Play and Pause (playPressed).
-    const task = state.task?.kind === 'solving' ? null : state.task;
+    const task = playTask(state);
     let label = 'Play';
     let aria = 'Play: train up to the step budget';
     if (task !== null && task.cancellable) {
@@ -179,6 +174,13 @@ export class Controls {
     }
     if (this.progressText.textContent !== text) this.progressText.textContent = text;
   }
+}
+
+/** The task that takes over the Play button. Not the solve for p_mm: inside Play the
+ *  button pauses (which ends the solve); after a step on E a press plays once the solve is
+ *  done (the worker runs commands in order), and the Max-margin panel cancels it. */
+function playTask(state: LabState): LabState['task'] {
+  return state.task?.kind === 'solving' ? null : state.task;
 }
 
 /** The run stopped because it used its step budget (a replay that stopped at a link's
