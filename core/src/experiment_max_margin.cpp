@@ -50,7 +50,7 @@ struct MaxMarginJob {
   SvmOptions options;
   SelectedSets sets;
   MarginConstraints restricted;  // part 2's constraints (over the acyclic reviews)
-  int32_t part = 1, parts = 1;
+  int32_t part = 1;
   const MarginConstraints* constraints = nullptr;  // the part's: State::constraints or
                                                    // `restricted`
   bool hard = false;  // the running solver's problem
@@ -79,11 +79,14 @@ bool StartSolver(const RowMatrixXf& E, Job* job, bool hard) {
   return true;
 }
 
+// Part 2 (the acyclic reviews) exists only when the constraints have cycles.
+int32_t PartsOf(const MaxMarginReport& report) { return report.acyclic ? 1 : 2; }
+
 MaxMarginProgress ProgressOf(const Job& job) {
   MaxMarginProgress progress;
   progress.active = true;
   progress.part = job.part;
-  progress.parts = job.parts;
+  progress.parts = PartsOf(job.report);
   progress.stage = std::string(job.part == 1 ? "all reviews" : "acyclic reviews") +
                    (job.hard ? ", hard margin" : ", soft margin");
   const SvmProgress& svm = job.solver->progress();
@@ -136,7 +139,6 @@ MaxMarginProgress Experiment::StartMaxMargin() {
   job->options.C = st.config.svm_c;
   job->options.seed = st.config.seed;
   job->options.tolerance = 1e-3;
-  job->parts = cycles.acyclic ? 1 : 2;
   job->report = std::move(report);
   job->version = st.version;
   job->constraints = &st.constraints;
@@ -162,7 +164,7 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
   }
   const RowMatrixXf& E = st.trainer->weights().E;
   MaxMarginReport& report = job.report;
-  const bool solved = job.solver != nullptr && (!job.hard || HardMarginHolds(solution));
+  const bool solved = !job.hard || HardMarginHolds(solution);
   if (job.part == 1) {
     if (!solved) {  // the soft margin could not start: StartSolver said why
       st.max_margin_report = report;
@@ -193,7 +195,7 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
     for (uint8_t flag : keep) report.acyclic_reviews += flag;
     st.acyclic_corpus = KeepReviews(train, keep);
     st.acyclic_sets = KeepSets(job.sets, keep);
-    if (job.parts == 1) {
+    if (PartsOf(report) == 1) {
       st.p_mm_acyclic = st.p_mm;
       report.acyclic_constraints = report.constraints;
       report.acyclic_hard_margin = report.hard_margin;
@@ -226,7 +228,7 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
   st.Touch();
   MaxMarginProgress progress;
   progress.done = true;
-  progress.part = progress.parts = report.acyclic ? 1 : 2;
+  progress.part = progress.parts = PartsOf(report);
   progress.stage = "done";
   progress.epochs = report.epochs;
   progress.gap = report.gap;
