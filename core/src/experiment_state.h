@@ -121,6 +121,10 @@ struct Experiment::State {
   uint64_t version = 0;
   mutable uint64_t metrics_version = ~uint64_t{0};
   mutable Metrics metrics;
+  // The same for the selection report (the page asks for it and for Explain, which reads
+  // it, at each guidance update: O(N + V log V) once).
+  mutable uint64_t selection_version = ~uint64_t{0};
+  mutable SelectionReport selection;
   void Touch() { ++version; }
 
   bool MaxMarginIsCurrent() const { return has_max_margin && solved_at_step >= EmbeddingVersion(); }

@@ -23,8 +23,11 @@ DataProfile Experiment::Profile() const {
 }
 
 SelectionReport Experiment::Selection() const {
-  SelectionReport report;
   const State& st = *state_;
+  if (st.selection_version == st.version) return st.selection;
+  st.selection_version = st.version;
+  SelectionReport& report = st.selection;
+  report = SelectionReport();
   if (!st.trainer || st.trainer->phase() == Phase::kInitialized) return report;
   const Corpus& train = st.dataset.train;
   const TokenScalars scalars = ComputeTokenScalars(st.trainer->weights());
