@@ -98,14 +98,23 @@ std::string BenchLab::LoadRealLength(int32_t reviews) {
   return LoadText(CorpusAsText(MakeRealLength(reviews, 30000, 1)), 20000, 2, 0.2);
 }
 
+namespace {
+
+// The paper protocol at the bench's size: the step on E, then the flow on p.
+TrainerOptions PaperOptions(int32_t width, double eta, double sigma, uint32_t seed) {
+  TrainerOptions options;
+  options.width = width;
+  options.sigma = sigma;
+  options.seed = seed;
+  options.protocol = Protocol::kPaper;
+  options.eta = eta;
+  return options;
+}
+
+}  // namespace
+
 void BenchLab::ResetPaper(int32_t width, double eta, double sigma, uint32_t seed) {
-  TrainerOptions config;
-  config.width = width;
-  config.sigma = sigma;
-  config.seed = seed;
-  config.protocol = Protocol::kPaper;
-  config.eta = eta;
-  trainer_ = std::make_unique<Trainer>(&corpus_, config);
+  trainer_ = std::make_unique<Trainer>(&corpus_, PaperOptions(width, eta, sigma, seed));
 }
 
 bool BenchLab::StepOnE() { return trainer_->StepEmbeddings().taken == 1; }
@@ -161,13 +170,7 @@ int64_t BenchLab::StreamSum() const {
 }
 
 int64_t BenchLab::PrepareSvm(int32_t width, double eta, double sigma, uint32_t seed) {
-  TrainerOptions config;
-  config.width = width;
-  config.sigma = sigma;
-  config.seed = seed;
-  config.protocol = Protocol::kPaper;
-  config.eta = eta;
-  svm_trainer_ = std::make_unique<Trainer>(&corpus_, config);
+  svm_trainer_ = std::make_unique<Trainer>(&corpus_, PaperOptions(width, eta, sigma, seed));
   svm_trainer_->StepEmbeddings();
   const TokenScalars scalars = ComputeTokenScalars(svm_trainer_->weights());
   const SelectedSets sets = ComputeSelectedSets(corpus_, scalars.value);
