@@ -24,5 +24,9 @@ std::string LoadData(const Arguments& args, clslab::Experiment* experiment,
 // The --set values of args applied to *config (after a recipe, so that they win).
 std::string ApplySets(const Arguments& args, clslab::RunConfig* config);
 int Reproduce(const Arguments& args);
+// One move along the run's plan (run_plan.h), as the page's worker makes it: at most `most`
+// steps and no more than the plan's chunk allows, then the work the plan says is due (the
+// p_mm solve right after the step on E). Metrics read after it are the page's at that step.
+clslab::StepReport Move(clslab::Experiment* experiment, int64_t most);
 
 }  // namespace clslab_cli

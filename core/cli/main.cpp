@@ -12,6 +12,7 @@
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -159,8 +160,18 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
   return "";
 }
 
+clslab::StepReport Move(Experiment* experiment, int64_t most) {
+  const clslab::RunPlan plan = experiment->Plan();
+  const int64_t chunk = std::max<int64_t>(1, std::min(most, plan.max_chunk));
+  const clslab::StepReport report = experiment->Advance(static_cast<int32_t>(
+      std::min<int64_t>(chunk, std::numeric_limits<int32_t>::max())));
+  if (report.plan.solve_due == clslab::DueSolve::kMaxMargin) experiment->SolveMaxMargin();
+  return report;
+}
+
 namespace {
 
+// To the plan's target, one JSON line of metrics at every `every`-th step and at the end.
 int Train(const Arguments& args) {
   Experiment experiment;
   RunConfig config;
@@ -168,11 +179,14 @@ int Train(const Arguments& args) {
   if (!error.empty()) return Fail(error);
   const long every = args.every.empty() ? 1 : std::strtol(args.every.c_str(), nullptr, 10);
   if (every < 1) return Fail("--every takes a whole number of steps >= 1");
-  for (int32_t done = 0; done < config.steps;) {
-    const int32_t chunk = static_cast<int32_t>(std::min<long>(every, config.steps - done));
-    const clslab::StepReport report = experiment.Advance(chunk);
-    done += report.taken;
-    std::cout << clslab::ToJson(experiment.CurrentMetrics()).dump() << "\n";
+  const int64_t target = experiment.Plan().target_step;
+  while (experiment.step() < target) {
+    const int64_t step = experiment.step();
+    const clslab::StepReport report =
+        Move(&experiment, std::min<int64_t>(every - step % every, target - step));
+    if (report.step % every == 0 || report.step >= target || report.refused) {
+      std::cout << clslab::ToJson(experiment.CurrentMetrics()).dump() << "\n";
+    }
     if (report.refused) return Fail(report.message);
   }
   return 0;

@@ -43,28 +43,26 @@ int Reproduce(const Arguments& args) {
   Json history = Json::array();
   history.push_back(ToJson(experiment.CurrentMetrics()));
   clslab::StepReport last;
-  if (config.protocol == clslab::Protocol::kPaper) {
-    last = experiment.StepEmbeddings();
-    history.push_back(ToJson(experiment.CurrentMetrics()));
-    result["max_margin"] = ToJson(experiment.SolveMaxMargin());
-    result["after_step_on_E"] = ToJson(experiment.CurrentMetrics());
-  }
   // Record at roughly log-spaced steps (10% apart) so long runs stay small while the step
-  // of the best U-score is still found within 10%.
+  // of the best U-score is still found within 10%. The run follows its plan (cli.h Move),
+  // as the page does: the solve for p_mm comes right after the step on E.
+  const int64_t target = experiment.Plan().target_step;
   int64_t next_record = experiment.step() + 1;
   Metrics best_u = experiment.CurrentMetrics();
-  while (experiment.step() < config.steps && !last.refused) {
+  while (experiment.step() < target && !last.refused) {
     const int64_t chunk = std::max<int64_t>(1, next_record - experiment.step());
-    last = experiment.Advance(
-        static_cast<int32_t>(std::min<int64_t>(chunk, config.steps - experiment.step())));
+    last = Move(&experiment, std::min<int64_t>(chunk, target - experiment.step()));
     const Metrics now = experiment.CurrentMetrics();
+    if (last.plan.phase == clslab::Phase::kEmbeddingsStepped) {
+      result["max_margin"] = ToJson(experiment.max_margin_report());
+      result["after_step_on_E"] = ToJson(now);
+    }
     if (now.u_score > best_u.u_score) best_u = now;
     history.push_back(ToJson(now));
     next_record = std::max(next_record + 1, static_cast<int64_t>(next_record * 1.1));
   }
-  if (config.protocol == clslab::Protocol::kJoint) {
-    result["max_margin"] = ToJson(experiment.SolveMaxMargin());
-  }
+  // Joint training moves E at every step: p_mm of the final E.
+  if (!result.contains("max_margin")) result["max_margin"] = ToJson(experiment.SolveMaxMargin());
   const Metrics final_metrics = experiment.CurrentMetrics();
   result["history"] = history;
   result["final"] = ToJson(final_metrics);

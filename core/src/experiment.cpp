@@ -103,25 +103,37 @@ StepReport Report(const Trainer& trainer, const StepOutcome& outcome) {
   StepReport report;
   report.step = trainer.step();
   report.taken = outcome.taken;
-  report.phase = PhaseName(trainer.phase());
   report.train_loss = Finite(outcome.loss);
   report.refused = outcome.stopped || !outcome.message.empty();
   report.message = outcome.message;
   return report;
 }
 
-StepReport NotLoaded() {
+StepReport NotLoaded(RunPlan plan) {
   StepReport report;
   report.refused = true;
   report.message = "no dataset is loaded";
+  report.plan = std::move(plan);
   return report;
 }
 
 }  // namespace
 
+RunPlan Experiment::Plan() const {
+  const State& st = *state_;
+  RunState run;
+  run.loaded = st.loaded && st.trainer != nullptr;
+  if (run.loaded) {
+    run.step = st.trainer->step();
+    run.phase = st.trainer->phase();
+    run.max_margin_settled = st.MaxMarginIsCurrent() || !st.max_margin_report.message.empty();
+  }
+  return PlanRun(st.config, run);
+}
+
 StepReport Experiment::Advance(int32_t steps) {
   state_->Touch();
-  if (!state_->trainer) return NotLoaded();
+  if (!state_->trainer) return NotLoaded(Plan());
   Trainer& trainer = *state_->trainer;
   if (state_->config.protocol == Protocol::kPaper && trainer.phase() == Phase::kInitialized &&
       steps > 1) {
@@ -133,20 +145,26 @@ StepReport Experiment::Advance(int32_t steps) {
     return flow;
   }
   PrepareFlow();
-  return Report(*state_->trainer, state_->trainer->Advance(steps));
+  StepReport report = Report(*state_->trainer, state_->trainer->Advance(steps));
+  report.plan = Plan();
+  return report;
 }
 
 StepReport Experiment::StepEmbeddings() {
   state_->Touch();
-  if (!state_->trainer) return NotLoaded();
-  return Report(*state_->trainer, state_->trainer->StepEmbeddings());
+  if (!state_->trainer) return NotLoaded(Plan());
+  StepReport report = Report(*state_->trainer, state_->trainer->StepEmbeddings());
+  report.plan = Plan();
+  return report;
 }
 
 StepReport Experiment::StepAttention(int32_t steps) {
   state_->Touch();
-  if (!state_->trainer) return NotLoaded();
+  if (!state_->trainer) return NotLoaded(Plan());
   PrepareFlow();
-  return Report(*state_->trainer, state_->trainer->StepFlow(steps));
+  StepReport report = Report(*state_->trainer, state_->trainer->StepFlow(steps));
+  report.plan = Plan();
+  return report;
 }
 
 const Weights* Experiment::weights() const {

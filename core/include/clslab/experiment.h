@@ -60,7 +60,9 @@ class Experiment {
   const RunConfig& config() const;
 
   // --- Training. Protocol-aware steps: paper = the step on E first, then the flow on p;
-  // joint = optimizer steps. Cheap reports: metrics are asked for separately.
+  // joint = optimizer steps. Cheap reports: metrics are asked for separately. Each report
+  // carries the plan after it; every driver follows the plan (run_plan.h).
+  RunPlan Plan() const;
   StepReport Advance(int32_t steps);
   StepReport StepEmbeddings();              // paper protocol only: the one GD step on E
   StepReport StepAttention(int32_t steps);  // paper protocol only: steps of the flow on p

@@ -33,6 +33,8 @@ template <typename T>
 nlohmann::ordered_json Value(const T& value) {
   if constexpr (IsDescribed<T>::value) {
     return ToJson(value);
+  } else if constexpr (std::is_enum_v<T>) {
+    return EnumKey(value);  // its name in run_plan.h's tables: "paper", "embeddings_stepped"
   } else if constexpr (std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t>) {
     return static_cast<int>(value);  // a number, not a character
   } else {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "clslab/run_plan.h"          // RunPlan: what the run does next, with each step
 #include "clslab/selection_report.h"  // SelectionReport: the Result 2 panel's tokens
 #include "clslab/text_formats.h"
 
@@ -172,23 +173,23 @@ void Describe(const Metrics& m, Visitor& v) {
 struct StepReport {
   int64_t step = 0;       // the step reached
   int32_t taken = 0;      // steps this call completed
-  std::string phase;      // as in Metrics
   double train_loss = 0;  // at the start of the last step taken (0 when none was)
   // A step was refused (it would have diverged or left the weights non-finite), or the
   // call did not apply (a paper-protocol step under the joint protocol): `message` says
   // which, naming the setting to change.
   bool refused = false;
   std::string message;
+  RunPlan plan;  // what the run does next, after this call (Experiment::Plan)
 };
 
 template <typename Visitor>
 void Describe(const StepReport& r, Visitor& v) {
   v("step", r.step);
   v("taken", r.taken);
-  v("phase", r.phase);
   v("train_loss", r.train_loss);
   v("refused", r.refused);
   v("message", r.message);
+  v("plan", r.plan);
 }
 
 // Per-token columns, V rows each, in vocabulary order (row 0 is <unk>).

@@ -1,0 +1,129 @@
+// The run plan (run_plan.h): the rules every driver follows. PlanRun alone (budget, the
+// step on E, the due solve, per protocol, the data a run needs), then the plan the
+// Experiment reports as a run goes (with its step reports).
+#include "clslab/run_plan.h"
+
+#include <gtest/gtest.h>
+
+#include "clslab/experiment.h"
+#include "clslab/json_report.h"
+
+namespace clslab {
+namespace {
+
+RunConfig Config(Protocol protocol, int32_t steps) {
+  RunConfig config;
+  config.protocol = protocol;
+  config.steps = steps;
+  return config;
+}
+
+RunState At(int64_t step, Phase phase, bool settled = false) {
+  RunState state;
+  state.loaded = true;
+  state.step = step;
+  state.phase = phase;
+  state.max_margin_settled = settled;
+  return state;
+}
+
+TEST(RunPlan, ABudgetNotSpentRunsToTheStepsSetting) {
+  const RunPlan plan = PlanRun(Config(Protocol::kJoint, 300), At(120, Phase::kJoint));
+  EXPECT_FALSE(plan.budget_spent);
+  EXPECT_EQ(plan.target_step, 300);
+}
+
+TEST(RunPlan, ASpentBudgetRunsThatManyStepsMore) {
+  const RunPlan at = PlanRun(Config(Protocol::kJoint, 300), At(300, Phase::kJoint));
+  EXPECT_TRUE(at.budget_spent);
+  EXPECT_EQ(at.target_step, 600);
+  const RunPlan past = PlanRun(Config(Protocol::kPaper, 50), At(420, Phase::kFlow, true));
+  EXPECT_TRUE(past.budget_spent);
+  EXPECT_EQ(past.target_step, 470);
+}
+
+TEST(RunPlan, PaperAtStepZeroTakesTheStepOnEAloneAndOwesNoSolveYet) {
+  const RunPlan plan = PlanRun(Config(Protocol::kPaper, 300), At(0, Phase::kInitialized));
+  EXPECT_TRUE(plan.step_on_embeddings_due);
+  EXPECT_EQ(plan.max_chunk, 1);
+  EXPECT_EQ(plan.solve_due, DueSolve::kNone);
+}
+
+TEST(RunPlan, PaperOwesTheSolveRightAfterTheStepOnEUntilOneSettles) {
+  const RunConfig paper = Config(Protocol::kPaper, 300);
+  const RunPlan owed = PlanRun(paper, At(1, Phase::kEmbeddingsStepped));
+  EXPECT_FALSE(owed.step_on_embeddings_due);
+  EXPECT_EQ(owed.solve_due, DueSolve::kMaxMargin);
+  EXPECT_EQ(owed.max_chunk, kMaxStep);
+  EXPECT_EQ(PlanRun(paper, At(1, Phase::kEmbeddingsStepped, true)).solve_due, DueSolve::kNone);
+  // Once the flow started without it (a cancelled solve), the run does not stop for it.
+  EXPECT_EQ(PlanRun(paper, At(2, Phase::kFlow)).solve_due, DueSolve::kNone);
+}
+
+TEST(RunPlan, JointTrainingHasNoStepOnEAndNoSolveOfItsOwn) {
+  const RunConfig joint = Config(Protocol::kJoint, 300);
+  for (const RunState& state : {At(0, Phase::kInitialized), At(1, Phase::kJoint)}) {
+    const RunPlan plan = PlanRun(joint, state);
+    EXPECT_FALSE(plan.step_on_embeddings_due);
+    EXPECT_EQ(plan.solve_due, DueSolve::kNone);
+    EXPECT_EQ(plan.max_chunk, kMaxStep);
+  }
+}
+
+TEST(RunPlan, WithoutDataNothingIsDueAndTheNeedNamesTheData) {
+  RunConfig config = Config(Protocol::kPaper, 300);
+  config.dataset = "url";
+  config.source_name = "https://example.org/reviews.csv";
+  config.source_rows = 120;
+  config.source_hash = "abc";
+  const RunPlan plan = PlanRun(config, RunState());
+  EXPECT_FALSE(plan.step_on_embeddings_due);
+  EXPECT_EQ(plan.solve_due, DueSolve::kNone);
+  EXPECT_EQ(plan.target_step, 300);
+  EXPECT_EQ(plan.data.kind, SourceKind::kUrl);
+  EXPECT_TRUE(plan.data.user_supplied);
+  EXPECT_FALSE(plan.data.loaded);
+  EXPECT_EQ(plan.data.name, config.source_name);
+  EXPECT_EQ(plan.data.rows, 120);
+  EXPECT_EQ(plan.data.hash, "abc");
+  const RunPlan builtin = PlanRun(Config(Protocol::kPaper, 300), RunState());
+  EXPECT_EQ(builtin.data.kind, SourceKind::kBuiltin);
+  EXPECT_EQ(builtin.data.name, "movies");
+  EXPECT_FALSE(builtin.data.user_supplied);
+}
+
+TEST(RunPlan, EnumsCrossAsTheirNames) {
+  const nlohmann::ordered_json json =
+      ToJson(PlanRun(Config(Protocol::kPaper, 300), At(1, Phase::kEmbeddingsStepped)));
+  EXPECT_EQ(json["protocol"], "paper");
+  EXPECT_EQ(json["phase"], "embeddings_stepped");
+  EXPECT_EQ(json["solve_due"], "max_margin");
+  EXPECT_EQ(json["data"]["kind"], "builtin");
+}
+
+TEST(RunPlan, TheExperimentReportsThePlanWithEveryStep) {
+  RunConfig config;
+  config.dataset = "synthetic";
+  config.synthetic_reviews = 200;
+  config.width = 128;
+  config.steps = 3;
+  Experiment experiment;
+  ASSERT_TRUE(experiment.LoadSynthetic(config).ok());
+  EXPECT_TRUE(experiment.Plan().step_on_embeddings_due);
+  const StepReport first = experiment.Advance(1);
+  EXPECT_EQ(first.plan.phase, Phase::kEmbeddingsStepped);
+  EXPECT_EQ(first.plan.solve_due, DueSolve::kMaxMargin);
+  ASSERT_TRUE(experiment.SolveMaxMargin().solved);
+  EXPECT_EQ(experiment.Plan().solve_due, DueSolve::kNone) << "a finished solve is not owed";
+  const StepReport rest = experiment.Advance(2);
+  EXPECT_EQ(rest.plan.phase, Phase::kFlow);
+  EXPECT_TRUE(rest.plan.budget_spent);
+  EXPECT_EQ(rest.plan.target_step, 6);
+  // A new seed draws new weights: back to step 0, the step on E due again.
+  config.seed = 9;
+  ASSERT_TRUE(experiment.Configure(config).ok());
+  EXPECT_TRUE(experiment.Plan().step_on_embeddings_due);
+}
+
+}  // namespace
+}  // namespace clslab
