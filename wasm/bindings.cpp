@@ -15,6 +15,7 @@
 #include "clslab/dataset_source.h"
 #include "clslab/experiment.h"
 #include "clslab/run_file.h"
+#include "clslab/run_plan.h"
 #include "marshal.h"
 
 namespace {
@@ -107,6 +108,23 @@ std::string ContentHash(const val& source) {
   return clslab::ContentHash(SourceFrom(source, &storage));
 }
 
+// The plan of a run with these settings and no data loaded yet: what data it needs.
+val PlanFor(const std::string& json) {
+  const Result<RunConfig> config = clslab::ConfigFromJson(json);
+  return ResultObject(config.ok() ? Result<clslab::RunPlan>::Success(
+                                        clslab::PlanRun(config.value, clslab::RunState()))
+                                  : Result<clslab::RunPlan>::Failure(config.status.message()));
+}
+
+// A core enum as an Embind enum_ with the names of its table (run_plan.h), camelCased.
+template <typename E>
+void BindEnum(const char* name) {
+  emscripten::enum_<E> bound(name);
+  for (const clslab::EnumName<E>& entry : clslab::EnumNames(E{})) {
+    bound.value(CamelCase(entry.name).c_str(), entry.value);
+  }
+}
+
 val DefaultLimits() { return LimitsObject(clslab::Limits()); }
 double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
 
@@ -153,6 +171,7 @@ class Lab {
   val Summary() const { return ToVal(experiment_.summary()); }
   std::string ExportLabelTabText() const { return experiment_.ExportLabelTabText(); }
 
+  val Plan() const { return ToVal(experiment_.Plan()); }
   val Advance(int steps) { return ToVal(experiment_.Advance(steps)); }
   val StepEmbeddings() { return ToVal(experiment_.StepEmbeddings()); }
   val StepAttention(int steps) { return ToVal(experiment_.StepAttention(steps)); }
@@ -211,6 +230,11 @@ class Lab {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(clslab) {
+  BindEnum<clslab::Protocol>("Protocol");
+  BindEnum<clslab::Phase>("Phase");
+  BindEnum<clslab::DueSolve>("DueSolve");
+  BindEnum<clslab::SourceKind>("SourceKind");
+  emscripten::function("planFor", &PlanFor);
   emscripten::function("settingFields", &SettingFields);
   emscripten::function("defaultConfigJson", &DefaultConfigJson);
   emscripten::function("validateConfig", &ValidateConfig);
@@ -235,6 +259,7 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("hasDataset", &Lab::HasDataset)
       .function("summary", &Lab::Summary)
       .function("exportLabelTabText", &Lab::ExportLabelTabText)
+      .function("plan", &Lab::Plan)
       .function("advance", &Lab::Advance)
       .function("stepEmbeddings", &Lab::StepEmbeddings)
       .function("stepAttention", &Lab::StepAttention)

@@ -179,17 +179,76 @@ export interface Metrics {
   signedScoreMaxMarginAcyclic: number;
 }
 
+/** A value of a core enum bound with Embind `enum_`: compare it with the module's own
+ *  values (`module.Phase.flow`), never by a name. `Names` are its keys on the module. */
+export interface EnumValue<Names extends string> {
+  readonly value: number;
+  /** Type-level only (no such property at run time): which enum this value belongs to. */
+  readonly __enum?: Names;
+}
+/** A bound enum on the module: one value per name, plus Embind's `values` by number. */
+export type EnumOf<Names extends string> = { readonly [N in Names]: EnumValue<Names> } & {
+  readonly values: Readonly<Record<number, EnumValue<Names>>>;
+};
+
+/** core Protocol, Phase, DueSolve and SourceKind (run_plan.h's name tables, camelCased). */
+export type ProtocolName = 'paper' | 'joint';
+export type PhaseName = 'initialized' | 'embeddingsStepped' | 'flow' | 'joint';
+/** The solve a run owes before its next step ('none': none). */
+export type DueSolveName = 'none' | 'maxMargin';
+export type SourceKindName = 'builtin' | 'synthetic' | 'file' | 'url' | 'preset';
+
+/** What data a run's settings name (core DataNeed). */
+export interface DataNeedOf<Kind> {
+  kind: Kind;
+  /** The built-in set's id, the file's name, the URL or the preset's id. */
+  name: string;
+  /** File, URL and preset data: only the user has it or may agree to download it. */
+  userSupplied: boolean;
+  rows: number;
+  hash: string;
+  seed: number;
+  /** The run holds this data now. */
+  loaded: boolean;
+}
+
+/** What the run does next and why (core RunPlan, run_plan.h): every driver follows it. */
+export interface RunPlanOf<Protocol, Phase, Solve, Kind> {
+  step: number;
+  /** Where a run started now stops: the steps setting, or that many more once past it. */
+  targetStep: number;
+  /** step >= the steps setting. */
+  budgetSpent: boolean;
+  protocol: Protocol;
+  phase: Phase;
+  /** Paper protocol at step 0: the next step is the step on E, alone. */
+  stepOnEmbeddingsDue: boolean;
+  /** The solve to run before the next step. */
+  solveDue: Solve;
+  /** The most steps the next training call may take (1 for the step on E). */
+  maxChunk: number;
+  data: DataNeedOf<Kind>;
+}
+/** The plan as the module returns it: enum fields are Embind enum values. */
+export type RunPlan = RunPlanOf<
+  EnumValue<ProtocolName>,
+  EnumValue<PhaseName>,
+  EnumValue<DueSolveName>,
+  EnumValue<SourceKindName>
+>;
+
 /** What a training call did (no metrics: those are asked for separately). */
 export interface StepReport {
   /** The step reached. */
   step: number;
   /** Steps this call completed. */
   taken: number;
-  phase: string;
   trainLoss: number;
   /** A step was refused (it would diverge) or does not apply; message says which setting. */
   refused: boolean;
   message: string;
+  /** What the run does next, after this call. */
+  plan: RunPlan;
 }
 
 /** Per-token columns in vocabulary order; row 0 is <unk>. */
@@ -366,6 +425,8 @@ export interface Lab {
   summary(): DatasetSummary;
   /** The loaded rows (as parsed) as label<TAB>text. '' when none. */
   exportLabelTabText(): string;
+  /** What the run does next (the same plan each step report carries). */
+  plan(): RunPlan;
   advance(steps: number): StepReport;
   stepEmbeddings(): StepReport;
   stepAttention(steps: number): StepReport;
@@ -414,6 +475,12 @@ export interface ClslabModule {
   Lab: new (limits?: Limits) => Lab;
   /** The default limits (core Limits()). */
   limits(): Limits;
+  Protocol: EnumOf<ProtocolName>;
+  Phase: EnumOf<PhaseName>;
+  DueSolve: EnumOf<DueSolveName>;
+  SourceKind: EnumOf<SourceKindName>;
+  /** The plan of a run with these settings before any data is loaded (what data it needs). */
+  planFor(configJson: string): { ok: boolean; message: string; value: RunPlan | null };
   settingFields(): SettingField[];
   defaultConfigJson(): ConfigJson;
   /** Strict: unknown keys, wrong types and out-of-range values are errors. */

@@ -70,6 +70,8 @@ val Value(const T& value) {
     return ToVal(value);
   } else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>) {
     return val(value);
+  } else if constexpr (std::is_enum_v<T>) {
+    return val(value);  // the Embind enum_ value bindings.cpp registers (BindEnum)
   } else {
     static_assert(std::is_arithmetic_v<T>, "a field type marshal.h does not know");
     return val(static_cast<double>(value));  // int64 counts fit a double exactly below 2^53

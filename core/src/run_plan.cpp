@@ -9,6 +9,7 @@ DataNeed NeedOf(const RunConfig& config, bool loaded) {
   DataNeed need;
   need.kind = SourceKindOf(config);
   need.loaded = loaded;
+  need.seed = config.seed;
   switch (need.kind) {
     case SourceKind::kBuiltin:
       need.name = config.dataset;

@@ -2,9 +2,18 @@
 // exactly the keys the d.ts declares, each of the declared type. The key lists are written
 // with `satisfies Record<keyof T, ...>`, so the compiler (tests/tsconfig.json) keeps them in
 // step with the d.ts, and this test keeps the d.ts in step with what the module returns.
+// A field typed as a literal union (a group, an effect, a panel, a kind) is checked against
+// every member of the union, listed with `oneOf`, which fails to compile when the list and
+// the union differ; a core enum bound with enum_ is checked to be one of the module's values.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type {
+  DataNeedOf,
+  DueSolveName,
+  PhaseName,
+  ProtocolName,
+  RunPlan,
+  SourceKindName,
   ConfigResult,
   ConfigureResult,
   DatasetPreview,
@@ -41,8 +50,19 @@ type Kind =
   | 'Float64Array'
   | 'Uint8Array'
   | { nullable: boolean; shape: Shape }
-  | { arrayOf: Shape };
+  | { arrayOf: Shape }
+  | { oneOf: readonly string[] }
+  | { enumOf: () => object };
 type Shape = Record<string, Kind>;
+
+/** Every member of the union U, each once: a list that misses a member or names another
+ *  does not compile. */
+function oneOf<U extends string>() {
+  return <const L extends readonly U[]>(
+    list: L,
+    ..._exhaustive: [Exclude<U, L[number]>] extends [never] ? [] : [missing: Exclude<U, L[number]>]
+  ): { oneOf: L } => ({ oneOf: list });
+}
 
 function check(value: unknown, shape: Shape, where: string): void {
   assert.ok(typeof value === 'object' && value !== null, `${where} is an object`);
@@ -60,6 +80,17 @@ function check(value: unknown, shape: Shape, where: string): void {
       } else {
         assert.equal(typeof field, kind, at);
       }
+    } else if ('oneOf' in kind) {
+      assert.ok(
+        kind.oneOf.includes(field as string),
+        `${at}: ${String(field)} in ${kind.oneOf.join('|')}`,
+      );
+    } else if ('enumOf' in kind) {
+      const values = Object.entries(kind.enumOf()).filter(([name]) => name !== 'values');
+      assert.ok(
+        values.some(([, value]) => value === field),
+        `${at} is a value of its enum`,
+      );
     } else if ('arrayOf' in kind) {
       assert.ok(Array.isArray(field), at);
       (field as unknown[]).forEach((item, k) => check(item, kind.arrayOf, `${at}[${k}]`));
@@ -147,13 +178,37 @@ const metrics = {
   uScoreMaxMarginAcyclic: 'number',
   signedScoreMaxMarginAcyclic: 'number',
 } satisfies Record<keyof Metrics, Kind>;
+const protocolNames = oneOf<ProtocolName>()(['paper', 'joint']);
+const phaseNames = oneOf<PhaseName>()(['initialized', 'embeddingsStepped', 'flow', 'joint']);
+const dueSolveNames = oneOf<DueSolveName>()(['none', 'maxMargin']);
+const sourceKindNames = oneOf<SourceKindName>()(['builtin', 'synthetic', 'file', 'url', 'preset']);
+const dataNeed = {
+  kind: { enumOf: () => module.SourceKind },
+  name: 'string',
+  userSupplied: 'boolean',
+  rows: 'number',
+  hash: 'string',
+  seed: 'number',
+  loaded: 'boolean',
+} satisfies Record<keyof DataNeedOf<unknown>, Kind>;
+const plan = {
+  step: 'number',
+  targetStep: 'number',
+  budgetSpent: 'boolean',
+  protocol: { enumOf: () => module.Protocol },
+  phase: { enumOf: () => module.Phase },
+  stepOnEmbeddingsDue: 'boolean',
+  solveDue: { enumOf: () => module.DueSolve },
+  maxChunk: 'number',
+  data: { nullable: false, shape: dataNeed },
+} satisfies Record<keyof RunPlan, Kind>;
 const stepReport = {
   step: 'number',
   taken: 'number',
-  phase: 'string',
   trainLoss: 'number',
   refused: 'boolean',
   message: 'string',
+  plan: { nullable: false, shape: plan },
 } satisfies Record<keyof StepReport, Kind>;
 const tokenTable = {
   tokens: 'string[]',
@@ -239,8 +294,8 @@ const recipe = {
   settings: { arrayOf: recipeSetting },
 } satisfies Record<keyof Recipe, Kind>;
 const guidanceLine = {
-  panel: 'string',
-  kind: 'string',
+  panel: oneOf<GuidanceLine['panel']>()(['result1', 'figure1', 'result2', 'loss', 'why']),
+  kind: oneOf<GuidanceLine['kind']>()(['expect', 'shown', 'off', 'n/a', 'fact']),
   text: 'string',
   recipe: 'string',
 } satisfies Record<keyof GuidanceLine, Kind>;
@@ -259,9 +314,22 @@ const limits = {
 const settingField = {
   key: 'string',
   label: 'string',
-  group: 'string',
-  kind: 'string',
-  effect: 'string',
+  group: oneOf<SettingField['group']>()([
+    'source',
+    'data',
+    'synthetic',
+    'model',
+    'protocol',
+    'svm',
+  ]),
+  kind: oneOf<SettingField['kind']>()(['number', 'integer', 'boolean', 'choice', 'text']),
+  effect: oneOf<SettingField['effect']>()([
+    'source',
+    'pipeline',
+    'weights',
+    'solver',
+    'run-length',
+  ]),
   reloads: 'boolean',
   min: 'number',
   max: 'number',
@@ -301,7 +369,34 @@ const choice = {
   latin1: false,
 } as const;
 
+test('each bound enum has exactly the names the d.ts declares', () => {
+  for (const [name, values, names] of [
+    ['Protocol', module.Protocol, protocolNames.oneOf],
+    ['Phase', module.Phase, phaseNames.oneOf],
+    ['DueSolve', module.DueSolve, dueSolveNames.oneOf],
+    ['SourceKind', module.SourceKind, sourceKindNames.oneOf],
+  ] as const) {
+    const keys = Object.keys(values).filter((key) => key !== 'values');
+    assert.deepEqual(keys, [...names], `${name}: the module's names, in core's order`);
+    // Embind's table by number holds the same values.
+    keys.forEach((key, k) => assert.equal(values.values[k], values[key as keyof typeof values]));
+  }
+});
+
 test('module functions return what the d.ts declares', () => {
+  check(
+    module.planFor(module.defaultConfigJson()),
+    {
+      ...status,
+      value: { nullable: false, shape: plan },
+    },
+    'planFor',
+  );
+  check(
+    module.planFor('{'),
+    { ...status, value: { nullable: true, shape: plan } },
+    'planFor (bad)',
+  );
   for (const [k, field] of module.settingFields().entries())
     check(field, settingField, `field ${k}`);
   check(module.limits(), limits, 'limits()');
@@ -343,6 +438,7 @@ test('every Lab method returns what the d.ts declares', () => {
     check(lab.summary(), summary, 'summary');
     check(lab.configure(lab.configJson()), configure, 'configure');
     check(lab.reset(), status, 'reset');
+    check(lab.plan(), plan, 'plan');
     check(lab.stepEmbeddings(), stepReport, 'stepEmbeddings');
     check(lab.advance(2), stepReport, 'advance');
     check(lab.stepAttention(1), stepReport, 'stepAttention');

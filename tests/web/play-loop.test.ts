@@ -3,9 +3,8 @@
 // fake Lab, so the test counts waits instead of timing anything.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { StepReport } from 'clslab-wasm';
 import type { StopReason } from '../../web/src/protocol.ts';
-import { PlayLoop, type PlayHooks } from '../../web/src/worker/play-loop.ts';
+import { PlayLoop, type ChunkReport, type PlayHooks } from '../../web/src/worker/play-loop.ts';
 
 /** Hooks over a counter of steps; each step "takes" 1 ms of fake time, sleeps add theirs. */
 function fakeRun() {
@@ -13,22 +12,16 @@ function fakeRun() {
   let clock = 0;
   const sleeps: number[] = [];
   const ends: StopReason[] = [];
-  const hooks: PlayHooks = {
+  const hooks: PlayHooks<ChunkReport> = {
     advance: (count) => {
       step += count;
       clock += count;
-      const report: StepReport = {
-        step,
-        taken: count,
-        phase: 'flow on p',
-        trainLoss: 0.5,
-        refused: false,
-        message: '',
-      };
+      const report: ChunkReport = { taken: count, refused: false, message: '' };
       return report;
     },
     currentStep: () => step,
     maxChunk: () => Infinity,
+    beforeChunk: () => undefined,
     afterChunk: () => undefined,
     ended: (reason) => ends.push(reason),
     yieldToEvents: async () => undefined,

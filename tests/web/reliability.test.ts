@@ -152,10 +152,12 @@ test('a restart replays the settings to the step reached and supplies known data
   };
   const summary = (contentHash: string) => ({ contentHash }) as never;
   const metrics = (step: number) => ({ step, hasMaxMargin: false }) as never;
+  const plan = {} as never; // what the recovery ignores
   const apply = (event: WorkerEvent) => store.apply(event);
   apply({
     type: 'settingsApplied',
     configJson: '{"steps":300}',
+    plan,
     shareHash: 'v=1&width=8',
     effect: 'source',
     warnings: [],
@@ -167,6 +169,7 @@ test('a restart replays the settings to the step reached and supplies known data
     columns: null,
     targetStep: 0,
     stepsPerSecond: 0,
+    plan,
   });
   assert.deepEqual(recovery.restart(false), {
     commands: [{ type: 'init', datasetBaseUrl: base, hash: 'v=1&width=8' }],
@@ -178,6 +181,7 @@ test('a restart replays the settings to the step reached and supplies known data
   apply({
     type: 'settingsApplied',
     configJson: '{}',
+    plan,
     shareHash: 'v=1&dataset=file&source_hash=abc',
     effect: 'source',
     warnings: [],
@@ -186,6 +190,7 @@ test('a restart replays the settings to the step reached and supplies known data
   apply({
     type: 'settingsApplied',
     configJson: '{}',
+    plan,
     shareHash: 'v=1&dataset=file&source_hash=abc&width=4096',
     effect: 'weights',
     warnings: [],

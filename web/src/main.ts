@@ -86,7 +86,7 @@ function showPrompt(state: LabState): void {
   else if (m === null) text = 'Loading the model and the dataset…';
   else if (state.playing) text = 'Training… press Pause to stop and inspect.';
   else if (state.lastStop?.reason === 'refused') text = `Stopped: ${state.lastStop.message}`;
-  else if (state.config['protocol'] !== 'paper') text = 'Joint training of E and p: press Play.';
+  else if (state.plan?.protocol !== 'paper') text = 'Joint training of E and p: press Play.';
   else if (m.step === 0)
     text =
       'Initialized with p = 0 and small E. Press “Step E” for the one gradient step on E (Result 1).';

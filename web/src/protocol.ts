@@ -5,6 +5,11 @@
 // failure, a heartbeat) carries that id back as `request`, so the page routes it to the
 // panel that asked.
 import type {
+  DueSolveName,
+  PhaseName,
+  ProtocolName,
+  RunPlanOf,
+  SourceKindName,
   DatasetPreview,
   DatasetSummary,
   Guidance,
@@ -24,58 +29,95 @@ import type { SourceFile } from './data/sources.ts';
 export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, ParseChoice };
 export type { ReviewView, SettingEffect, SettingField, SourceFile };
 export type { Guidance, GuidanceLine, Recipe, SelectionReport } from 'clslab-wasm';
+export type { DueSolveName, PhaseName, ProtocolName, SourceKindName };
+
+/** Core's run plan (run_plan.h) as the page receives it: what the run does next, with its
+ *  enums by name. The page reads the run's rules from it, never from the settings' keys. */
+export type Plan = RunPlanOf<ProtocolName, PhaseName, DueSolveName, SourceKindName>;
+
+// Every command says which events answer it. Any command may also be answered by `failed`
+// (with its id as `request`) when it cannot be carried out; a command that starts a long
+// task is bracketed by taskStarted ... taskProgress* ... taskEnded. A command that changes
+// the Lab while Play runs first ends it with stopped 'interrupted'.
 
 export type CommandBody =
-  /** Load the module; `hash` is the share link's settings part, may be empty. */
+  /** Load the module; `hash` is the share link's settings part, may be empty.
+   *  Answered by: ready, then datasetLoaded + metricsUpdated + guidanceUpdated, or
+   *  datasetNeeded (a link's data the user must give). */
   | { type: 'init'; datasetBaseUrl: string; hash: string }
-  /** Adopt the settings (and data) of a share link the user opened. */
+  /** Adopt the settings (and data) of a share link the user opened.
+   *  Answered by: settingsApplied, and datasetLoaded or datasetNeeded when the data changes. */
   | { type: 'openShareLink'; hash: string }
-  /** Validate `configJson` and apply it by its effect (core decides what to rebuild). */
+  /** Validate `configJson` and apply it by its effect (core decides what to rebuild).
+   *  Answered by: settingsApplied (+ metricsUpdated, guidanceUpdated unless only the run
+   *  length changed), or datasetLoaded when the data is rebuilt. */
   | { type: 'applySettings'; configJson: string }
-  /** The files a link's data needs (datasetNeeded kind 'file'): checked by content hash. */
+  /** The files a link's data needs (datasetNeeded kind 'file'): checked by content hash.
+   *  Answered by: a 'loading' task, datasetLoaded + settingsApplied + metricsUpdated. */
   | { type: 'supplySource'; files: SourceFile[] }
-  /** The user agreed to download a link's data (datasetNeeded kind 'url' or 'preset'). */
+  /** The user agreed to download a link's data (datasetNeeded kind 'url' or 'preset').
+   *  Answered by: a 'reading' task, then datasetLoaded + settingsApplied + metricsUpdated. */
   | { type: 'confirmSource' }
+  /** New weights from the seed. Answered by: metricsUpdated + guidanceUpdated at step 0. */
   | { type: 'reset' }
-  /** Run until the config's `steps` total (or `steps` more when already past it). */
+  /** Run to the plan's target step (core run_plan.h). Answered by: started, metricsUpdated
+   *  at display rate (a 'solving' task after the step on E), then metricsUpdated +
+   *  guidanceUpdated at the step reached and stopped. */
   | { type: 'play' }
+  /** Answered by: metricsUpdated + guidanceUpdated + stopped 'paused' (none when idle). */
   | { type: 'pause' }
+  /** Single steps ("Step", "Step E", "Step p"). Answered by: metricsUpdated, the due solve
+   *  (a 'solving' task, maxMarginSolved, metricsUpdated), guidanceUpdated, and stopped
+   *  'refused' when a step was refused. */
   | { type: 'step'; count: number }
   | { type: 'stepEmbeddings' }
   | { type: 'stepAttention'; count: number }
-  /** Play up to `step` (a share link's run length) without the speed cap; pausable. */
+  /** Play up to `step` (a share link's run length) without the speed cap; pausable.
+   *  Answered as play is. */
   | { type: 'runTo'; step: number }
   /** Caps Play at `stepsPerSecond` (0: as fast as the machine goes). Acts at once. A
-   *  replay (runTo) is not capped. */
+   *  replay (runTo) is not capped. Answered by nothing. */
   | { type: 'setSpeed'; stepsPerSecond: number }
+  /** Answered by: a 'solving' task, maxMarginSolved, metricsUpdated, guidanceUpdated. */
   | { type: 'solveMaxMargin' }
-  /** Stops the long task in progress (a read, a download, a solve). Acts at once. */
+  /** Stops the long task in progress (a read, a download, a solve). Acts at once.
+   *  Answered by: that task's taskEnded 'cancelled'. */
   | { type: 'cancel' }
+  /** Answered by: reviewShown. */
   | { type: 'requestReview'; testSplit: boolean; index: number }
+  /** Answered by: textScored. */
   | { type: 'scoreText'; text: string }
-  /** One page of the split's reviews that pass `filter`. */
+  /** One page of the split's reviews that pass `filter`. Answered by: reviewsListed. */
   | { type: 'listReviews'; filter: ReviewFilter }
   /** Read the user's files in the worker and preview them: one file, a *.pos/*.neg pair or
-   *  a folder with pos/ and neg/ (paths tell which). Nothing is loaded until confirmDataset. */
+   *  a folder with pos/ and neg/ (paths tell which). Nothing is loaded until confirmDataset.
+   *  Answered by: a 'reading' task, then previewShown. */
   | { type: 'previewFiles'; files: SourceFile[] }
-  /** Download and preview; the page has had the user confirm the URL's host. */
+  /** Download and preview; the page has had the user confirm the URL's host.
+   *  Answered by: a 'reading' task, then previewShown. */
   | { type: 'previewUrl'; url: string }
-  /** Sample `reviews` rows of a Hugging Face preset with the run's seed and preview them. */
+  /** Sample `reviews` rows of a Hugging Face preset with the run's seed and preview them.
+   *  Answered by: a 'reading' task, then previewShown. */
   | { type: 'previewPreset'; preset: string; reviews: number }
-  /** Parse the previewed source again with changed choices. */
+  /** Parse the previewed source again with changed choices. Answered by: previewShown. */
   | { type: 'changePreview'; change: Partial<ParseChoice> }
-  /** Load the previewed source with its choices (nothing changes on failure). */
+  /** Load the previewed source with its choices (nothing changes on failure).
+   *  Answered by: datasetLoaded + settingsApplied + metricsUpdated + guidanceUpdated. */
   | { type: 'confirmDataset' }
+  /** Answered by nothing. */
   | { type: 'discardPreview' }
-  /** The loaded dataset as label<TAB>text. */
+  /** The loaded dataset as label<TAB>text. Answered by: datasetExported. */
   | { type: 'exportDataset' }
-  /** The run as a JSON file (settings, the user's rows, step, weights). */
+  /** The run as a JSON file (settings, the user's rows, step, weights).
+   *  Answered by: runExported. */
   | { type: 'exportRun' }
-  /** Apply a run file as one transaction: settings, data, weights (same checksum). */
+  /** Apply a run file as one transaction: settings, data, weights (same checksum).
+   *  Answered by: datasetLoaded + settingsApplied + metricsUpdated, then runImported. */
   | { type: 'importRun'; json: string }
   /** Heartbeat: answered by `pong` between two slices of work. Acts at once. */
   | { type: 'ping' }
-  /** Tests only: refused unless the worker was built for tests (faults.ts). */
+  /** Tests only: refused unless the worker was built for tests (faults.ts). Answered by
+   *  failed, or by the fault's own effect. */
   | { type: 'injectFault'; fault: Fault };
 
 export type Command = CommandBody & { id: number };
@@ -144,6 +186,7 @@ export type WorkerEvent =
       type: 'ready';
       fields: SettingField[];
       configJson: string;
+      plan: Plan;
       shareHash: string;
       /** Problems found decoding the share link, one sentence each. */
       warnings: string[];
@@ -154,6 +197,7 @@ export type WorkerEvent =
   | {
       type: 'settingsApplied';
       configJson: string;
+      plan: Plan;
       shareHash: string;
       effect: SettingEffect;
       warnings: string[];
@@ -176,6 +220,8 @@ export type WorkerEvent =
       targetStep: number;
       /** Measured over the last chunks; 0 for single steps. */
       stepsPerSecond: number;
+      /** What the run does next, at the metrics' step. */
+      plan: Plan;
     }
   | { type: 'started'; targetStep: number }
   | { type: 'stopped'; reason: StopReason; message: string; step: number }

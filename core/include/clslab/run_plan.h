@@ -25,10 +25,12 @@ struct DataNeed {
   std::string name;
   // True for file, URL and preset data: only the user has it or may agree to download it.
   bool user_supplied = false;
-  int32_t rows = 0;       // the source's parsed rows, as recorded (0: not recorded)
-  std::string hash;       // ContentHash its bytes must have ("" for built-in and synthetic)
-  uint32_t seed = 0;      // a preset's sampling seed
-  bool loaded = false;    // the run holds this data now
+  int32_t rows = 0;  // the source's parsed rows, as recorded (0: not recorded)
+  std::string hash;  // ContentHash its bytes must have ("" for built-in and synthetic)
+  // The seed a sample is drawn with: a preset source's recorded seed, else the run's seed
+  // (a new preset sample records it).
+  uint32_t seed = 0;
+  bool loaded = false;  // the run holds this data now
 };
 
 template <typename Visitor>
@@ -97,11 +99,11 @@ inline const std::array<EnumName<Protocol>, 2>& EnumNames(Protocol) {
   return names;
 }
 inline const std::array<EnumName<Phase>, 4>& EnumNames(Phase) {
-  static constexpr std::array<EnumName<Phase>, 4> names{{{Phase::kInitialized, "initialized"},
-                                                         {Phase::kEmbeddingsStepped,
-                                                          "embeddings_stepped"},
-                                                         {Phase::kFlow, "flow"},
-                                                         {Phase::kJoint, "joint"}}};
+  static constexpr std::array<EnumName<Phase>, 4> names{
+      {{Phase::kInitialized, "initialized"},
+       {Phase::kEmbeddingsStepped, "embeddings_stepped"},
+       {Phase::kFlow, "flow"},
+       {Phase::kJoint, "joint"}}};
   return names;
 }
 inline const std::array<EnumName<SourceKind>, 5>& EnumNames(SourceKind) {

@@ -12,6 +12,7 @@ import type {
   Limits,
   MaxMarginReport,
   Metrics,
+  Plan,
   ReadUnit,
   SettingField,
   StopReason,
@@ -34,14 +35,19 @@ export interface LabState {
   /** 'starting': no `ready` yet; 'gone': the worker died and is being restarted. */
   worker: 'starting' | 'ready' | 'gone';
   fields: SettingField[];
-  /** The settings in force (the module's normalized JSON) and their parsed values. */
+  /** The settings in force (the module's normalized JSON) and their values, parsed here
+   *  once (the form shows them by key; the run's rules are read from `plan`). */
   configJson: string;
   config: Record<string, unknown>;
+  /** Core's run plan (how far Play runs, the protocol, the phase, the data the run needs),
+   *  as of the last settings or metrics; null before `ready`. */
+  plan: Plan | null;
   shareHash: string;
   limits: Limits | null;
   dataset: { summary: DatasetSummary; statistics: TokenStatistics } | null;
-  /** A link's data the user must supply or agree to download; nothing loads until then. */
-  need: { need: DataNeed; configJson: string } | null;
+  /** A link's data the user must supply or agree to download; nothing loads until then.
+   *  With the link's settings (JSON and parsed). */
+  need: { need: DataNeed; configJson: string; config: Record<string, unknown> } | null;
   metrics: Metrics | null;
   /** The latest token columns (v.E_s, p.E_s). */
   columns: TokenColumns | null;
@@ -71,6 +77,7 @@ function initialState(): LabState {
     fields: [],
     configJson: '',
     config: {},
+    plan: null,
     shareHash: '',
     limits: null,
     dataset: null,
@@ -121,13 +128,14 @@ export class LabStore {
 
   /** The worker is gone: nothing it said holds any more (settings are kept for the form). */
   workerGone(): void {
-    const { fields, configJson, config, shareHash, limits } = this.current;
+    const { fields, configJson, config, plan, shareHash, limits } = this.current;
     this.current = {
       ...initialState(),
       worker: 'gone',
       fields,
       configJson,
       config,
+      plan,
       shareHash,
       limits,
     };
@@ -142,9 +150,11 @@ export class LabStore {
         s.fields = event.fields;
         s.limits = event.limits;
         this.setConfig(event.configJson, event.shareHash);
+        s.plan = event.plan;
         break;
       case 'settingsApplied':
         this.setConfig(event.configJson, event.shareHash);
+        s.plan = event.plan;
         if (event.effect !== 'run-length') s.maxMargin = s.maxMarginScores = null;
         break;
       case 'datasetLoaded':
@@ -157,10 +167,15 @@ export class LabStore {
         s.lastStop = null;
         break;
       case 'datasetNeeded':
-        s.need = { need: event.need, configJson: event.configJson };
+        s.need = {
+          need: event.need,
+          configJson: event.configJson,
+          config: JSON.parse(event.configJson) as Record<string, unknown>,
+        };
         break;
       case 'metricsUpdated':
         s.metrics = event.metrics;
+        s.plan = event.plan;
         if (event.columns !== null) s.columns = event.columns;
         s.targetStep = event.targetStep;
         s.stepsPerSecond = event.stepsPerSecond;

@@ -111,7 +111,7 @@ export class Controls {
 
   private render(state: LabState): void {
     const ready = state.worker === 'ready' && state.dataset !== null;
-    const paper = state.config['protocol'] === 'paper';
+    const paper = state.plan?.protocol === 'paper';
     const task = playTask(state);
     let label = 'Play';
     let aria = 'Play: train up to the step budget';
@@ -144,8 +144,15 @@ export class Controls {
    *  telling a pause from a budget that ran out. */
   private showProgress(state: LabState): void {
     const step = state.metrics?.step ?? 0;
-    const steps = Number(state.config['steps'] ?? 0);
-    const target = state.playing && state.targetStep > 0 ? state.targetStep : Math.max(steps, step);
+    // Core's plan says where Play would stop now, and how many steps a new run adds.
+    const planned = state.plan?.targetStep ?? 0;
+    const steps = planned - (state.plan?.budgetSpent === true ? step : 0);
+    const target =
+      state.playing && state.targetStep > 0
+        ? state.targetStep
+        : state.plan?.budgetSpent === true
+          ? step
+          : planned;
     this.progress.max = Math.max(target, 1);
     this.progress.value = Math.min(step, target);
     const task = state.task;
@@ -186,10 +193,11 @@ function playTask(state: LabState): LabState['task'] {
 /** The run stopped because it used its step budget (a replay that stopped at a link's
  *  step below the budget did not: Play goes on to the budget). */
 function budgetSpent(state: LabState): boolean {
-  const step = state.metrics?.step ?? 0;
-  const steps = Number(state.config['steps'] ?? 0);
   return (
-    !state.playing && state.task === null && state.lastStop?.reason === 'finished' && step >= steps
+    !state.playing &&
+    state.task === null &&
+    state.lastStop?.reason === 'finished' &&
+    state.plan?.budgetSpent === true
   );
 }
 

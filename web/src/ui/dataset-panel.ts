@@ -3,7 +3,7 @@
 // hash, or agreement to download), the sources a user can load from (dataset-sources.ts)
 // and the preview dialog (dataset-preview.ts). Reading and parsing happen in the worker.
 import './dataset.css';
-import type { DataNeed, DatasetSummary, Limits } from '../protocol.ts';
+import type { DataNeed, DatasetSummary, Limits, Plan } from '../protocol.ts';
 import { formatInteger } from '../format.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { SourceFile } from '../data/sources.ts';
@@ -94,7 +94,7 @@ export class DatasetPanel {
   private show(s: DatasetSummary, state: LabState): void {
     const test = s.testReviews > 0 ? `, test ${formatInteger(s.testReviews)}` : ', no test split';
     this.summary.textContent =
-      `${originOf(state.config)}${s.sourceName} (${s.format}): ${formatInteger(s.parsedRows)} rows, ` +
+      `${originOf(state.plan)}${s.sourceName} (${s.format}): ${formatInteger(s.parsedRows)} rows, ` +
       `train ${formatInteger(s.trainReviews)} (${formatInteger(s.trainPositive)} positive, ` +
       `${formatInteger(s.trainNegative)} negative)${test}; vocabulary ${formatInteger(s.vocabSize)} ` +
       `tokens, ${formatInteger(s.trainTokens)} training tokens.` +
@@ -167,10 +167,7 @@ export class DatasetPanel {
         attributes: { id: 'dataset-need-builtin', type: 'button' },
       });
       builtin.addEventListener('click', () => {
-        const config = { ...JSON.parse(state.configJson), dataset: 'movies' } as Record<
-          string,
-          unknown
-        >;
+        const config: Record<string, unknown> = { ...state.config, dataset: 'movies' };
         for (const field of state.fields)
           if (field.group === 'source')
             config[field.key] = fieldDefault(field.kind, field.defaultText);
@@ -202,14 +199,13 @@ export class DatasetPanel {
 }
 
 /** "custom (file): " and the like, saying where the user's data came from; '' otherwise. */
-function originOf(config: Record<string, unknown>): string {
-  const dataset = String(config['dataset'] ?? '');
-  if (dataset === 'preset') {
-    const id = String(config['source_name'] ?? '');
-    const name = isPresetId(id) ? PRESETS[id].dataset : id;
-    return `custom (a Hugging Face sample of ${name}, seed ${String(config['source_seed'])}): `;
+function originOf(plan: Plan | null): string {
+  const data = plan?.data;
+  if (data?.kind === 'preset') {
+    const name = isPresetId(data.name) ? PRESETS[data.name].dataset : data.name;
+    return `custom (a Hugging Face sample of ${name}, seed ${String(data.seed)}): `;
   }
-  return dataset === 'file' || dataset === 'url' ? `custom (${dataset}): ` : '';
+  return data?.kind === 'file' || data?.kind === 'url' ? `custom (${data.kind}): ` : '';
 }
 
 /** A field's default as its JSON value (the form's defaultText is its text form). */

@@ -19,7 +19,7 @@ export class Replay {
 
   constructor(private readonly store: LabStore) {
     store.subscribe((event, state) => {
-      if (event.type === 'datasetLoaded') this.loaded(state.config['protocol'] === 'paper');
+      if (event.type === 'datasetLoaded') this.loaded(state.plan?.protocol === 'paper');
       else if (event.type === 'stopped' && this.heading !== null) {
         this.heading = null;
         // A pause or a refusal ends the replay where the person wanted it: no autoplay.

@@ -42,16 +42,16 @@ export class SettingsForm {
     this.root = root;
     root.addEventListener('submit', (event) => event.preventDefault()); // Enter must not reload
     store.subscribe((event, state) => {
-      if (event.type === 'ready') this.build(state.fields, state.configJson);
-      else if (event.type === 'settingsApplied') this.setValues(state.configJson);
+      if (event.type === 'ready') this.build(state.fields, state.config);
+      else if (event.type === 'settingsApplied') this.setValues(state.config);
       // A link waiting for its data, on a page with none loaded: show the link's settings.
-      else if (event.type === 'datasetNeeded' && state.dataset === null)
-        this.setValues(event.configJson);
+      else if (event.type === 'datasetNeeded' && state.dataset === null && state.need !== null)
+        this.setValues(state.need.config);
       if (['ready', 'settingsApplied', 'datasetLoaded'].includes(event.type)) this.labelData(state);
     });
   }
 
-  build(fields: SettingField[], configJson: string): void {
+  build(fields: SettingField[], config: Readonly<ConfigValues>): void {
     this.inputs.clear();
     const groups = new Map<SettingField['group'], HTMLElement>();
     const sections: HTMLElement[] = [];
@@ -74,12 +74,12 @@ export class SettingsForm {
       body.append(this.row(field));
     }
     this.root.replaceChildren(...sections);
-    this.setValues(configJson);
+    this.setValues(config);
   }
 
-  /** Shows a normalized config (after the module accepted it). */
-  setValues(configJson: string): void {
-    this.values = JSON.parse(configJson) as ConfigValues;
+  /** Shows a normalized config (after the module accepted it), as the store parsed it. */
+  setValues(config: Readonly<ConfigValues>): void {
+    this.values = { ...config };
     for (const [key, { field, input }] of this.inputs) {
       const value = this.values[key];
       input.classList.remove('pending', 'invalid');
@@ -159,9 +159,11 @@ export class SettingsForm {
   private labelData(state: LabState): void {
     const select = this.inputs.get('dataset')?.input;
     if (!(select instanceof HTMLSelectElement)) return;
-    const current = String(state.config['dataset'] ?? '');
-    const rows = state.dataset?.summary.parsedRows ?? Number(state.config['source_rows'] ?? 0);
-    const name = String(state.config['source_name'] ?? '');
+    const data = state.plan?.data;
+    // The select's value is the settings' `dataset`: a built-in set's id or the source kind.
+    const current = data === undefined ? '' : data.kind === 'builtin' ? data.name : data.kind;
+    const rows = state.dataset?.summary.parsedRows ?? data?.rows ?? 0;
+    const name = data?.name ?? '';
     for (const option of Array.from(select.options)) {
       const user = USER_DATA.includes(option.value);
       option.hidden = user && option.value !== current;

@@ -31,7 +31,7 @@ interface TourStep {
 }
 
 const stepOf = (state: LabState) => state.metrics?.step ?? 0;
-const isPaper = (state: LabState) => state.config['protocol'] === 'paper';
+const isPaper = (state: LabState) => state.plan?.protocol === 'paper';
 
 function playOrPause(state: LabState): Action | null {
   if (state.dataset === null) return null;

@@ -1,46 +1,39 @@
 // Where the bytes of the data a run's settings name come from, as one tagged union: a
 // built-in file the worker fetches, the generator, or the user's data (a file only the
-// user has, a URL or a Hugging Face sample to download after the user agrees). The
-// settings (core's config JSON) are the truth about which data a run uses; this only reads
-// them, and says what to ask the user for.
+// user has, a URL or a Hugging Face sample to download after the user agrees). Core's run
+// plan says which data the settings name (run_plan.h DataNeed); this only turns it into what
+// to fetch or ask the user for, and turns the plan's enum values into the names the page
+// receives.
+import type { ClslabModule, EnumOf, EnumValue, RunPlan } from 'clslab-wasm';
 import { isPresetId, PRESETS } from '../data/hf-rows.ts';
-import type { DataNeed } from '../protocol.ts';
+import type { DataNeed, Plan } from '../protocol.ts';
 
 export type DataSource =
   { kind: 'builtin'; name: string } | { kind: 'synthetic' } | { kind: 'user'; need: DataNeed };
 
-interface SourceFields {
-  dataset: string;
-  source_name: string;
-  source_rows: number;
-  source_hash: string;
-  source_seed: number;
+/** The plan of settings with no data loaded yet (a link's, a run file's). */
+export function planOf(module: ClslabModule, configJson: string): RunPlan {
+  const planned = module.planFor(configJson);
+  if (!planned.ok || planned.value === null) throw new Error(planned.message);
+  return planned.value;
 }
 
-/** The source a normalized config (the module's JSON, every key present) names. */
-export function sourceOf(configJson: string): DataSource {
-  const c = JSON.parse(configJson) as SourceFields;
-  const rows = c.source_rows;
-  const hash = c.source_hash;
-  switch (c.dataset) {
+/** The source the plan's data names. */
+export function sourceOf(module: ClslabModule, plan: RunPlan): DataSource {
+  const { kind, name, rows, hash, seed } = plan.data;
+  switch (enumName(module.SourceKind, kind)) {
     case 'synthetic':
       return { kind: 'synthetic' };
     case 'file':
-      return { kind: 'user', need: { kind: 'file', name: c.source_name, rows, hash } };
+      return { kind: 'user', need: { kind: 'file', name, rows, hash } };
     case 'url':
-      return {
-        kind: 'user',
-        need: { kind: 'url', url: c.source_name, host: hostOf(c.source_name), rows, hash },
-      };
+      return { kind: 'user', need: { kind: 'url', url: name, host: hostOf(name), rows, hash } };
     case 'preset': {
-      const title = isPresetId(c.source_name) ? PRESETS[c.source_name].title : c.source_name;
-      return {
-        kind: 'user',
-        need: { kind: 'preset', preset: c.source_name, title, rows, seed: c.source_seed, hash },
-      };
+      const title = isPresetId(name) ? PRESETS[name].title : name;
+      return { kind: 'user', need: { kind: 'preset', preset: name, title, rows, seed, hash } };
     }
-    default:
-      return { kind: 'builtin', name: c.dataset };
+    case 'builtin':
+      return { kind: 'builtin', name };
   }
 }
 
@@ -52,16 +45,25 @@ function hostOf(url: string): string {
   }
 }
 
-/** The run's seed, which a new Hugging Face sample is drawn with (recorded as source_seed). */
-export function seedOf(configJson: string): number {
-  return (JSON.parse(configJson) as { seed: number }).seed;
+/** The key an Embind enum value has on the module (`Phase.flow` -> 'flow'). */
+export function enumName<Names extends string>(
+  values: EnumOf<Names>,
+  value: EnumValue<Names>,
+): Names {
+  for (const name of Object.keys(values)) {
+    if (name !== 'values' && values[name as Names] === value) return name as Names;
+  }
+  throw new Error(`not a value of this enum: ${String(value.value)}`);
 }
 
-/** How far Play runs (the `steps` setting). */
-export function stepsOf(configJson: string): number {
-  return (JSON.parse(configJson) as { steps: number }).steps;
-}
-
-export function isPaperProtocol(configJson: string): boolean {
-  return (JSON.parse(configJson) as { protocol: string }).protocol === 'paper';
+/** The plan as the page receives it: each enum value by its name (structured clone would
+ *  drop an Embind value's number). */
+export function planMessage(module: ClslabModule, plan: RunPlan): Plan {
+  return {
+    ...plan,
+    protocol: enumName(module.Protocol, plan.protocol),
+    phase: enumName(module.Phase, plan.phase),
+    solveDue: enumName(module.DueSolve, plan.solveDue),
+    data: { ...plan.data, kind: enumName(module.SourceKind, plan.data.kind) },
+  };
 }

@@ -7,13 +7,6 @@ import type { Command, WorkerEvent } from '../protocol.ts';
 import { transferablesOf } from '../protocol.ts';
 import { Session } from './session.ts';
 
-/** The parts of DedicatedWorkerGlobalScope used here (the DOM lib types `self` as Window). */
-interface WorkerScope {
-  onmessage: ((message: MessageEvent<Command>) => void) | null;
-  postMessage(event: WorkerEvent, transfer: Transferable[]): void;
-}
-const scope = self as unknown as WorkerScope;
-
 // A MessageChannel round trip yields to queued messages without setTimeout's 4 ms clamp.
 const channel = new MessageChannel();
 const resumers: Array<() => void> = [];
@@ -26,11 +19,11 @@ const yieldToEvents = () =>
 
 const session = new Session({
   loadModule: async () => createClslab(await wasmOptions()),
-  post: (event) => scope.postMessage(event, transferablesOf(event)),
+  post: (event: WorkerEvent) => self.postMessage(event, transferablesOf(event)),
   fetchBytes: builtInBytes,
   yieldToEvents,
   // `vite build --mode test` (the reliability tests' build) obeys injected faults.
   allowFaults: import.meta.env.MODE === 'test',
 });
 
-scope.onmessage = (message) => void session.handle(message.data);
+self.onmessage = (message: MessageEvent<Command>) => void session.handle(message.data);

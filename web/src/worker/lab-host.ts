@@ -2,6 +2,8 @@
 // module is still usable. Every other worker part asks this host for the Lab, so there is
 // one place that knows it may be gone (not loaded yet, or dropped after a module fault).
 import type { ClslabModule, Lab, Limits } from 'clslab-wasm';
+import type { Plan } from '../protocol.ts';
+import { planMessage, planOf } from './data-source.ts';
 
 export class LabHost {
   private module: ClslabModule | null = null;
@@ -34,6 +36,15 @@ export class LabHost {
     const lab = this.requireLab();
     if (!lab.hasDataset()) throw new Error(`Load a dataset before ${action}.`);
     return lab;
+  }
+
+  /** The plan the page receives: the Lab's run when it holds data (or no `configJson` is
+   *  given), else that of the settings `configJson` (a link's, before its data loads). */
+  plan(configJson?: string): Plan {
+    const module = this.requireModule();
+    const lab = this.requireLab();
+    const own = configJson === undefined || lab.hasDataset();
+    return planMessage(module, own ? lab.plan() : planOf(module, configJson));
   }
 
   hasData(): boolean {

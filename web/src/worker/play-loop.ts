@@ -9,14 +9,20 @@ import type { StopReason } from '../protocol.ts';
  *  100 ms at 25,000 reviews), long enough that messaging stays a small share of the time. */
 export const CHUNK_MILLISECONDS = 30;
 
-export interface PlayHooks {
-  advance(count: number): StepReport;
+/** What the loop reads of a training call's report (core StepReport has more). */
+export type ChunkReport = Pick<StepReport, 'taken' | 'refused' | 'message'>;
+
+export interface PlayHooks<Report extends ChunkReport = StepReport> {
+  advance(count: number): Report;
   currentStep(): number;
-  /** The largest chunk the next call may take (1 right before the step on E, so that what
-   *  follows that step happens at once). */
+  /** The largest chunk the next call may take (the run plan's: 1 for the step on E, so
+   *  that what follows that step happens at once). */
   maxChunk(): number;
+  /** Before each chunk: the work the run owes before its next step (a solve Pause cut
+   *  short). It is part of the run and Pause waits for it. */
+  beforeChunk(): Promise<void> | void;
   /** After each chunk; may await work (it is part of the run and Pause waits for it). */
-  afterChunk(report: StepReport, stepsPerSecond: number): Promise<void> | void;
+  afterChunk(report: Report, stepsPerSecond: number): Promise<void> | void;
   /** Not called when the loop was halted (the halting command reports instead). */
   ended(reason: StopReason, message: string): void;
   yieldToEvents(): Promise<void>;
@@ -47,7 +53,11 @@ export class PlayLoop {
 
   /** Runs until `targetStep`, a pause, or a refused step; resolves when the loop ends.
    *  `useCap` false ignores the speed cap (a replay heads for a link's step, not a show). */
-  async run(targetStep: number, hooks: PlayHooks, useCap = true): Promise<void> {
+  async run<Report extends ChunkReport>(
+    targetStep: number,
+    hooks: PlayHooks<Report>,
+    useCap = true,
+  ): Promise<void> {
     this.running = true;
     const generation = ++this.generation;
     let chunk = 1;
@@ -57,6 +67,9 @@ export class PlayLoop {
       if (!this.running) return hooks.ended('paused', '');
       const remaining = targetStep - hooks.currentStep();
       if (remaining <= 0) break;
+      await hooks.beforeChunk();
+      if (generation !== this.generation) return;
+      if (!this.running) return hooks.ended('paused', '');
       const cap = useCap ? this.maxStepsPerSecond : 0;
       const capped = cap > 0 ? Math.max(1, Math.round((cap * CHUNK_MILLISECONDS) / 1000)) : chunk;
       const count = Math.max(1, Math.min(chunk, capped, remaining, hooks.maxChunk()));

@@ -7,7 +7,7 @@
 import type { LoadResult, SettingEffect, SourceBytes } from 'clslab-wasm';
 import type { DataNeed, WorkerEvent } from '../protocol.ts';
 import type { SourceFile } from '../data/sources.ts';
-import { sourceOf } from './data-source.ts';
+import { planOf, sourceOf } from './data-source.ts';
 import type { DatasetLoader } from './dataset-loader.ts';
 import type { LabHost } from './lab-host.ts';
 import type { Training } from './training.ts';
@@ -91,7 +91,8 @@ export class RunData {
 
   /** Loads the data `configJson` names, or, for the user's data, asks for it. */
   async loadFor(configJson: string, warnings: string[]): Promise<void> {
-    const source = sourceOf(configJson);
+    const module = this.deps.host.requireModule();
+    const source = sourceOf(module, planOf(module, configJson));
     const lab = this.deps.host.requireLab();
     if (source.kind === 'user') {
       this.awaiting = { configJson, need: source.need, warnings };
@@ -186,7 +187,8 @@ export class RunData {
   private postSettings(effect: SettingEffect, warnings: string[]): void {
     const configJson = this.deps.host.requireLab().configJson();
     const shareHash = this.deps.host.requireModule().encodeShareLink(configJson);
-    this.deps.post({ type: 'settingsApplied', configJson, shareHash, effect, warnings });
+    const plan = this.deps.host.plan(configJson);
+    this.deps.post({ type: 'settingsApplied', configJson, plan, shareHash, effect, warnings });
   }
 
   async builtin(name: string): Promise<Uint8Array> {

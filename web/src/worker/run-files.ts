@@ -4,7 +4,7 @@
 // stored, in a run file: its bytes are fetched here and handed over with the file.
 import type { SourceBytes } from 'clslab-wasm';
 import type { WorkerEvent } from '../protocol.ts';
-import { sourceOf } from './data-source.ts';
+import { planOf, sourceOf } from './data-source.ts';
 import type { LabHost } from './lab-host.ts';
 
 export interface RunFileDeps {
@@ -28,7 +28,7 @@ export class RunFiles {
     const module = this.deps.host.requireModule();
     const header = module.readRun(json);
     if (!header.ok) throw new Error(`The run file cannot be read: ${header.message}.`);
-    const source = sourceOf(header.configJson);
+    const source = sourceOf(module, planOf(module, header.configJson));
     let bytes: SourceBytes | null = null;
     if (!header.storesRows && source.kind === 'builtin') {
       bytes = { layout: 'text', text: await this.deps.builtin(source.name) };

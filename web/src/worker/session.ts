@@ -9,7 +9,7 @@
 import type { ClslabModule } from 'clslab-wasm';
 import type { Command, CommandType, WorkerEvent } from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
-import { seedOf } from './data-source.ts';
+import { planOf } from './data-source.ts';
 import { DatasetLoader } from './dataset-loader.ts';
 import { injectFault } from './faults.ts';
 import { LabHost } from './lab-host.ts';
@@ -194,7 +194,7 @@ export class Session {
         return this.datasets.previewPreset(
           command.preset,
           command.reviews,
-          seedOf(this.data.baseConfig()),
+          planOf(this.host.requireModule(), this.data.baseConfig()).data.seed,
         );
       case 'changePreview':
         return this.datasets.changePreview(command.change);
@@ -247,6 +247,7 @@ export class Session {
       type: 'ready',
       fields: module.settingFields(),
       configJson: decoded.configJson,
+      plan: this.host.plan(decoded.configJson),
       shareHash: module.encodeShareLink(decoded.configJson),
       warnings: decoded.warnings,
       limits: this.host.requireLab().limits(),

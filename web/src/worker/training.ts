@@ -1,10 +1,11 @@
 // Training in the worker: Play (time-sliced, pausable), single steps, the attention-SVM
-// solve (which follows the step on E on its own), and the snapshots the page draws. Metrics
+// solve, and the snapshots the page draws. What the run does next (how far Play goes, the
+// step on E alone, the solve it owes) is core's run plan (run_plan.h), which every report
+// carries; this file only slices time around it, as `clslab train` does in one go. Metrics
 // cost O(N + V d), so they are computed at the rate the page can show them, never per step,
 // and exactly at the step where a run stops: that is the step a test or a link reads.
-import type { Lab, MaxMarginProgress, StepReport } from 'clslab-wasm';
+import type { Lab, MaxMarginProgress, RunPlan } from 'clslab-wasm';
 import type { StopReason, TokenColumns, WorkerEvent } from '../protocol.ts';
-import { isPaperProtocol, stepsOf } from './data-source.ts';
 import type { LabHost } from './lab-host.ts';
 import { PlayLoop } from './play-loop.ts';
 
@@ -38,6 +39,9 @@ export class Training {
   private lastGuidanceAt = Number.NEGATIVE_INFINITY;
   /** Bumped to stop a solve under way (Cancel, Pause, another command). */
   private solveGeneration = 0;
+  /** The step at which the user cancelled the solve the plan owed: Play goes on without
+   *  it (a Pause only interrupts it: Play resumes it). -1: none. */
+  private declinedAt = -1;
 
   constructor(private readonly deps: TrainingDeps) {}
 
@@ -51,17 +55,20 @@ export class Training {
 
   pause(): void {
     this.loop.pause();
-    this.cancelSolve();
+    this.solveGeneration++;
   }
 
-  /** Stops a solve under way after its current slice; it reports 'cancelled'. */
+  /** The user's Cancel: stops a solve under way after its current slice (it reports
+   *  'cancelled'), and a running Play does not start it again at this step. */
   cancelSolve(): void {
     this.solveGeneration++;
+    this.declinedAt = this.deps.host.hasData() ? this.deps.host.requireLab().step() : -1;
   }
 
   /** Ends a running Play because another command changes the Lab; says so when it was. */
   halt(): void {
-    this.cancelSolve();
+    this.solveGeneration++;
+    this.declinedAt = -1;
     if (this.loop.halt()) {
       const step = this.deps.host.hasData() ? this.deps.host.requireLab().step() : 0;
       this.deps.post({ type: 'stopped', reason: 'interrupted', message: '', step });
@@ -69,14 +76,13 @@ export class Training {
   }
 
   /** Starts Play and returns (the loop yields between chunks). Without `target` it runs
-   *  to the `steps` setting, or that many more when already past it, at the speed cap; a
-   *  `target` (a link's replay) is reached as fast as the machine goes. */
+   *  to the plan's target step at the speed cap; a `target` (a link's replay) is reached as
+   *  fast as the machine goes. */
   play(onError: (error: unknown) => void, target?: number): void {
     if (this.loop.isRunning) return;
     const lab = this.deps.host.requireData(target === undefined ? 'Play' : 'replaying a link');
-    const steps = stepsOf(lab.configJson());
     const start = lab.step();
-    const targetStep = target ?? (start < steps ? steps : start + steps);
+    const targetStep = target ?? lab.plan().targetStep;
     if (targetStep <= start) {
       // Nothing to run (a link's step is already reached): say so, with exact metrics.
       this.snapshot(true, 0, 0);
@@ -91,9 +97,13 @@ export class Training {
         {
           advance: (count) => lab.advance(count),
           currentStep: () => lab.step(),
-          maxChunk: () => (lab.step() === 0 && isPaperProtocol(lab.configJson()) ? 1 : Infinity),
+          maxChunk: () => lab.plan().maxChunk,
+          beforeChunk: async () => {
+            // A solve Pause cut short is owed again when Play resumes.
+            if (await this.doDueWork(lab, lab.plan())) this.snapshot(false, targetStep, 0);
+          },
           afterChunk: async (report, stepsPerSecond) => {
-            await this.afterStep(lab, report);
+            await this.doDueWork(lab, report.plan);
             if (this.snapshotDue()) this.snapshot(this.columnsDue(), targetStep, stepsPerSecond);
             if (this.deps.now() - this.lastGuidanceAt >= GUIDANCE_MILLISECONDS) this.guide(lab);
           },
@@ -123,7 +133,7 @@ export class Training {
     // The step's own snapshot first: the solve that follows the step on E takes longer
     // than the step, and its metrics (cos(p, p_mm), the margin) come with a second one.
     this.snapshot(true, 0, 0);
-    if (await this.afterStep(lab, report)) this.snapshot(false, 0, 0);
+    if (await this.doDueWork(lab, report.plan)) this.snapshot(false, 0, 0);
     this.guide(lab);
     if (report.refused)
       this.deps.post({
@@ -165,15 +175,16 @@ export class Training {
     this.snapshotCost = done - started;
     this.lastSnapshotAt = done;
     if (withColumns) this.lastColumnsAt = done;
-    this.deps.post({ type: 'metricsUpdated', metrics, columns, targetStep, stepsPerSecond });
+    const plan = this.deps.host.plan();
+    this.deps.post({ type: 'metricsUpdated', metrics, columns, targetStep, stepsPerSecond, plan });
   }
 
-  /** The step on E makes the selected tokens (and so p_mm) known: solve at once, so that
-   *  cos(p, p_mm) and the margin are curves from the first flow step. */
-  private async afterStep(lab: Lab, report: StepReport): Promise<boolean> {
-    if (report.refused || report.phase !== 'embeddings stepped' || lab.maxMarginCurrent()) {
-      return false;
-    }
+  /** The work the plan says is due before the next step (the solve for p_mm right after
+   *  the step on E, so that cos(p, p_mm) and the margin are curves from the first flow
+   *  step). True when a solve finished. */
+  private async doDueWork(lab: Lab, plan: RunPlan): Promise<boolean> {
+    const module = this.deps.host.requireModule();
+    if (plan.solveDue === module.DueSolve.none || plan.step === this.declinedAt) return false;
     return (await this.solveNow(lab)) === 'done';
   }
 
