@@ -25,6 +25,11 @@ data=web/public/datasets/movies.tsv
 "$cli" train --data "$data" --set protocol=paper --steps 20 >build/golden/paper.jsonl
 "$cli" train --data "$data" --set protocol=joint --set optimizer=adam --set batch_size=32 \
   --steps 20 >build/golden/joint.jsonl
+# The same 20 steps by `clslab reproduce` (its history): tests/web/drivers-agree.test.ts.
+"$cli" reproduce --data "$data" --set protocol=paper --steps 20 \
+  --out build/golden/reproduce-paper.json >/dev/null
+"$cli" reproduce --data "$data" --set protocol=joint --set optimizer=adam --set batch_size=32 \
+  --steps 20 --out build/golden/reproduce-joint.json >/dev/null
 # A full default run (300 steps) of each protocol: tests/wasm/long-run.test.ts.
 "$cli" train --data "$data" --set protocol=paper --steps 300 >build/golden/paper300.jsonl
 "$cli" train --data "$data" --set protocol=joint --set optimizer=adam --set batch_size=32 \
