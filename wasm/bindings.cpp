@@ -116,6 +116,11 @@ val PlanFor(const std::string& json) {
                                   : Result<clslab::RunPlan>::Failure(config.status.message()));
 }
 
+val CheckReplayStep(double step) {
+  const clslab::Status status = clslab::CheckReplayStep(step);
+  return StatusObject(status.ok(), status.message());
+}
+
 // A core enum as an Embind enum_ with the names of its table (run_plan.h), camelCased.
 template <typename E>
 void BindEnum(const char* name) {
@@ -235,6 +240,7 @@ EMSCRIPTEN_BINDINGS(clslab) {
   BindEnum<clslab::DueSolve>("DueSolve");
   BindEnum<clslab::SourceKind>("SourceKind");
   emscripten::function("planFor", &PlanFor);
+  emscripten::function("checkReplayStep", &CheckReplayStep);
   emscripten::function("settingFields", &SettingFields);
   emscripten::function("defaultConfigJson", &DefaultConfigJson);
   emscripten::function("validateConfig", &ValidateConfig);

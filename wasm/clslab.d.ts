@@ -481,6 +481,8 @@ export interface ClslabModule {
   SourceKind: EnumOf<SourceKindName>;
   /** The plan of a run with these settings before any data is loaded (what data it needs). */
   planFor(configJson: string): { ok: boolean; message: string; value: RunPlan | null };
+  /** Whether a link may replay to `step` (core CheckReplayStep: whole, in [0, 1,000,000]). */
+  checkReplayStep(step: number): StatusResult;
   settingFields(): SettingField[];
   defaultConfigJson(): ConfigJson;
   /** Strict: unknown keys, wrong types and out-of-range values are errors. */

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "clslab/run_plan.h"
 #include "clslab/text_formats.h"
 #include "text_util.h"
 
@@ -181,7 +182,7 @@ std::vector<Binding> MakeBindings() {
       {Boolean("train_v", "Train v", "protocol", E::kWeights,
                "Joint protocol: also train the output vector v (fixed in the theory)."),
        &RunConfig::train_v},
-      {Integer("steps", "Steps per run", "protocol", E::kRunLength, 1, 1000000,
+      {Integer("steps", "Steps per run", "protocol", E::kRunLength, 1, kMaxRunSteps,
                "How many steps Play runs before it stops."),
        &RunConfig::steps},
       {Number("svm_c", "C (soft margin)", "svm", E::kSolver, 1e-6, 1e9, true,

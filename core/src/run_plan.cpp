@@ -2,6 +2,9 @@
 // paper's step on E comes and when p_mm is solved. Pure: settings and state in, plan out.
 #include "clslab/run_plan.h"
 
+#include <cmath>
+#include <string>
+
 namespace clslab {
 namespace {
 
@@ -50,6 +53,14 @@ RunPlan PlanRun(const RunConfig& config, const RunState& state) {
   plan.max_chunk = plan.step_on_embeddings_due ? 1 : kMaxStep;
   plan.data = NeedOf(config, state.loaded);
   return plan;
+}
+
+Status CheckReplayStep(double step) {
+  if (std::isfinite(step) && step >= 0 && step <= kMaxRunSteps && std::floor(step) == step) {
+    return Status::Ok();
+  }
+  return Status::Error("a link replays a whole number of steps in [0, " +
+                       std::to_string(kMaxRunSteps) + "]");
 }
 
 }  // namespace clslab

@@ -92,6 +92,19 @@ TEST(RunPlan, WithoutDataNothingIsDueAndTheNeedNamesTheData) {
   EXPECT_FALSE(builtin.data.user_supplied);
 }
 
+TEST(RunPlan, ALinkReplaysAWholeNumberOfStepsUpToTheLongestRun) {
+  EXPECT_TRUE(CheckReplayStep(0).ok());
+  EXPECT_TRUE(CheckReplayStep(kMaxRunSteps).ok());
+  for (double step : {-1.0, 2.5, kMaxRunSteps + 1.0, 1e300}) {
+    EXPECT_FALSE(CheckReplayStep(step).ok()) << step;
+  }
+  EXPECT_NE(CheckReplayStep(-1).message().find("1000000"), std::string::npos);
+  // The `steps` setting has the same bound: a run's budget is a run a link can replay.
+  for (const SettingField& field : SettingFields()) {
+    if (field.key == "steps") EXPECT_EQ(field.max, kMaxRunSteps);
+  }
+}
+
 TEST(RunPlan, EnumsCrossAsTheirNames) {
   const nlohmann::ordered_json json =
       ToJson(PlanRun(Config(Protocol::kPaper, 300), At(1, Phase::kEmbeddingsStepped)));

@@ -200,3 +200,14 @@ test('ping is answered at once with its id', async () => {
   assert.equal(h.last('pong').request, id);
   h.session.dispose();
 });
+
+test("a link's run beyond the longest run is refused in words, and nothing runs", async () => {
+  const h = await sessionHarness();
+  await h.init();
+  const id = await h.send({ type: 'runTo', step: 5_000_000 });
+  const failed = h.failureOf(id);
+  assert.ok(failed, 'a failure for that request');
+  assert.match(failed.message, /1000000/);
+  assert.equal(h.ofType('started').length, 0, 'no replay started');
+  h.session.dispose();
+});

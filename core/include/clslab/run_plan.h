@@ -10,6 +10,7 @@
 #include <string>
 
 #include "clslab/config.h"
+#include "clslab/status.h"
 #include "clslab/trainer.h"
 
 namespace clslab {
@@ -86,6 +87,11 @@ struct RunState {
 };
 
 RunPlan PlanRun(const RunConfig& config, const RunState& state);
+
+// The longest run: the `steps` setting's bound, and the furthest step a link may ask to
+// replay (its `run=` key). CheckReplayStep says why another step is refused.
+constexpr int32_t kMaxRunSteps = 1000000;
+Status CheckReplayStep(double step);
 
 // Each enum's names, in declaration order: the JSON values and the Embind enum_ keys.
 template <typename E>

@@ -6,7 +6,7 @@
 import './embed.css';
 import { byId, copyOnClick, element } from './dom.ts';
 import { DEFAULT_SPEED, SPEEDS } from './controls.ts';
-import { hiddenPanels, MAX_RUN, PANELS, type Panel, type PageFlags } from './page-flags.ts';
+import { hiddenPanels, PANELS, type Panel, type PageFlags } from './page-flags.ts';
 import type { ShareLink } from './share-link.ts';
 
 /** What each panel is called in the dialog. */
@@ -84,6 +84,8 @@ export interface EmbedDeps {
   share: ShareLink;
   /** Play's speed on this page, steps per second (0: as fast as possible). */
   speed: () => number;
+  /** The longest run a link may replay (core's bound on the `steps` setting). */
+  maxRun: () => number;
 }
 
 export class EmbedDialog {
@@ -120,7 +122,6 @@ export class EmbedDialog {
         }),
       ),
     );
-    this.step.max = String(MAX_RUN);
     this.dialog.addEventListener('input', () => this.render());
     this.dialog.addEventListener('change', () => this.render());
     this.height.addEventListener('input', () => (this.heightChosen = true));
@@ -136,6 +137,7 @@ export class EmbedDialog {
 
   /** Opens the dialog on this run as it stands: its step and its speed. */
   open(): void {
+    this.step.max = String(this.deps.maxRun());
     this.step.value = String(this.deps.share.step ?? 0);
     const speed = this.deps.speed();
     this.speed.value = String(SPEEDS.includes(speed) ? speed : DEFAULT_SPEED);
@@ -152,7 +154,10 @@ export class EmbedDialog {
   link(): string {
     const step = Number(this.step.value);
     return this.deps.share.linkWith({
-      run: Number.isInteger(step) && step >= 0 && step <= MAX_RUN ? step : this.deps.share.step,
+      run:
+        Number.isInteger(step) && step >= 0 && step <= this.deps.maxRun()
+          ? step
+          : this.deps.share.step,
       panels: this.shown(),
       hide: this.controls.checked ? [] : ['controls'],
       embed: true,

@@ -72,7 +72,12 @@ export class LabViews {
       },
     );
     new ExportPanel(store, this.history, [...this.tools, this.tokens]);
-    new EmbedDialog({ share: deps.share, speed: deps.speed });
+    new EmbedDialog({
+      share: deps.share,
+      speed: deps.speed,
+      // The `steps` setting's bound, from core's field table (what a replay may reach).
+      maxRun: () => store.state.fields.find((field) => field.key === 'steps')?.max ?? 0,
+    });
     this.tour = new Tour(store, deps.facts);
     store.subscribe((event, state) => {
       switch (event.type) {

@@ -46,9 +46,6 @@ export interface PageFlags {
   warnings: string[];
 }
 
-/** Longest run a link may ask to replay (the settings' own `steps` bound). */
-export const MAX_RUN = 1_000_000;
-
 function isPageKey(key: string): key is PageKey {
   return (PAGE_KEYS as readonly string[]).includes(key);
 }
@@ -92,8 +89,9 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
     seen.add(key);
     if (key === 'run') {
       const run = Number(value);
-      if (value !== '' && Number.isInteger(run) && run >= 0 && run <= MAX_RUN) flags.run = run;
-      else flags.warnings.push(`run: "${value}" is not a step count in [0, ${MAX_RUN}]; ignored.`);
+      // Only the form here: how far a run may go is core's rule (the worker checks it).
+      if (value !== '' && Number.isSafeInteger(run) && run >= 0) flags.run = run;
+      else flags.warnings.push(`run: "${value}" is not a whole number of steps; ignored.`);
     } else if (key === 'hide' || key === 'panels') {
       const list = panelList(key, value, flags.warnings);
       if (key === 'hide') flags.hide = list;

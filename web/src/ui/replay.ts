@@ -53,7 +53,12 @@ export class Replay {
     this.pending = null;
     if (run !== null && run > 0) {
       this.heading = run;
-      this.store.send({ type: 'runTo', step: run });
+      // A step core refuses to replay (beyond the longest run) leaves the page where it is.
+      this.store.send({ type: 'runTo', step: run }, () => {
+        this.heading = null;
+        this.autoplay = false;
+        this.settled();
+      });
       return;
     }
     if (run === null && this.coldStart && paper) this.store.send({ type: 'stepEmbeddings' });

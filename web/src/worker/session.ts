@@ -150,9 +150,12 @@ export class Session {
       }
       case 'play':
         return this.training.play((error) => this.report(command, error));
-      case 'runTo':
+      case 'runTo': {
+        const replay = this.host.requireModule().checkReplayStep(command.step);
+        if (!replay.ok) throw new Error(`The link's run was not replayed: ${replay.message}.`);
         this.training.halt();
         return this.training.play((error) => this.report(command, error), command.step);
+      }
       case 'step':
       case 'stepAttention':
         return this.training.step(command.type, command.count);
