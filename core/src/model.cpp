@@ -53,11 +53,40 @@ void ClearCoefficients(int32_t vocab_size, Gradient* gradient) {
 
 }  // namespace
 
-// The passes behind LossAndGradient and LossFromTokenScalars (a friend of ModelWorkspace).
+// The passes behind LossAndGradient and LossFromTokenScalars (a friend of ModelWorkspace):
+// Run sequences the numbered stages, each a member below.
 struct ModelPasses {
+  // One call: its inputs and what every stage reads of them. Stage 1 scores the rows from
+  // `weights`, or takes `given` scalars (then `gradient` is null); stages 2 and 3 are the
+  // same either way.
+  struct Call {
+    const Weights* weights;
+    const TokenScalars* given;
+    const Corpus& corpus;
+    ReviewSelection selection;
+    ModelWorkspace* workspace;
+    Gradient* gradient;
+    int32_t vocab_size, d;
+    bool full;        // every review (selection.indices == nullptr)
+    int32_t covered;  // reviews in the batch
+    int32_t ReviewAt(int32_t k) const { return full ? k : (*selection.indices)[k]; }
+  };
   static LossAccuracy Run(const Weights* weights, const TokenScalars* given, const Corpus& corpus,
                           ReviewSelection selection, ModelWorkspace* workspace, Gradient* gradient,
                           bool defer_dense);
+  // 1a. The touched tokens, sorted (all of them for a full batch): K rows.
+  static std::vector<int32_t>& TouchedRows(const Call& call);
+  // 1b. Their two scalars a_s = p.E_s, b_s = v.E_s, and w_s = exp(a_s - M), w_s b_s.
+  static void ScoreRows(const Call& call, const std::vector<int32_t>& rows);
+  // Whether the occurrence sums are gathered per token (a full batch with the corpus
+  // transposed) rather than scattered per occurrence.
+  static bool TokenMajor(const Call& call);
+  // 2. One pass over the covered tokens: loss, accuracy and (with a gradient) the
+  //    per-review terms or per-token occurrence sums.
+  static LossAccuracy Forward(const Call& call, int32_t nonempty, bool token_major);
+  // 3. The coefficients from those sums, then dL/dp and dL/dv (unless deferred).
+  static void Coefficients(const Call& call, const std::vector<int32_t>& rows, bool token_major,
+                           bool defer_dense);
 };
 
 TokenScalars ComputeTokenScalars(const Weights& weights) {
@@ -118,62 +147,91 @@ LossAccuracy LossFromTokenScalars(const TokenScalars& scalars, const Corpus& cor
   return ModelPasses::Run(nullptr, &scalars, corpus, {}, workspace, nullptr, false);
 }
 
-// Stage 1 scores the rows from `weights`, or takes `given` scalars (then there is no
-// gradient); stages 2 and 3 are the same either way.
 LossAccuracy ModelPasses::Run(const Weights* weights, const TokenScalars* given,
                               const Corpus& corpus, ReviewSelection selection,
                               ModelWorkspace* workspace, Gradient* gradient, bool defer_dense) {
-  const int32_t vocab_size =
-      weights ? weights->vocab_size() : static_cast<int32_t>(given->attention.size());
-  const int32_t d = weights ? weights->width() : 0;
   const bool full = selection.indices == nullptr;
-  const int32_t covered =
-      full ? corpus.NumReviews() : static_cast<int32_t>(selection.indices->size());
-  auto review_at = [&](int32_t k) { return full ? k : (*selection.indices)[k]; };
+  const Call call{weights,
+                  given,
+                  corpus,
+                  selection,
+                  workspace,
+                  gradient,
+                  weights ? weights->vocab_size() : static_cast<int32_t>(given->attention.size()),
+                  weights ? weights->width() : 0,
+                  full,
+                  full ? corpus.NumReviews() : static_cast<int32_t>(selection.indices->size())};
+  const std::vector<int32_t>& rows = TouchedRows(call);
+  ScoreRows(call, rows);
+  int32_t nonempty = 0;
+  for (int32_t k = 0; k < call.covered; ++k) nonempty += corpus.Length(call.ReviewAt(k)) > 0;
+  if (nonempty == 0) {
+    if (gradient) {
+      gradient->p = Eigen::VectorXf::Zero(call.d);
+      gradient->v = Eigen::VectorXf::Zero(call.d);
+      gradient->dense_deferred = false;
+    }
+    return LossAccuracy();
+  }
+  const bool token_major = TokenMajor(call);
+  const LossAccuracy result = Forward(call, nonempty, token_major);
+  if (gradient) Coefficients(call, rows, token_major, defer_dense);
+  return result;
+}
 
-  // 1. Touched tokens (all of them for a full batch) and their two scalars.
+std::vector<int32_t>& ModelPasses::TouchedRows(const Call& call) {
+  const Corpus& corpus = call.corpus;
+  ModelWorkspace* workspace = call.workspace;
   int32_t longest = 0;
-  for (int32_t k = 0; k < covered; ++k) longest = std::max(longest, corpus.Length(review_at(k)));
-  workspace->Reserve(vocab_size, longest);
+  for (int32_t k = 0; k < call.covered; ++k) {
+    longest = std::max(longest, corpus.Length(call.ReviewAt(k)));
+  }
+  workspace->Reserve(call.vocab_size, longest);
   // The previous call's coefficients are zeroed at its own rows, so a mini-batch step
   // never touches all V entries (only the first call sizes the arrays).
-  if (gradient) ClearCoefficients(vocab_size, gradient);
-  std::vector<int32_t>& rows = gradient ? gradient->rows : workspace->rows_;
+  if (call.gradient) ClearCoefficients(call.vocab_size, call.gradient);
+  std::vector<int32_t>& rows = call.gradient ? call.gradient->rows : workspace->rows_;
   rows.clear();
-  rows.reserve(vocab_size);  // once: later batches never grow it
-  if (full) {
-    rows.resize(vocab_size);
-    for (int32_t s = 0; s < vocab_size; ++s) rows[s] = s;
-  } else {
-    for (int32_t k = 0; k < covered; ++k) {
-      const int32_t i = review_at(k);
-      for (int32_t t = corpus.Begin(i); t < corpus.End(i); ++t) {
-        const int32_t s = corpus.token_ids[t];
-        if (!workspace->touched_[s]) {
-          workspace->touched_[s] = 1;
-          rows.push_back(s);
-        }
+  rows.reserve(call.vocab_size);  // once: later batches never grow it
+  if (call.full) {
+    rows.resize(call.vocab_size);
+    for (int32_t s = 0; s < call.vocab_size; ++s) rows[s] = s;
+    return rows;
+  }
+  for (int32_t k = 0; k < call.covered; ++k) {
+    const int32_t i = call.ReviewAt(k);
+    for (int32_t t = corpus.Begin(i); t < corpus.End(i); ++t) {
+      const int32_t s = corpus.token_ids[t];
+      if (!workspace->touched_[s]) {
+        workspace->touched_[s] = 1;
+        rows.push_back(s);
       }
     }
-    std::sort(rows.begin(), rows.end());
-    for (int32_t s : rows) workspace->touched_[s] = 0;
   }
+  std::sort(rows.begin(), rows.end());
+  for (int32_t s : rows) workspace->touched_[s] = 0;
+  return rows;
+}
+
+void ModelPasses::ScoreRows(const Call& call, const std::vector<int32_t>& rows) {
+  ModelWorkspace* workspace = call.workspace;
   float* attention = workspace->attention_.data();
   float* value = workspace->value_.data();
   float max_attention = -std::numeric_limits<float>::infinity();
   float max_abs_rows = 0;  // max |E_sj| over the rows, for the optimizer's overflow bound
+  const int32_t d = call.d;
   for (int32_t s : rows) {
-    if (given) {
-      attention[s] = given->attention[s];
-      value[s] = given->value[s];
+    if (call.given) {
+      attention[s] = call.given->attention[s];
+      value[s] = call.given->value[s];
     } else {
-      const float* row = weights->E.data() + static_cast<int64_t>(s) * d;
-      Dot2(row, weights->p.data(), weights->v.data(), d, &attention[s], &value[s]);
-      if (gradient) max_abs_rows = std::max(max_abs_rows, MaxAbs(row, d));  // row is in cache
+      const float* row = call.weights->E.data() + static_cast<int64_t>(s) * d;
+      Dot2(row, call.weights->p.data(), call.weights->v.data(), d, &attention[s], &value[s]);
+      if (call.gradient) max_abs_rows = std::max(max_abs_rows, MaxAbs(row, d));  // in cache
     }
     max_attention = std::max(max_attention, attention[s]);
   }
-  if (gradient) gradient->max_abs_rows = max_abs_rows;
+  if (call.gradient) call.gradient->max_abs_rows = max_abs_rows;
   // Per touched token: w_s = exp(a_s - M) and w_s b_s, side by side for one gather.
   double* weight_value = workspace->weight_value_.data();
   for (int32_t s : rows) {
@@ -181,34 +239,32 @@ LossAccuracy ModelPasses::Run(const Weights* weights, const TokenScalars* given,
     weight_value[2 * s] = w;
     weight_value[2 * s + 1] = w * value[s];
   }
+}
 
-  // 2. One pass over the covered tokens: loss, accuracy, per-token occurrence sums.
-  int32_t nonempty = 0;
-  for (int32_t k = 0; k < covered; ++k) nonempty += corpus.Length(review_at(k)) > 0;
-  LossAccuracy result;
-  result.reviews = nonempty;
-  if (nonempty == 0) {
-    if (gradient) {
-      gradient->p = Eigen::VectorXf::Zero(d);
-      gradient->v = Eigen::VectorXf::Zero(d);
-      gradient->dense_deferred = false;
-    }
-    return result;
-  }
-  double loss_sum = 0;
-  int32_t correct = 0;
+bool ModelPasses::TokenMajor(const Call& call) {
+  const TokenOccurrences* occurrences = call.selection.occurrences;
+  return call.gradient && call.full && occurrences &&
+         occurrences->offsets.size() == static_cast<size_t>(call.vocab_size) + 1 &&
+         static_cast<int32_t>(occurrences->reviews.size()) == call.corpus.NumTokens();
+}
+
+LossAccuracy ModelPasses::Forward(const Call& call, int32_t nonempty, bool token_major) {
+  const Corpus& corpus = call.corpus;
+  ModelWorkspace* workspace = call.workspace;
+  Gradient* gradient = call.gradient;
+  const float* attention = workspace->attention_.data();
+  const float* value = workspace->value_.data();
+  const double* weight_value = workspace->weight_value_.data();
   double* softmax = workspace->softmax_.data();
   double* sums = workspace->occurrence_sums_.data();
-  // Full batch with the corpus transposed: the occurrence sums are gathered per token from
-  // per-review terms (c_i, c_i f_i) below, instead of scattered per occurrence here.
-  const TokenOccurrences* occurrences = selection.occurrences;
-  const bool token_major = gradient && full && occurrences &&
-                           occurrences->offsets.size() == static_cast<size_t>(vocab_size) + 1 &&
-                           static_cast<int32_t>(occurrences->reviews.size()) == corpus.NumTokens();
+  // Token-major: the occurrence sums are gathered per token in stage 3 from per-review
+  // terms (c_i, c_i f_i), instead of scattered per occurrence here.
   if (token_major) workspace->review_terms_.resize(2 * static_cast<size_t>(corpus.NumReviews()));
   double* review_terms = workspace->review_terms_.data();  // n x 2: c_i, c_i f_i
-  for (int32_t k = 0; k < covered; ++k) {
-    const int32_t i = review_at(k), length = corpus.Length(i);
+  double loss_sum = 0;
+  int32_t correct = 0;
+  for (int32_t k = 0; k < call.covered; ++k) {
+    const int32_t i = call.ReviewAt(k), length = corpus.Length(i);
     if (length == 0) continue;
     const int32_t* ids = corpus.token_ids.data() + corpus.Begin(i);
     double total, weighted;  // Z_i and F_i
@@ -246,12 +302,24 @@ LossAccuracy ModelPasses::Run(const Weights* weights, const TokenScalars* given,
       sum[1] += cf;
     }
   }
+  LossAccuracy result;
+  result.reviews = nonempty;
   result.loss = loss_sum / nonempty;
   result.accuracy = static_cast<double>(correct) / nonempty;
-  if (!gradient) return result;
+  return result;
+}
 
-  // 3. Coefficients from the occurrence sums (and the sums reset to zero), then
-  //    dL/dp = sum_s coef_p[s] E_s and dL/dv = sum_s coef_v[s] E_s over touched rows.
+void ModelPasses::Coefficients(const Call& call, const std::vector<int32_t>& rows, bool token_major,
+                               bool defer_dense) {
+  ModelWorkspace* workspace = call.workspace;
+  Gradient* gradient = call.gradient;
+  const TokenOccurrences* occurrences = call.selection.occurrences;
+  const float* value = workspace->value_.data();
+  const double* weight_value = workspace->weight_value_.data();
+  const double* review_terms = workspace->review_terms_.data();
+  double* sums = workspace->occurrence_sums_.data();
+  // The coefficients from the occurrence sums (and the sums reset to zero), then
+  // dL/dp = sum_s coef_p[s] E_s and dL/dv = sum_s coef_v[s] E_s over touched rows.
   for (int32_t s : rows) {
     const double w = weight_value[2 * s];
     double c, cf;  // sum over the occurrences of s of c_i and of c_i f_i
@@ -268,9 +336,9 @@ LossAccuracy ModelPasses::Run(const Weights* weights, const TokenScalars* given,
     gradient->coef_v[s] += w * c;
   }
   gradient->dense_deferred = defer_dense;  // then the optimizer forms them (DenseGradient)
-  if (!defer_dense)
-    DenseGradient(*weights, *gradient, &workspace->dense_, &gradient->p, &gradient->v);
-  return result;
+  if (!defer_dense) {
+    DenseGradient(*call.weights, *gradient, &workspace->dense_, &gradient->p, &gradient->v);
+  }
 }
 
 double ReviewLogit(const Weights& weights, const Corpus& corpus, int32_t review,
