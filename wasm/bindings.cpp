@@ -44,9 +44,12 @@ val ConfigObject(const Result<RunConfig>& config) {
 
 val ValidateConfig(const std::string& json) { return ConfigObject(clslab::ConfigFromJson(json)); }
 
-std::string EncodeShareLink(const std::string& json) {
-  const Result<RunConfig> parsed = clslab::ConfigFromJson(json);
-  return parsed.ok() ? clslab::EncodeShareLink(parsed.value) : std::string();
+// {ok, message, value}: the link, or null when the config does not parse.
+val EncodeShareLink(const std::string& json) {
+  const Result<std::string> link = clslab::EncodeShareLinkJson(json);
+  val result = StatusObject(link.ok(), link.status.message());
+  result.set("value", link.ok() ? val(link.value) : val::null());
+  return result;
 }
 
 val DecodeShareLink(const std::string& hash) {
@@ -57,11 +60,13 @@ val DecodeShareLink(const std::string& hash) {
   return result;
 }
 
-// The effect name of going from one config to another; '' when either is invalid.
-std::string EffectOfChange(const std::string& before, const std::string& after) {
-  const Result<RunConfig> a = clslab::ConfigFromJson(before), b = clslab::ConfigFromJson(after);
-  if (!a.ok() || !b.ok()) return "";
-  return clslab::SettingEffectName(clslab::EffectOfChange(a.value, b.value));
+// {ok, message, value}: the effect's name, or null when either config does not parse.
+val EffectOfChange(const std::string& before, const std::string& after) {
+  const Result<clslab::SettingEffect> effect = clslab::EffectOfChangeJson(before, after);
+  val result = StatusObject(effect.ok(), effect.status.message());
+  result.set("value", effect.ok() ? val(std::string(clslab::SettingEffectName(effect.value)))
+                                  : val::null());
+  return result;
 }
 
 val WithSource(const std::string& json, const std::string& kind, const std::string& name,
@@ -73,11 +78,8 @@ val WithSource(const std::string& json, const std::string& kind, const std::stri
   if (!ParseOptionsFrom(choice, &options, &error)) {
     return ConfigObject(Result<RunConfig>::Failure(error));
   }
-  const RunConfig sourced = clslab::WithSource(
-      config.value, kind, name, options, static_cast<uint32_t>(seed), static_cast<int32_t>(rows));
-  const clslab::Status valid = clslab::ValidateConfig(sourced);
-  return ConfigObject(valid.ok() ? Result<RunConfig>::Success(sourced)
-                                 : Result<RunConfig>::Failure(valid.message()));
+  return ConfigObject(clslab::WithSource(config.value, kind, name, options,
+                                         static_cast<uint32_t>(seed), static_cast<int32_t>(rows)));
 }
 
 val ReadRun(const std::string& json) {

@@ -179,6 +179,13 @@ export interface Metrics {
   signedScoreMaxMarginAcyclic: number;
 }
 
+/** A core Result: the value when ok, else null with the message saying why. */
+export interface ValueResult<T> {
+  ok: boolean;
+  message: string;
+  value: T | null;
+}
+
 /** A value of a core enum bound with Embind `enum_`: compare it with the module's own
  *  values (`module.Phase.flow`), never by a name. `Names` are its keys on the module. */
 export interface EnumValue<Names extends string> {
@@ -480,18 +487,19 @@ export interface ClslabModule {
   DueSolve: EnumOf<DueSolveName>;
   SourceKind: EnumOf<SourceKindName>;
   /** The plan of a run with these settings before any data is loaded (what data it needs). */
-  planFor(configJson: string): { ok: boolean; message: string; value: RunPlan | null };
+  planFor(configJson: string): ValueResult<RunPlan>;
   /** Whether a link may replay to `step` (core CheckReplayStep: whole, in [0, 1,000,000]). */
   checkReplayStep(step: number): StatusResult;
   settingFields(): SettingField[];
   defaultConfigJson(): ConfigJson;
   /** Strict: unknown keys, wrong types and out-of-range values are errors. */
   validateConfig(configJson: string): ConfigResult;
-  encodeShareLink(configJson: ConfigJson): string;
+  /** The share link's hash body; value null (and message why) when the config does not parse. */
+  encodeShareLink(configJson: ConfigJson): ValueResult<string>;
   /** Lenient: never fails; problems become warnings and defaults. */
   decodeShareLink(hash: string): DecodedShareLink;
-  /** The effect of going from `before` to `after`; '' when either is invalid. */
-  effectOfChange(before: ConfigJson, after: ConfigJson): SettingEffect | '';
+  /** The effect of going from `before` to `after`; value null when either does not parse. */
+  effectOfChange(before: ConfigJson, after: ConfigJson): ValueResult<SettingEffect>;
   /** `configJson` with its dataset set to the user's source (hash and rows left for the
    *  load to record); for a preset, the sample's seed and rows. */
   withSource(

@@ -165,6 +165,14 @@ Status ValidateSource(const RunConfig& config) {
 
 }  // namespace
 
+Result<SettingEffect> EffectOfChangeJson(std::string_view before, std::string_view after) {
+  const Result<RunConfig> a = ConfigFromJson(before);
+  if (!a.ok()) return Result<SettingEffect>::Failure("the run's settings: " + a.status.message());
+  const Result<RunConfig> b = ConfigFromJson(after);
+  if (!b.ok()) return Result<SettingEffect>::Failure("the new settings: " + b.status.message());
+  return Result<SettingEffect>::Success(EffectOfChange(a.value, b.value));
+}
+
 Status ValidateConfig(const RunConfig& config) {
   for (const Binding& b : Bindings()) {
     RunConfig copy = config;

@@ -75,7 +75,7 @@ std::string ContentHash(const SourceBytes& source) {
   return fnv.Hex();
 }
 
-RunConfig WithSource(RunConfig config, const std::string& kind, const std::string& name,
+Result<RunConfig> WithSource(RunConfig config, const std::string& kind, const std::string& name,
                      const ParseOptions& options, uint32_t sample_seed, int32_t sample_rows) {
   config.dataset = kind;
   config.source_name = name;
@@ -89,7 +89,9 @@ RunConfig WithSource(RunConfig config, const std::string& kind, const std::strin
   config.source_header = options.has_header;
   config.source_stars = options.star_threshold;
   config.source_latin1 = options.latin1;
-  return config;
+  const Status valid = ValidateConfig(config);
+  if (!valid.ok()) return Result<RunConfig>::Failure(valid.message());
+  return Result<RunConfig>::Success(std::move(config));
 }
 
 ParseOptions ParseOptionsFrom(const RunConfig& config) {

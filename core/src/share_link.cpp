@@ -86,6 +86,12 @@ std::string EncodeShareLink(const RunConfig& config) {
   return out;
 }
 
+Result<std::string> EncodeShareLinkJson(std::string_view json) {
+  const Result<RunConfig> config = ConfigFromJson(json);
+  if (!config.ok()) return Result<std::string>::Failure(config.status.message());
+  return Result<std::string>::Success(EncodeShareLink(config.value));
+}
+
 DecodedShareLink DecodeShareLink(std::string_view hash) {
   DecodedShareLink decoded;
   std::vector<std::string>& warnings = decoded.warnings;

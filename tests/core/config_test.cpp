@@ -141,5 +141,19 @@ TEST(Config, OverlongShareLinkIsRefusedWhole) {
   EXPECT_EQ(decoded.config.width, RunConfig().width);
 }
 
+TEST(Config, JsonFormsAreErrorsNamingTheSettingWhenAConfigDoesNotParse) {
+  const std::string good = ConfigToJson(RunConfig());
+  RunConfig wider;
+  wider.width = 64;
+  const Result<SettingEffect> effect = EffectOfChangeJson(good, ConfigToJson(wider));
+  ASSERT_TRUE(effect.ok());
+  EXPECT_EQ(effect.value, SettingEffect::kWeights);
+  const Result<SettingEffect> bad = EffectOfChangeJson(good, R"({"width": -1})");
+  EXPECT_FALSE(bad.ok());
+  EXPECT_NE(bad.status.message().find("width"), std::string::npos) << bad.status.message();
+  EXPECT_EQ(EncodeShareLinkJson(ConfigToJson(wider)).value, "v=1&width=64");
+  EXPECT_FALSE(EncodeShareLinkJson("{").ok());
+}
+
 }  // namespace
 }  // namespace clslab

@@ -224,5 +224,18 @@ TEST(DatasetLoading, NothingToExportBeforeALoad) {
   EXPECT_EQ(experiment.ExportLabelTabText(), "");
 }
 
+TEST(DatasetSource, WithSourceNamesTheUserSourceOrSaysWhyTheSettingsCannot) {
+  const Result<RunConfig> file = WithSource(RunConfig(), "file", "r.tsv", ParseOptions(), 0, 0);
+  ASSERT_TRUE(file.ok()) << file.status.message();
+  EXPECT_EQ(file.value.dataset, "file");
+  EXPECT_EQ(file.value.source_name, "r.tsv");
+  const Result<RunConfig> url =
+      WithSource(RunConfig(), "url", "ftp://example.org/r.csv", ParseOptions(), 0, 0);
+  EXPECT_FALSE(url.ok());
+  EXPECT_NE(url.status.message().find("source_name"), std::string::npos);
+  EXPECT_FALSE(WithSource(RunConfig(), "preset", "imdb", ParseOptions(), 1, 0).ok())
+      << "a preset sample records the rows it drew";
+}
+
 }  // namespace
 }  // namespace clslab

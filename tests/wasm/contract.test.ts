@@ -178,6 +178,18 @@ const metrics = {
   uScoreMaxMarginAcyclic: 'number',
   signedScoreMaxMarginAcyclic: 'number',
 } satisfies Record<keyof Metrics, Kind>;
+const effectNames = oneOf<SettingField['effect']>()([
+  'source',
+  'pipeline',
+  'weights',
+  'solver',
+  'run-length',
+]);
+/** {ok, message, value}: value of `kind`, or null (a failure) when `kind` is null. */
+const valueResult = (kind: 'string' | { oneOf: readonly string[] } | null): Shape => ({
+  ...status,
+  value: kind === null ? { nullable: true, shape: {} } : kind,
+});
 const protocolNames = oneOf<ProtocolName>()(['paper', 'joint']);
 const phaseNames = oneOf<PhaseName>()(['initialized', 'embeddingsStepped', 'flow', 'joint']);
 const dueSolveNames = oneOf<DueSolveName>()(['none', 'maxMargin']);
@@ -323,13 +335,7 @@ const settingField = {
     'svm',
   ]),
   kind: oneOf<SettingField['kind']>()(['number', 'integer', 'boolean', 'choice', 'text']),
-  effect: oneOf<SettingField['effect']>()([
-    'source',
-    'pipeline',
-    'weights',
-    'solver',
-    'run-length',
-  ]),
+  effect: effectNames,
   reloads: 'boolean',
   min: 'number',
   max: 'number',
@@ -412,11 +418,18 @@ test('module functions return what the d.ts declares', () => {
   check(module.preview(text('\u0000'), choice), preview, 'preview (failed)');
   check(module.readRun('{}'), runHeader, 'readRun (bad)');
   assert.equal(typeof module.contentHash(text('x')), 'string');
-  assert.equal(typeof module.encodeShareLink(module.defaultConfigJson()), 'string');
-  assert.equal(
-    module.effectOfChange(module.defaultConfigJson(), module.defaultConfigJson()),
-    'run-length',
+  check(
+    module.encodeShareLink(module.defaultConfigJson()),
+    valueResult('string'),
+    'encodeShareLink',
   );
+  check(module.encodeShareLink('{'), valueResult(null), 'encodeShareLink (bad)');
+  const same = module.effectOfChange(module.defaultConfigJson(), module.defaultConfigJson());
+  check(same, valueResult(effectNames), 'effectOfChange');
+  assert.equal(same.value, 'run-length');
+  const bad = module.effectOfChange(module.defaultConfigJson(), '{"width": -1}');
+  check(bad, valueResult(null), 'effectOfChange (bad)');
+  assert.match(bad.message, /width/, 'the failure names the setting');
 });
 
 test('every Lab method returns what the d.ts declares', () => {

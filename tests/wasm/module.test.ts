@@ -57,7 +57,7 @@ test('invalid config and tampered share links come back as messages, not excepti
   const decoded = module.decodeShareLink('#v=1&width=<img src=x>&nope=1');
   assert.equal(decoded.warnings.length, 2);
   assert.equal(JSON.parse(decoded.configJson).width, JSON.parse(module.defaultConfigJson()).width);
-  const link = module.encodeShareLink(config({ width: 16, protocol: 'joint' }));
+  const link = module.encodeShareLink(config({ width: 16, protocol: 'joint' })).value;
   assert.equal(link, 'v=1&width=16&protocol=joint');
 });
 
@@ -111,7 +111,7 @@ test('a link to uploaded data names it by hash and reloads only the same bytes',
     assert.equal(loaded.ok, true, loaded.message);
     const hash = module.contentHash({ layout: 'text', text: moviesBytes });
     assert.equal(loaded.value?.contentHash, hash);
-    const link = module.encodeShareLink(loaded.configJson);
+    const link = module.encodeShareLink(loaded.configJson).value ?? '';
     assert.match(
       link,
       new RegExp(`dataset=file&source_name=reviews.tsv&source_rows=410&source_hash=${hash}`),

@@ -125,7 +125,10 @@ export async function sessionHarness(options: HarnessOptions = {}) {
     send({
       type: 'init',
       datasetBaseUrl: 'http://test/datasets/',
-      hash: Object.keys(changes).length === 0 ? '' : module.encodeShareLink(configWith(changes)),
+      hash:
+        Object.keys(changes).length === 0
+          ? ''
+          : (module.encodeShareLink(configWith(changes)).value ?? ''),
     });
   return {
     session,

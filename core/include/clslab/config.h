@@ -139,6 +139,9 @@ Status SetSetting(RunConfig* config, std::string_view key, std::string_view text
 // effect among them (kRunLength when nothing differs).
 std::vector<std::string> ChangedSettings(const RunConfig& before, const RunConfig& after);
 SettingEffect EffectOfChange(const RunConfig& before, const RunConfig& after);
+// The same between two configs in their JSON form (the page's): a config that does not
+// parse is an error naming it and its problem.
+Result<SettingEffect> EffectOfChangeJson(std::string_view before, std::string_view after);
 
 // Whole-config checks that single fields cannot express (a file source names its file and
 // hash; a built-in source carries no file identity; the paper protocol needs eta > 0).
@@ -154,6 +157,8 @@ Result<RunConfig> ConfigFromJson(std::string_view json);
 // repeated key, a value out of range) becomes one warning naming the part that was dropped,
 // and that value falls back to its default.
 std::string EncodeShareLink(const RunConfig& config);
+// The link of a config in its JSON form; one that does not parse is an error.
+Result<std::string> EncodeShareLinkJson(std::string_view json);
 struct DecodedShareLink {
   RunConfig config;
   std::vector<std::string> warnings;

@@ -33,8 +33,9 @@ std::string ContentHash(const SourceBytes& source);
 // `config` with its dataset set to the user's source: "file", "url" or "preset", its name
 // (file name, URL, preset id), the parse choices the preview used, and for a preset the
 // seed its pages were drawn with and the rows asked for. The hash and the parsed rows are
-// left empty: Experiment::Load records them.
-RunConfig WithSource(RunConfig config, const std::string& kind, const std::string& name,
+// left empty: Experiment::Load records them. The result is validated as a whole
+// (ValidateConfig): a source the settings cannot name is an error saying why.
+Result<RunConfig> WithSource(RunConfig config, const std::string& kind, const std::string& name,
                      const ParseOptions& options, uint32_t sample_seed, int32_t sample_rows);
 
 // The parse choices a config records (source_format, columns, header, stars, latin1).

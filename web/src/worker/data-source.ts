@@ -18,6 +18,13 @@ export function planOf(module: ClslabModule, configJson: string): RunPlan {
   return planned.value;
 }
 
+/** The share link of normalized settings (the module's own JSON always encodes). */
+export function shareLinkOf(module: ClslabModule, configJson: string): string {
+  const link = module.encodeShareLink(configJson);
+  if (link.value === null) throw new Error(link.message);
+  return link.value;
+}
+
 /** The source the plan's data names. */
 export function sourceOf(module: ClslabModule, plan: RunPlan): DataSource {
   const { kind, name, rows, hash, seed } = plan.data;

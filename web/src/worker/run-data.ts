@@ -7,7 +7,7 @@
 import type { LoadResult, SettingEffect, SourceBytes } from 'clslab-wasm';
 import type { DataNeed, WorkerEvent } from '../protocol.ts';
 import type { SourceFile } from '../data/sources.ts';
-import { planOf, sourceOf } from './data-source.ts';
+import { planOf, shareLinkOf, sourceOf } from './data-source.ts';
 import type { DatasetLoader } from './dataset-loader.ts';
 import type { LabHost } from './lab-host.ts';
 import type { Training } from './training.ts';
@@ -72,10 +72,11 @@ export class RunData {
     const checked = module.validateConfig(configJson);
     if (!checked.ok) throw new Error(checked.message);
     const lab = this.deps.host.requireLab();
-    const effect = lab.hasDataset()
+    const compared = lab.hasDataset()
       ? module.effectOfChange(lab.configJson(), checked.configJson)
-      : 'source';
-    if (effect === '') throw new Error("The settings could not be compared with the run's.");
+      : { ok: true, message: '', value: 'source' as const };
+    const effect = compared.value;
+    if (effect === null) throw new Error(`The settings could not be compared: ${compared.message}`);
     if (effect === 'source') return this.loadFor(checked.configJson, warnings);
     if (effect !== 'run-length') this.deps.training.halt();
     const applied = lab.configure(checked.configJson);
@@ -186,7 +187,7 @@ export class RunData {
 
   private postSettings(effect: SettingEffect, warnings: string[]): void {
     const configJson = this.deps.host.requireLab().configJson();
-    const shareHash = this.deps.host.requireModule().encodeShareLink(configJson);
+    const shareHash = shareLinkOf(this.deps.host.requireModule(), configJson);
     const plan = this.deps.host.plan(configJson);
     this.deps.post({ type: 'settingsApplied', configJson, plan, shareHash, effect, warnings });
   }

@@ -9,7 +9,7 @@
 import type { ClslabModule } from 'clslab-wasm';
 import type { Command, CommandType, WorkerEvent } from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
-import { planOf } from './data-source.ts';
+import { planOf, shareLinkOf } from './data-source.ts';
 import { DatasetLoader } from './dataset-loader.ts';
 import { injectFault } from './faults.ts';
 import { LabHost } from './lab-host.ts';
@@ -251,7 +251,7 @@ export class Session {
       fields: module.settingFields(),
       configJson: decoded.configJson,
       plan: this.host.plan(decoded.configJson),
-      shareHash: module.encodeShareLink(decoded.configJson),
+      shareHash: shareLinkOf(module, decoded.configJson),
       warnings: decoded.warnings,
       limits: this.host.requireLab().limits(),
     });
