@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what clslab needs on a fresh Debian 12 machine, and nothing when all is there:
 # Debian's Emscripten (3.1.6), Eigen, nlohmann-json, CMake and make (the wasm build), then
-# GoogleTest, g++, Chromium (the browser tests) and clang with libFuzzer (the bounded fuzz
-# run), then the npm packages. Safe to run twice; fast when nothing is missing.
+# GoogleTest, g++, Chromium (the browser tests), clang with libFuzzer (the bounded fuzz
+# run) and clang-format (the format check), then the npm packages. Safe to run twice; fast when nothing is missing.
 #   --build-only   only what `npm run build` needs (the GitHub Pages workflow)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 # make: CMake's default generator; cmake and emscripten only recommend or suggest it.
 packages=(emscripten libeigen3-dev nlohmann-json3-dev cmake make)
 if [ "${1:-}" != "--build-only" ]; then
-  packages+=(libgtest-dev g++ chromium clang libclang-rt-14-dev)
+  packages+=(libgtest-dev g++ chromium clang libclang-rt-14-dev clang-format)
 fi
 
 missing=()

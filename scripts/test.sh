@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+echo "== format: prettier (TypeScript, JavaScript, HTML, CSS, JSON, Markdown) and clang-format (C++)"
+# The same tools and settings as `npm run format` (.prettierrc.json, .clang-format): a file
+# that differs fails here, naming the file; run `npm run format` and commit.
+npm run --silent format:check
 echo "== native build and tests"
 bash scripts/build-native.sh
 ctest --preset native -j2
