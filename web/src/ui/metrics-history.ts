@@ -4,6 +4,7 @@
 import type { Metrics } from '../protocol.ts';
 import { metricColumn } from '../csv-names.ts';
 import { toCsv } from './download.ts';
+import { panelCsv } from './panels.ts';
 
 /** The numeric and text fields of Metrics, in the CSV's column order. */
 const FIELDS: Array<keyof Metrics> = [
@@ -41,6 +42,8 @@ const FLAGS: Partial<Record<keyof Metrics, keyof Metrics>> = {
 };
 
 export class MetricsHistory {
+  /** The metrics panel's CSV file (panels.ts). */
+  readonly fileName = panelCsv('metrics');
   private rows: Metrics[] = [];
 
   record(metrics: Metrics): void {
