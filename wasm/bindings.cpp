@@ -3,11 +3,10 @@
 // data beyond copying, no defaults, no policy: all of that lives in core/. Errors come
 // back as { ok: false, message } because C++ exceptions reach JS as bare pointers.
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <algorithm>
 #include <cmath>
-#include <emscripten/val.h>
-
 #include <string>
 #include <vector>
 
@@ -132,6 +131,34 @@ void BindEnum(const char* name) {
   }
 }
 
+// Core's lists, by name: the page offers and compares these, never its own copies.
+val TextFormats() {
+  val names = val::array();
+  for (clslab::TextFormat format : clslab::TextFormats())
+    names.call<void>("push", std::string(clslab::TextFormatName(format)));
+  return names;
+}
+
+val SourceKinds() {
+  val kinds = val::array();
+  for (clslab::SourceKind kind : clslab::SourceKinds()) {
+    val entry = val::object();
+    entry.set("name", std::string(clslab::SourceKindName(kind)));
+    entry.set("userData", clslab::IsUserData(kind));
+    kinds.call<void>("push", entry);
+  }
+  return kinds;
+}
+
+// A source's parse choices before the user changes any: core's ParseOptions defaults.
+val DefaultParseChoice(const std::string& source_name) {
+  clslab::ParseOptions options;
+  options.source_name = source_name;
+  return ParseChoiceObject(options);
+}
+
+val MetricFields() { return FieldNames<clslab::Metrics>(); }
+
 val DefaultLimits() { return LimitsObject(clslab::Limits()); }
 double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
 
@@ -255,6 +282,10 @@ EMSCRIPTEN_BINDINGS(clslab) {
   emscripten::function("contentHash", &ContentHash);
   emscripten::function("maxInputBytes", &MaxInputBytes);
   emscripten::function("limits", &DefaultLimits);
+  emscripten::function("textFormats", &TextFormats);
+  emscripten::function("sourceKinds", &SourceKinds);
+  emscripten::function("defaultParseChoice", &DefaultParseChoice);
+  emscripten::function("metricFields", &MetricFields);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .constructor<const val&>()

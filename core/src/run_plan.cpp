@@ -13,6 +13,7 @@ DataNeed NeedOf(const RunConfig& config, bool loaded) {
   need.kind = SourceKindOf(config);
   need.loaded = loaded;
   need.seed = config.seed;
+  need.user_data = IsUserData(need.kind);
   switch (need.kind) {
     case SourceKind::kBuiltin:
       need.name = config.dataset;
@@ -23,7 +24,6 @@ DataNeed NeedOf(const RunConfig& config, bool loaded) {
     case SourceKind::kUrl:
     case SourceKind::kPreset:
       need.name = config.source_name;
-      need.user_supplied = true;
       need.rows = config.source_rows;
       need.hash = config.source_hash;
       need.seed = config.source_seed;

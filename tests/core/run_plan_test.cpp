@@ -81,7 +81,7 @@ TEST(RunPlan, WithoutDataNothingIsDueAndTheNeedNamesTheData) {
   EXPECT_EQ(plan.solve_due, DueSolve::kNone);
   EXPECT_EQ(plan.target_step, 300);
   EXPECT_EQ(plan.data.kind, SourceKind::kUrl);
-  EXPECT_TRUE(plan.data.user_supplied);
+  EXPECT_TRUE(plan.data.user_data);
   EXPECT_FALSE(plan.data.loaded);
   EXPECT_EQ(plan.data.name, config.source_name);
   EXPECT_EQ(plan.data.rows, 120);
@@ -89,7 +89,7 @@ TEST(RunPlan, WithoutDataNothingIsDueAndTheNeedNamesTheData) {
   const RunPlan builtin = PlanRun(Config(Protocol::kPaper, 300), RunState());
   EXPECT_EQ(builtin.data.kind, SourceKind::kBuiltin);
   EXPECT_EQ(builtin.data.name, "movies");
-  EXPECT_FALSE(builtin.data.user_supplied);
+  EXPECT_FALSE(builtin.data.user_data);
 }
 
 TEST(RunPlan, ALinkReplaysAWholeNumberOfStepsUpToTheLongestRun) {

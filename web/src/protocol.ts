@@ -17,11 +17,14 @@ import type {
   SelectionReport,
   Limits,
   MaxMarginReport,
+  MetricField,
   Metrics,
   ParseChoice,
   ReviewView,
   SettingEffect,
   SettingField,
+  SourceKind,
+  TextFormatName,
   TokenScores,
 } from 'clslab-wasm';
 import type { SourceFile } from './data/sources.ts';
@@ -39,6 +42,15 @@ export type Plan = RunPlanOf<ProtocolName, PhaseName, DueSolveName, SourceKindNa
 // (with its id as `request`) when it cannot be carried out; a command that starts a long
 // task is bracketed by taskStarted ... taskProgress* ... taskEnded. A command that changes
 // the Lab while Play runs first ends it with stopped 'interrupted'.
+export type { MetricField, SourceKind, TextFormatName };
+
+/** Core's lists, as bound (clslab.d.ts): the page offers and compares these names. */
+export interface CoreLists {
+  textFormats: TextFormatName[];
+  sourceKinds: SourceKind[];
+  /** Metrics' fields in Describe order, with their CSV columns. */
+  metricFields: MetricField[];
+}
 
 export type CommandBody =
   /** Load the module; `hash` is the share link's settings part, may be empty.
@@ -192,6 +204,7 @@ export type WorkerEvent =
       warnings: string[];
       /** The largest dataset and model the Lab accepts. */
       limits: Limits;
+      lists: CoreLists;
     }
   /** The settings in force changed (applied, loaded with data, or imported). */
   | {

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "clslab/config.h"
 #include "clslab/status.h"
@@ -25,7 +26,7 @@ struct DataNeed {
   // The built-in set's id, the file's name, the URL or the preset's id.
   std::string name;
   // True for file, URL and preset data: only the user has it or may agree to download it.
-  bool user_supplied = false;
+  bool user_data = false;
   int32_t rows = 0;  // the source's parsed rows, as recorded (0: not recorded)
   std::string hash;  // ContentHash its bytes must have ("" for built-in and synthetic)
   // The seed a sample is drawn with: a preset source's recorded seed, else the run's seed
@@ -38,7 +39,7 @@ template <typename Visitor>
 void Describe(const DataNeed& d, Visitor& v) {
   v("kind", d.kind);
   v("name", d.name);
-  v("user_supplied", d.user_supplied);
+  v("user_data", d.user_data);
   v("rows", d.rows);
   v("hash", d.hash);
   v("seed", d.seed);
@@ -112,12 +113,13 @@ inline const std::array<EnumName<Phase>, 4>& EnumNames(Phase) {
        {Phase::kJoint, "joint"}}};
   return names;
 }
-inline const std::array<EnumName<SourceKind>, 5>& EnumNames(SourceKind) {
-  static constexpr std::array<EnumName<SourceKind>, 5> names{{{SourceKind::kBuiltin, "builtin"},
-                                                              {SourceKind::kSynthetic, "synthetic"},
-                                                              {SourceKind::kFile, "file"},
-                                                              {SourceKind::kUrl, "url"},
-                                                              {SourceKind::kPreset, "preset"}}};
+// Source kinds are named by config.h's own list (the `dataset` values).
+inline const std::vector<EnumName<SourceKind>>& EnumNames(SourceKind) {
+  static const std::vector<EnumName<SourceKind>> names = [] {
+    std::vector<EnumName<SourceKind>> list;
+    for (SourceKind kind : SourceKinds()) list.push_back({kind, SourceKindName(kind)});
+    return list;
+  }();
   return names;
 }
 inline const std::array<EnumName<DueSolve>, 2>& EnumNames(DueSolve) {

@@ -4,6 +4,7 @@
 // through `send`, which routes a failure back to the panel that asked (by request id).
 import type {
   CommandBody,
+  CoreLists,
   DataNeed,
   DatasetSummary,
   Guidance,
@@ -21,6 +22,7 @@ import type {
   TokenStatistics,
   WorkerEvent,
 } from '../protocol.ts';
+import { useMetricFields } from '../csv-names.ts';
 
 export interface Task {
   kind: TaskKind;
@@ -44,6 +46,8 @@ export interface LabState {
   plan: Plan | null;
   shareHash: string;
   limits: Limits | null;
+  /** Core's formats, source kinds and Metrics fields (empty until the worker is ready). */
+  lists: CoreLists;
   dataset: { summary: DatasetSummary; statistics: TokenStatistics } | null;
   /** A link's data the user must supply or agree to download; nothing loads until then.
    *  With the link's settings (JSON and parsed). */
@@ -80,6 +84,7 @@ function initialState(): LabState {
     plan: null,
     shareHash: '',
     limits: null,
+    lists: { textFormats: [], sourceKinds: [], metricFields: [] },
     dataset: null,
     need: null,
     metrics: null,
@@ -128,7 +133,7 @@ export class LabStore {
 
   /** The worker is gone: nothing it said holds any more (settings are kept for the form). */
   workerGone(): void {
-    const { fields, configJson, config, plan, shareHash, limits } = this.current;
+    const { fields, configJson, config, plan, shareHash, limits, lists } = this.current;
     this.current = {
       ...initialState(),
       worker: 'gone',
@@ -138,6 +143,7 @@ export class LabStore {
       plan,
       shareHash,
       limits,
+      lists,
     };
     this.failureHandlers.clear();
   }
@@ -149,6 +155,8 @@ export class LabStore {
         s.worker = 'ready';
         s.fields = event.fields;
         s.limits = event.limits;
+        s.lists = event.lists;
+        useMetricFields(event.lists.metricFields);
         this.setConfig(event.configJson, event.shareHash);
         s.plan = event.plan;
         break;
