@@ -94,7 +94,7 @@ test('charts, tables and the metrics history download; a run file loads back', a
   const metricsCsv = readFileSync(await (await history).path(), 'utf8')
     .trim()
     .split('\r\n');
-  assert.match(metricsCsv[0] ?? '', /^step,phase,train_loss,train_accuracy,test_loss/);
+  assert.match(metricsCsv[0] ?? '', /^step,phase,train_loss,train_accuracy,has_test,test_loss/);
   assert.match(metricsCsv.at(-1) ?? '', new RegExp(`^37,.*${trained?.checksum}$`));
 
   const run = page.waitForEvent('download');
