@@ -40,6 +40,7 @@ Metrics Experiment::CurrentMetrics() const {
     m.test_loss = Finite(on_test.loss);
     m.test_accuracy = on_test.accuracy;
   }
+  m.train_reviews = train.NumReviews();
   m.p_norm = w.p.cast<double>().norm();
 
   // Result 1: v.E_s against alpha_s over tokens seen in train (<unk> included: it is a
@@ -86,6 +87,7 @@ Metrics Experiment::CurrentMetrics() const {
       m.cosine_to_max_margin_acyclic = Cosine(w.p, st.p_mm_acyclic);
       m.selection_accuracy_acyclic =
           MeasureSelection(st.acyclic_corpus, st.acyclic_sets, scalars.attention).accuracy;
+      m.acyclic_reviews = st.max_margin_report.acyclic_reviews;
       m.u_score_max_margin_acyclic = Finite(st.u_max_margin_acyclic.u_score);
       m.signed_score_max_margin_acyclic = Finite(st.u_max_margin_acyclic.signed_score);
     }

@@ -105,6 +105,7 @@ struct Metrics {
   double train_loss = 0, train_accuracy = 0;
   bool has_test = false;
   double test_loss = 0, test_accuracy = 0;
+  int32_t train_reviews = 0;  // n, the reviews every "all reviews" figure is over
   double p_norm = 0;
   // Result 1: least-squares fit of v.E_s on alpha_s over tokens that occur in train.
   double alignment_slope = 0, alignment_intercept = 0, alignment_r2 = 0;
@@ -122,6 +123,7 @@ struct Metrics {
   bool has_max_margin_acyclic = false;
   double cosine_to_max_margin_acyclic = 0;
   double selection_accuracy_acyclic = 0;
+  int64_t acyclic_reviews = 0;  // how many reviews those are (with has_max_margin_acyclic)
   // Result 2 over all reviews, against the attention-SVM of the flow's own selection
   // (local_svm.h; Experiment::ContinueLocalSvm), once p != 0 under the paper protocol.
   // local_selection_*: shares of the non-empty training reviews whose top token(s) of
@@ -159,6 +161,7 @@ void Describe(const Metrics& m, Visitor& v) {
   v("has_test", m.has_test);
   v("test_loss", m.test_loss);
   v("test_accuracy", m.test_accuracy);
+  v("train_reviews", m.train_reviews);
   v("p_norm", m.p_norm);
   v("alignment_slope", m.alignment_slope);
   v("alignment_intercept", m.alignment_intercept);
@@ -174,6 +177,7 @@ void Describe(const Metrics& m, Visitor& v) {
   v("has_max_margin_acyclic", m.has_max_margin_acyclic);
   v("cosine_to_max_margin_acyclic", m.cosine_to_max_margin_acyclic);
   v("selection_accuracy_acyclic", m.selection_accuracy_acyclic);
+  v("acyclic_reviews", m.acyclic_reviews);
   v("has_local_selection", m.has_local_selection);
   v("local_selection_s_star", m.local_selection_s_star);
   v("local_selection_strict", m.local_selection_strict);
