@@ -403,10 +403,16 @@ Line Result2(const GuidanceInputs& in) {
   std::string why;
   std::string recipe = Offer(in, "result2");
   const std::string stop_words = StopWordsText(in.selection, 3);
-  const Trend cos_trend = LastPartOfRun(
-      in, m.has_local_svm ? &Metrics::cosine_to_local_svm : &Metrics::cosine_to_max_margin,
-      m.has_local_svm ? &Metrics::has_local_svm : &Metrics::has_max_margin);
-  const char* cos_name = m.has_local_svm ? "cos(p, p_local)" : "cos(p, p_mm)";
+  // The trend of cos(p, p_local) when its history has one (the page solves it during the
+  // run), else of cos(p, p_mm) (the CLI solves p_local once, at the end).
+  Trend cos_trend;
+  const char* cos_name = "cos(p, p_local)";
+  if (m.has_local_svm)
+    cos_trend = LastPartOfRun(in, &Metrics::cosine_to_local_svm, &Metrics::has_local_svm);
+  if (!cos_trend.known) {
+    cos_trend = LastPartOfRun(in, &Metrics::cosine_to_max_margin, &Metrics::has_max_margin);
+    cos_name = "cos(p, p_mm)";
+  }
   if (!stop_words.empty() && in.config.max_doc_share >= 1) {
     why = "the selected tokens include stop words, tokens with no label information (" +
           stop_words + ")" +
