@@ -387,7 +387,7 @@ Line Result2(const GuidanceInputs& in) {
     return {"result2", "shown", WithDrop(text, in), ""};
   }
   // 4. Not shown: what holds, on which reviews, and the measured reason.
-  std::string text = "Not shown: " + all;
+  std::string text = "O" + all.substr(1);  // "Over all n reviews ..." (the kind says "not shown")
   if (m.has_local_svm) {
     text += "; for the tokens the flow selects cos(p, p_local) " +
             Significant(m.cosine_to_local_svm) + ", s* selected in " +
