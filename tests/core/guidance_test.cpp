@@ -169,7 +169,7 @@ TEST(Guidance, ASubsetCheckNamesItsShareAndIsNotTheVerdict) {
                   "on the 439 of 8,530 reviews (5.1%) whose constraints lie on no cycle, "
                   "cos(p, p_mm) 0.975 and selection 0.998"))
       << line.text;
-  EXPECT_TRUE(Has(line.text, "over all 8,530 reviews cos(p, p_mm) 0.38 and selection 0.31"))
+  EXPECT_TRUE(Has(line.text, "Over all 8,530 reviews cos(p, p_mm) 0.38 and selection 0.31"))
       << line.text;
   // A subset of at least 90% may carry the verdict, its share named in the sentence.
   in.max_margin.acyclic_reviews = 8000;
