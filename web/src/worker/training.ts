@@ -130,6 +130,7 @@ export class Training {
           : lab.advance(count);
     // The step's own snapshot first: the solve that follows the step on E takes longer
     // than the step, and its metrics (cos(p, p_mm), the margin) come with a second one.
+    this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS);
     this.snapshot(true, 0, 0);
     if (await this.afterStep(lab, report)) this.snapshot(false, 0, 0);
     this.guide(lab);
