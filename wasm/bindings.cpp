@@ -106,6 +106,34 @@ std::string ContentHash(const val& source) {
   return clslab::ContentHash(SourceFrom(source, &storage));
 }
 
+// Core's lists, by name: the page offers and compares these, never its own copies.
+val TextFormats() {
+  val names = val::array();
+  for (clslab::TextFormat format : clslab::TextFormats())
+    names.call<void>("push", std::string(clslab::TextFormatName(format)));
+  return names;
+}
+
+val SourceKinds() {
+  val kinds = val::array();
+  for (clslab::SourceKind kind : clslab::SourceKinds()) {
+    val entry = val::object();
+    entry.set("name", std::string(clslab::SourceKindName(kind)));
+    entry.set("userData", clslab::IsUserData(kind));
+    kinds.call<void>("push", entry);
+  }
+  return kinds;
+}
+
+// A source's parse choices before the user changes any: core's ParseOptions defaults.
+val DefaultParseChoice(const std::string& source_name) {
+  clslab::ParseOptions options;
+  options.source_name = source_name;
+  return ParseChoiceObject(options);
+}
+
+val MetricFields() { return FieldNames<clslab::Metrics>(); }
+
 val DefaultLimits() { return LimitsObject(clslab::Limits()); }
 double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
 
@@ -227,6 +255,10 @@ EMSCRIPTEN_BINDINGS(clslab) {
   emscripten::function("contentHash", &ContentHash);
   emscripten::function("maxInputBytes", &MaxInputBytes);
   emscripten::function("limits", &DefaultLimits);
+  emscripten::function("textFormats", &TextFormats);
+  emscripten::function("sourceKinds", &SourceKinds);
+  emscripten::function("defaultParseChoice", &DefaultParseChoice);
+  emscripten::function("metricFields", &MetricFields);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .constructor<const val&>()

@@ -75,6 +75,22 @@ export interface LoadResult {
   configJson: ConfigJson;
 }
 
+/** Names of core's SourceKindName: where a run's data comes from. Each but 'builtin' is a
+ *  `dataset` value (built-in sets go by their own names). */
+export type SourceKindName = 'builtin' | 'synthetic' | 'file' | 'url' | 'preset';
+
+export interface SourceKind {
+  name: SourceKindName;
+  /** The user's own data (core IsUserData): loaded, never chosen from a menu. */
+  userData: boolean;
+}
+
+/** A Metrics field in Describe order: its JS key and its snake_case name (the CSV column). */
+export interface MetricField {
+  key: keyof Metrics;
+  column: string;
+}
+
 /** Format names of core's TextFormatName; 'auto' detects. */
 export type TextFormatName =
   | 'auto'
@@ -494,6 +510,14 @@ export interface ClslabModule {
   contentHash(source: SourceBytes): string;
   /** Inputs larger than this many bytes are refused (core ParseOptions::max_bytes, 256 MB). */
   maxInputBytes(): number;
+  /** Every text format core parses, 'auto' first (core TextFormats). */
+  textFormats(): TextFormatName[];
+  /** Every source kind, 'builtin' first (core SourceKinds). */
+  sourceKinds(): SourceKind[];
+  /** A source's parse choices before the user changes any (core ParseOptions defaults). */
+  defaultParseChoice(sourceName: string): ParseChoice;
+  /** The fields of Metrics in core's Describe order (the order of a Metrics object's keys). */
+  metricFields(): MetricField[];
 }
 
 export interface ClslabModuleOptions {

@@ -39,7 +39,7 @@ Result<SettingEffect> Experiment::Configure(const RunConfig& config) {
     case SettingEffect::kPipeline: {
       // The split, vocabulary and weights all follow from the rows and the new settings.
       const Result<DatasetSummary> rebuilt =
-          config.dataset == "synthetic" ? LoadSynthetic(config) : Rebuild(config);
+          SourceKindOf(config) == SourceKind::kSynthetic ? LoadSynthetic(config) : Rebuild(config);
       if (!rebuilt.ok()) return R::Failure(rebuilt.status.message());
       return R::Success(effect);
     }

@@ -21,14 +21,17 @@ import type {
   LocalSvmReport,
   MaxMarginProgress,
   MaxMarginReport,
+  MetricField,
   Metrics,
   PreviewRow,
   ReviewView,
   RunHeader,
   SettingField,
+  SourceKindName,
   StatusResult,
   StepReport,
   TokenScores,
+  TextFormatName,
   TokenTable,
 } from '../../wasm/clslab.d.ts';
 import { corpus, loadModule } from '../web/support.ts';
@@ -335,6 +338,57 @@ const choice = {
   starThreshold: 3,
   latin1: false,
 } as const;
+
+// Literal unions, spelled out once here: `satisfies Record<Union, true>` makes the compiler
+// refuse a member left out or one the union lacks, and the test checks the module's lists
+// (names and order) against them.
+const TEXT_FORMATS = {
+  auto: true,
+  csv: true,
+  tsv: true,
+  jsonl: true,
+  fasttext: true,
+  'label-tab-text': true,
+  'label-space-text': true,
+  'text-tab-label': true,
+} satisfies Record<TextFormatName, true>;
+const SOURCE_KINDS = {
+  builtin: false,
+  synthetic: false,
+  file: true,
+  url: true,
+  preset: true,
+} satisfies Record<SourceKindName, boolean>;
+
+test("core's lists of formats, source kinds and Metrics fields are the d.ts unions", () => {
+  assert.deepEqual(module.textFormats(), Object.keys(TEXT_FORMATS));
+  assert.deepEqual(
+    module.sourceKinds(),
+    Object.entries(SOURCE_KINDS).map(([name, userData]) => ({ name, userData })),
+  );
+  // The settings offer the same names: formats, and the kinds a `dataset` value names.
+  const field = (key: string) => module.settingFields().find((f) => f.key === key)?.choices ?? [];
+  assert.deepEqual(field('source_format'), Object.keys(TEXT_FORMATS));
+  for (const kind of Object.keys(SOURCE_KINDS).filter((k) => k !== 'builtin'))
+    assert.ok(field('dataset').includes(kind), `dataset offers ${kind}`);
+  assert.deepEqual(module.defaultParseChoice('r.tsv'), { ...choice, sourceName: 'r.tsv' });
+  const lab = new module.Lab();
+  try {
+    const config = { ...JSON.parse(module.defaultConfigJson()), dataset: 'synthetic' };
+    assert.ok(lab.loadSynthetic(JSON.stringify(config)).ok);
+    const keys = Object.keys(lab.metrics()) as Array<keyof Metrics>;
+    const fields: MetricField[] = module.metricFields();
+    assert.deepEqual(
+      fields.map((f) => f.key),
+      keys,
+      'metricFields names every key of a Metrics object, in order',
+    );
+    for (const f of fields)
+      assert.match(f.column, /^[a-z0-9]+(_[a-z0-9]+)*$/, `${f.key}: snake_case column`);
+  } finally {
+    lab.delete();
+  }
+});
 
 test('module functions return what the d.ts declares', () => {
   for (const [k, field] of module.settingFields().entries())
