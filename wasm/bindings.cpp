@@ -227,6 +227,11 @@ class Lab {
   }
   val LastMaxMarginReport() const { return ToVal(experiment_.max_margin_report()); }
   bool MaxMarginCurrent() const { return experiment_.max_margin_current(); }
+  val ContinueLocalSvm(double budget) {
+    const double clamped = std::isfinite(budget) ? std::min(std::max(budget, 1.0), 1e15) : 1e15;
+    return ToVal(experiment_.ContinueLocalSvm(static_cast<int64_t>(clamped)));
+  }
+  val LocalSvmReport() const { return ToVal(experiment_.local_svm_report()); }
   val Selection() const { return ToVal(experiment_.Selection()); }
   val Recipes() const {
     val recipes = val::array();
@@ -313,6 +318,8 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("continueMaxMargin", &Lab::ContinueMaxMargin)
       .function("maxMarginReport", &Lab::LastMaxMarginReport)
       .function("maxMarginCurrent", &Lab::MaxMarginCurrent)
+      .function("continueLocalSvm", &Lab::ContinueLocalSvm)
+      .function("localSvmReport", &Lab::LocalSvmReport)
       .function("selection", &Lab::Selection)
       .function("recipes", &Lab::Recipes)
       .function("explain", &Lab::Explain)

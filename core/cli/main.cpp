@@ -184,7 +184,10 @@ int Train(const Arguments& args) {
     const int64_t step = experiment.step();
     const clslab::StepReport report =
         Move(&experiment, std::min<int64_t>(every - step % every, target - step));
-    if (report.step % every == 0 || report.step >= target || report.refused) {
+    const bool last = report.step >= target || report.refused;
+    // The last line measures p against the att-SVM of the selection the flow ends with.
+    if (last) experiment.SolveLocalSvm();
+    if (report.step % every == 0 || last) {
       std::cout << clslab::ToJson(experiment.CurrentMetrics()).dump() << "\n";
     }
     if (report.refused) return Fail(report.message);

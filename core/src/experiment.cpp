@@ -70,6 +70,8 @@ Status Experiment::Reset() {
   st.flow_on_acyclic = false;
   st.flow_corpus = Corpus();
   st.ForgetMaxMargin();
+  st.has_test_after_step_on_e = false;
+  st.history.clear();
   return Status::Ok();
 }
 
@@ -152,8 +154,18 @@ StepReport Experiment::Advance(int32_t steps) {
 
 StepReport Experiment::StepEmbeddings() {
   state_->Touch();
-  if (!state_->trainer) return NotLoaded(Plan());
-  StepReport report = Report(*state_->trainer, state_->trainer->StepEmbeddings());
+  State& st = *state_;
+  if (!st.trainer) return NotLoaded(Plan());
+  StepReport report = Report(*st.trainer, st.trainer->StepEmbeddings());
+  // The classifier the flow on p starts from: the page says so when the flow lowers it.
+  if (!report.refused && st.trainer->phase() == Phase::kEmbeddingsStepped &&
+      st.dataset.test.NumReviews() > 0) {
+    ModelWorkspace workspace;
+    const LossAccuracy on_test =
+        LossAndGradient(st.trainer->weights(), st.dataset.test, {}, &workspace, nullptr);
+    st.has_test_after_step_on_e = on_test.reviews > 0;
+    st.test_accuracy_after_step_on_e = on_test.accuracy;
+  }
   report.plan = Plan();
   return report;
 }
@@ -202,6 +214,8 @@ Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::str
   }
   state_->trainer = std::move(trainer);
   state_->ForgetMaxMargin();
+  state_->has_test_after_step_on_e = false;
+  state_->history.clear();
   return Status::Ok();
 }
 

@@ -26,6 +26,7 @@ import type {
   SelectionReport,
   Limits,
   LoadResult,
+  LocalSvmReport,
   MaxMarginProgress,
   MaxMarginReport,
   MetricField,
@@ -155,6 +156,7 @@ const metrics = {
   hasTest: 'boolean',
   testLoss: 'number',
   testAccuracy: 'number',
+  trainReviews: 'number',
   pNorm: 'number',
   alignmentSlope: 'number',
   alignmentIntercept: 'number',
@@ -175,10 +177,22 @@ const metrics = {
   hasMaxMarginAcyclic: 'boolean',
   cosineToMaxMarginAcyclic: 'number',
   selectionAccuracyAcyclic: 'number',
+  acyclicReviews: 'number',
   uScoreMaxMargin: 'number',
   signedScoreMaxMargin: 'number',
   uScoreMaxMarginAcyclic: 'number',
   signedScoreMaxMarginAcyclic: 'number',
+  hasLocalSelection: 'boolean',
+  localSelectionSStar: 'number',
+  localSelectionStrict: 'number',
+  hasLocalSvm: 'boolean',
+  localSvmStep: 'number',
+  localSelectionCurrent: 'boolean',
+  cosineToLocalSvm: 'number',
+  localNormalizedMargin: 'number',
+  localSvmReference: 'number',
+  hasTestAfterStepOnE: 'boolean',
+  testAccuracyAfterStepOnE: 'number',
 } satisfies Record<keyof Metrics, Kind>;
 const effectNames = oneOf<SettingField['effect']>()([
   'source',
@@ -258,6 +272,10 @@ const maxMargin = {
   constraintsInCycles: 'number',
   reviewsInCycles: 'number',
   cycles: 'string[]',
+  cyclicComponents: 'number',
+  largestComponentSize: 'number',
+  largestComponentWords: 'string[]',
+  largestComponentReviews: 'number',
   norm: 'number',
   gap: 'number',
   minMargin: 'number',
@@ -288,7 +306,24 @@ const selectedToken = {
   share: 'number',
   count: 'number',
   delta: 'number',
+  documentShare: 'number',
 } satisfies Record<keyof SelectedToken, Kind>;
+const localSvm = {
+  solved: 'boolean',
+  message: 'string',
+  step: 'number',
+  constraints: 'number',
+  reviews: 'number',
+  strictReviews: 'number',
+  sStarReviews: 'number',
+  norm: 'number',
+  gap: 'number',
+  epochs: 'number',
+  updates: 'number',
+  converged: 'boolean',
+  warmStart: 'boolean',
+  solves: 'number',
+} satisfies Record<keyof LocalSvmReport, Kind>;
 const selection = {
   available: 'boolean',
   reviews: 'number',
@@ -521,6 +556,12 @@ test('every Lab method returns what the d.ts declares', () => {
     check(progress, maxMarginProgress, 'continueMaxMargin');
     assert.equal(progress.done, true, progress.message);
     check(lab.tokens(), tokenTable, 'tokens (solved)');
+    let local = lab.continueLocalSvm(50);
+    check(local, maxMarginProgress, 'continueLocalSvm');
+    while (local.active) local = lab.continueLocalSvm(50);
+    assert.equal(local.done, true, local.message);
+    check(lab.localSvmReport(), localSvm, 'localSvmReport');
+    assert.equal(lab.metrics().hasLocalSvm, true);
     check(lab.selection(), selection, 'selection');
     for (const [k, r] of lab.recipes().entries()) check(r, recipe, `recipes[${k}]`);
     assert.deepEqual(

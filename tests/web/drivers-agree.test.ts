@@ -36,11 +36,25 @@ function trainLines(name: string): Line[] {
 /** snake_case -> camelCase, as wasm/marshal.h names the same Describe fields. */
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
+/** The fields of the flow's own att-SVM solution (p_local). It is not yet a step of the run
+ *  plan: the page solves it in background slices between chunks, the CLI once at the end,
+ *  so which selection it belongs to at a given step depends on the driver's pacing. Its
+ *  selection (has_local_selection, local_selection_*) is compared like every other field. */
+const PACED = new Set([
+  'has_local_svm',
+  'local_svm_step',
+  'local_selection_current',
+  'cosine_to_local_svm',
+  'local_normalized_margin',
+  'local_svm_reference',
+]);
+
 /** Every field of the native line equals the page's metric of the same name. */
 function assertSameMetrics(page: Metrics, native: Line, who: string): void {
   const fields = page as unknown as Record<string, unknown>;
   assert.deepEqual(Object.keys(native).map(camel).sort(), Object.keys(fields).sort(), 'fields');
   for (const [key, value] of Object.entries(native)) {
+    if (PACED.has(key)) continue;
     assert.equal(fields[camel(key)], value, `${who}, step ${String(native['step'])}: ${key}`);
   }
 }
@@ -55,7 +69,12 @@ for (const [name, overrides] of [
     const recorded = reproduce.history.filter((line) => (line['step'] as number) > 0);
     assert.equal(recorded.length, 20, 'reproduce records each of the first 20 steps');
     for (const line of recorded) {
-      assert.deepEqual(line, train[(line['step'] as number) - 1], `step ${String(line['step'])}`);
+      const printed = train[(line['step'] as number) - 1] ?? {};
+      for (const [key, value] of Object.entries(printed)) {
+        if (!PACED.has(key))
+          assert.deepEqual(line[key], value, `step ${String(line['step'])}: ${key}`);
+      }
+      assert.deepEqual(Object.keys(line), Object.keys(printed), 'the same fields');
     }
     if (name === 'paper') {
       assert.equal(train[0]?.['has_max_margin'], true, 'p_mm is solved right after the step on E');

@@ -148,6 +148,13 @@ export abstract class SeriesChart implements ChartView {
     dataset.data = data;
   }
 
+  /** A line under the legend saying which reviews the series are over (the coverage). */
+  protected setCoverage(text: string): void {
+    const plugins = this.chart.options.plugins;
+    if (plugins === undefined || plugins.subtitle?.text === text) return;
+    plugins.subtitle = { display: text !== '', text, padding: { bottom: 4 } };
+  }
+
   /** Drops points past `step` in every series (a restart rewinds the timeline). */
   private rewind(step: number): void {
     for (const data of this.series) {

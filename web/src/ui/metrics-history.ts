@@ -19,6 +19,14 @@ const FLAGS: Partial<Record<keyof Metrics, keyof Metrics>> = {
   selectionAccuracyAcyclic: 'hasMaxMarginAcyclic',
   uScoreMaxMarginAcyclic: 'hasMaxMarginAcyclic',
   signedScoreMaxMarginAcyclic: 'hasMaxMarginAcyclic',
+  acyclicReviews: 'hasMaxMarginAcyclic',
+  localSelectionSStar: 'hasLocalSelection',
+  localSelectionStrict: 'hasLocalSelection',
+  cosineToLocalSvm: 'hasLocalSvm',
+  localNormalizedMargin: 'hasLocalSvm',
+  localSvmReference: 'hasLocalSvm',
+  localSvmStep: 'hasLocalSvm',
+  testAccuracyAfterStepOnE: 'hasTestAfterStepOnE',
 };
 
 export class MetricsHistory {
