@@ -63,8 +63,8 @@ val DecodeShareLink(const std::string& hash) {
 val EffectOfChange(const std::string& before, const std::string& after) {
   const Result<clslab::SettingEffect> effect = clslab::EffectOfChangeJson(before, after);
   val result = StatusObject(effect.ok(), effect.status.message());
-  result.set("value", effect.ok() ? val(std::string(clslab::SettingEffectName(effect.value)))
-                                  : val::null());
+  result.set("value",
+             effect.ok() ? val(std::string(clslab::SettingEffectName(effect.value))) : val::null());
   return result;
 }
 

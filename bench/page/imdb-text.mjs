@@ -39,7 +39,7 @@ export function imdbText({ reviews = 25000, vocabulary = 30000, seed = 1 } = {})
     const words = [];
     for (let t = 0; t < length; t++) {
       if (uniform() < 0.05) {
-        const leaning = (uniform() < 0.8) === (label === 1) ? 'good' : 'bad';
+        const leaning = uniform() < 0.8 === (label === 1) ? 'good' : 'bad';
         words.push(`${leaning}${Math.floor(uniform() * 100)}`);
       } else {
         words.push(`w${zipf().toString(36)}`);

@@ -33,7 +33,13 @@ if (dataFile === undefined) {
 }
 log(`data ${dataFile}: ${(statSync(dataFile).size / 2 ** 20).toFixed(1)} MB`);
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.tsv': 'text/plain' };
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.tsv': 'text/plain',
+};
 function serve(dir) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -47,9 +53,16 @@ function serve(dir) {
 
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 const step = (page) => page.evaluate(() => window.__clslab?.metrics()?.step ?? -1);
-const playing = (page) => page.evaluate(() => document.getElementById('play')?.textContent !== 'Play');
+const playing = (page) =>
+  page.evaluate(() => document.getElementById('play')?.textContent !== 'Play');
 const waitIdle = (page, timeout = 600000) =>
-  page.waitForFunction(() => document.getElementById('play')?.textContent === 'Play' && !document.getElementById('play').disabled, null, { timeout });
+  page.waitForFunction(
+    () =>
+      document.getElementById('play')?.textContent === 'Play' &&
+      !document.getElementById('play').disabled,
+    null,
+    { timeout },
+  );
 
 /** A page on `hash` with `dataFile` uploaded through the Dataset card; long tasks recorded. */
 async function openWithData(browser, base, hash) {
@@ -62,7 +75,9 @@ async function openWithData(browser, base, hash) {
     }).observe({ type: 'longtask', buffered: true });
   });
   await page.goto(base + hash);
-  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? -1) >= 0, null, { timeout: 60000 });
+  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? -1) >= 0, null, {
+    timeout: 60000,
+  });
   await waitIdle(page);
   const before = await page.textContent('#dataset-summary');
   const started = Date.now();
@@ -70,7 +85,13 @@ async function openWithData(browser, base, hash) {
   await page.setInputFiles('#dataset-file', dataFile);
   await page.waitForSelector('#preview-confirm:not([disabled])', { timeout: 600000 });
   await page.click('#preview-confirm');
-  await page.waitForFunction((old) => document.getElementById('dataset-summary')?.textContent !== old && /25,000 rows/.test(document.getElementById('dataset-summary')?.textContent ?? ''), before, { timeout: 600000 });
+  await page.waitForFunction(
+    (old) =>
+      document.getElementById('dataset-summary')?.textContent !== old &&
+      /25,000 rows/.test(document.getElementById('dataset-summary')?.textContent ?? ''),
+    before,
+    { timeout: 600000 },
+  );
   await waitIdle(page);
   const loadMs = Date.now() - started;
   const loadLongest = await longestSince(page, t0);
@@ -78,14 +99,19 @@ async function openWithData(browser, base, hash) {
 }
 
 async function longestSince(page, since) {
-  return page.evaluate((t) => Math.max(0, ...window.__longTasks.filter(([s]) => s >= t).map(([, d]) => d)), since);
+  return page.evaluate(
+    (t) => Math.max(0, ...window.__longTasks.filter(([s]) => s >= t).map(([, d]) => d)),
+    since,
+  );
 }
 
 /** Steps per second over `seconds` of Play (after a one-second warm-up), and the longest
  *  main-thread task meanwhile. */
 async function rate(page, seconds) {
   await page.click('#play');
-  await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Pause', null, { timeout: 600000 });
+  await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Pause', null, {
+    timeout: 600000,
+  });
   await sleep(1000);
   const t0 = await page.evaluate(() => performance.now());
   const s0 = await step(page);
@@ -104,15 +130,27 @@ async function pauses(page, count) {
   for (let k = 0; k < count; k++) {
     await waitIdle(page);
     await page.click('#play');
-    await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Pause', null, { timeout: 600000 });
+    await page.waitForFunction(
+      () => document.getElementById('play')?.textContent === 'Pause',
+      null,
+      { timeout: 600000 },
+    );
     await sleep(500);
     const t0 = await page.evaluate(() => performance.now());
     await page.click('#play');
-    await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Play', null, { timeout: 60000 });
+    await page.waitForFunction(
+      () => document.getElementById('play')?.textContent === 'Play',
+      null,
+      { timeout: 60000 },
+    );
     latencies.push((await page.evaluate(() => performance.now())) - t0);
   }
   latencies.sort((a, b) => a - b);
-  return { p50: latencies[Math.floor(count / 2)], p95: latencies[Math.ceil(0.95 * count) - 1], max: latencies.at(-1) };
+  return {
+    p50: latencies[Math.floor(count / 2)],
+    p95: latencies[Math.ceil(0.95 * count) - 1],
+    max: latencies.at(-1),
+  };
 }
 
 async function measure(browser, name, dir) {
@@ -122,7 +160,11 @@ async function measure(browser, name, dir) {
   // Joint protocol at d = 64 (Adam, full batch).
   {
     log(`${name}: joint d 64`);
-    const { page, context, loadMs, loadLongest } = await openWithData(browser, base, '#v=1&protocol=joint&optimizer=adam&learning_rate=0.001&width=64&steps=1000000&run=0');
+    const { page, context, loadMs, loadLongest } = await openWithData(
+      browser,
+      base,
+      '#v=1&protocol=joint&optimizer=adam&learning_rate=0.001&width=64&steps=1000000&run=0',
+    );
     out.loadMs = loadMs;
     out.loadLongestTaskMs = loadLongest;
     out.joint64 = await rate(page, 8);
@@ -135,17 +177,27 @@ async function measure(browser, name, dir) {
     const { page, context } = await openWithData(browser, base, '#v=1&steps=1000000&run=0');
     const t0 = Date.now();
     await page.click('#step-embeddings');
-    await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1, null, { timeout: 600000 });
+    await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1, null, {
+      timeout: 600000,
+    });
     out.stepOnEMs = Date.now() - t0;
     // The new page solves p_mm right after the step on E; the old one on a click.
     const t1 = Date.now();
     const solvesItself = await page.evaluate(() => typeof window.__clslab?.state === 'function');
     if (solvesItself) {
-      await page.waitForFunction(() => window.__clslab.state().maxMargin !== null, null, { timeout: 600000 });
+      await page.waitForFunction(() => window.__clslab.state().maxMargin !== null, null, {
+        timeout: 600000,
+      });
     } else {
       const old = await page.textContent('#max-margin-status');
       await page.click('#solve-max-margin');
-      await page.waitForFunction((o) => document.getElementById('max-margin-status')?.textContent !== o && !/Solving/.test(document.getElementById('max-margin-status')?.textContent ?? ''), old, { timeout: 600000 });
+      await page.waitForFunction(
+        (o) =>
+          document.getElementById('max-margin-status')?.textContent !== o &&
+          !/Solving/.test(document.getElementById('max-margin-status')?.textContent ?? ''),
+        old,
+        { timeout: 600000 },
+      );
     }
     out.solveMs = Date.now() - t1;
     await waitIdle(page);
@@ -157,7 +209,12 @@ async function measure(browser, name, dir) {
 }
 
 const browser = await chromium.launch(chromiumLaunchOptions);
-const results = { date: new Date().toISOString(), data: dataFile, load: (await import('node:os')).loadavg(), builds: [] };
+const results = {
+  date: new Date().toISOString(),
+  data: dataFile,
+  load: (await import('node:os')).loadavg(),
+  builds: [],
+};
 for (const [name, dir] of builds) results.builds.push(await measure(browser, name, dir));
 await browser.close();
 results.loadAfter = (await import('node:os')).loadavg();

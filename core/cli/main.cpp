@@ -163,8 +163,8 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
 clslab::StepReport Move(Experiment* experiment, int64_t most) {
   const clslab::RunPlan plan = experiment->Plan();
   const int64_t chunk = std::max<int64_t>(1, std::min(most, plan.max_chunk));
-  const clslab::StepReport report = experiment->Advance(static_cast<int32_t>(
-      std::min<int64_t>(chunk, std::numeric_limits<int32_t>::max())));
+  const clslab::StepReport report = experiment->Advance(
+      static_cast<int32_t>(std::min<int64_t>(chunk, std::numeric_limits<int32_t>::max())));
   if (report.plan.solve_due == clslab::DueSolve::kMaxMargin) experiment->SolveMaxMargin();
   return report;
 }

@@ -76,7 +76,8 @@ std::string ContentHash(const SourceBytes& source) {
 }
 
 Result<RunConfig> WithSource(RunConfig config, const std::string& kind, const std::string& name,
-                     const ParseOptions& options, uint32_t sample_seed, int32_t sample_rows) {
+                             const ParseOptions& options, uint32_t sample_seed,
+                             int32_t sample_rows) {
   config.dataset = kind;
   config.source_name = name;
   config.source_hash.clear();

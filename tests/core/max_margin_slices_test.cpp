@@ -88,7 +88,7 @@ TEST(MaxMarginSlices, AChangeOfTheRunAbandonsTheSolveUnderWay) {
   Experiment experiment;
   ASSERT_TRUE(experiment.LoadSynthetic(Synthetic(true)).ok());
   EXPECT_FALSE(experiment.ContinueMaxMargin(100).active);  // nothing started
-  EXPECT_FALSE(experiment.StartMaxMargin().active);         // before the step on E
+  EXPECT_FALSE(experiment.StartMaxMargin().active);        // before the step on E
   EXPECT_NE(experiment.max_margin_report().message.find("step on E"), std::string::npos);
   ASSERT_FALSE(experiment.StepEmbeddings().refused);
   ASSERT_TRUE(experiment.StartMaxMargin().active);

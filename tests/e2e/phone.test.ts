@@ -98,7 +98,9 @@ test('on a phone the token table scrolls inside its card to the v·E and p·E co
     const box = await header.boundingBox();
     assert.ok(box !== null && box.x >= 0 && box.x + box.width <= PHONE.width, `${label} in view`);
   }
-  const scrolled = await page.evaluate(() => document.querySelector('[data-panel="table"] .token-scroll')?.scrollLeft);
+  const scrolled = await page.evaluate(
+    () => document.querySelector('[data-panel="table"] .token-scroll')?.scrollLeft,
+  );
   assert.ok((scrolled ?? 0) > 0, 'the card scrolled, not the page');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= PHONE.width, `the page itself stays ${PHONE.width} px wide (${width})`);

@@ -36,7 +36,8 @@ std::string ContentHash(const SourceBytes& source);
 // left empty: Experiment::Load records them. The result is validated as a whole
 // (ValidateConfig): a source the settings cannot name is an error saying why.
 Result<RunConfig> WithSource(RunConfig config, const std::string& kind, const std::string& name,
-                     const ParseOptions& options, uint32_t sample_seed, int32_t sample_rows);
+                             const ParseOptions& options, uint32_t sample_seed,
+                             int32_t sample_rows);
 
 // The parse choices a config records (source_format, columns, header, stars, latin1).
 ParseOptions ParseOptionsFrom(const RunConfig& config);
