@@ -7,6 +7,7 @@
 #include "clslab/data_profile.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <unordered_map>
 
@@ -109,13 +110,20 @@ Corpus EncodeUnder(const DataProfile& profile, const VocabularyChoice& choice) {
   return out;
 }
 
+bool IsPunctuation(const std::string& token) {
+  for (unsigned char c : token) {
+    if (c >= 0x80 || std::isalnum(c)) return false;
+  }
+  return true;
+}
+
 PredictedSelection PredictSelection(const DataProfile& profile, const VocabularyChoice& choice) {
   const Corpus corpus = EncodeUnder(profile, choice);
   const TokenStatistics statistics = ComputeTokenStatistics(corpus);
   // alpha_s in float, as v.E_s is stored: the ties are those the Experiment would see.
   const std::vector<float> alpha(statistics.alpha.begin(), statistics.alpha.end());
   const SelectedSets sets = ComputeSelectedSets(corpus, alpha);
-  const SelectionSummary summary = SummarizeSelection(corpus, sets, statistics, 1);
+  const SelectionSummary summary = SummarizeSelection(corpus, sets, statistics, kPredictedTop);
   PredictedSelection out;
   out.reviews = summary.reviews;
   out.empty_reviews = corpus.NumReviews() - summary.reviews;
@@ -123,13 +131,45 @@ PredictedSelection PredictSelection(const DataProfile& profile, const Vocabulary
   out.median_abs_delta = summary.median_abs_delta;
   if (summary.top.empty()) return out;
   // Token ids map back to words through the kept order: id s > 0 is kept[s - 1].
-  const int32_t top = summary.top[0];
   const std::vector<int32_t> kept =
       Vocabulary::KeptWords(profile.words, profile.count, profile.documents, profile.reviews,
                             choice.min_count, choice.max_vocab, choice.max_doc_share);
-  out.top_token = top == 0 ? Vocabulary::kUnknownToken : profile.words[kept[top - 1]];
-  out.top_share = static_cast<double>(summary.wins[0]) / summary.reviews;
-  out.top_abs_delta = std::abs(statistics.delta[top]);
+  auto word = [&](int32_t s) {
+    return s == Vocabulary::kUnknownId ? std::string(Vocabulary::kUnknownToken)
+                                       : profile.words[kept[s - 1]];
+  };
+  double signed_tokens = 0;
+  for (int32_t i = 0; i < corpus.NumReviews(); ++i) {
+    signed_tokens += corpus.labels[i] * static_cast<double>(corpus.End(i) - corpus.Begin(i));
+  }
+  out.neutral_delta = signed_tokens / std::max<int64_t>(1, corpus.NumTokens());
+  auto lean = [&](int32_t s) { return std::abs(statistics.delta[s] - out.neutral_delta); };
+  for (size_t k = 0; k < summary.top.size(); ++k) {
+    const int32_t s = summary.top[k];
+    out.top.push_back({word(s), static_cast<double>(summary.wins[k]) / summary.reviews,
+                       std::abs(statistics.delta[s]), lean(s)});
+  }
+  out.top_token = out.top[0].token;
+  out.top_share = out.top[0].share;
+  out.top_abs_delta = out.top[0].abs_delta;
+  // Each non-empty review weighs 1, shared among its S_i.
+  std::vector<int8_t> punctuation(corpus.vocab_size, 0);
+  for (int32_t s = 1; s < corpus.vocab_size; ++s) punctuation[s] = IsPunctuation(word(s));
+  double polar = 0, punct = 0, unknown = 0;
+  for (size_t i = 0; i + 1 < sets.offsets.size(); ++i) {
+    const int32_t begin = sets.offsets[i], end = sets.offsets[i + 1];
+    if (end == begin) continue;
+    const double weight = 1.0 / (end - begin);
+    for (int32_t k = begin; k < end; ++k) {
+      const int32_t s = sets.token_ids[k];
+      if (lean(s) >= kPolarDelta) polar += weight;
+      if (punctuation[s]) punct += weight;
+      if (s == Vocabulary::kUnknownId) unknown += weight;
+    }
+  }
+  out.polar_share = polar / summary.reviews;
+  out.punctuation_share = punct / summary.reviews;
+  out.unknown_share = unknown / summary.reviews;
   return out;
 }
 

@@ -164,5 +164,31 @@ TEST(PredictSelection, ReviewsLeftWithoutWordsAreCountedAsEmpty) {
   EXPECT_EQ(p.empty_reviews, 1);
 }
 
+TEST(PredictSelection, SaysWhatTheSelectedTokensAreAndHowMuchTheyLean) {
+  // Three positive reviews to one negative, 8 of the 11 tokens in positive reviews: a token
+  // spread as all tokens are has Delta 5/11. "!" is the s* of two positive reviews, "good" of
+  // one, "bad" of the negative one ("film", Delta 1/3, loses everywhere).
+  const std::vector<LabeledText> rows = {
+      {"! ! film", 1}, {"! ! film", 1}, {"good good", 1}, {"bad bad film", -1}};
+  const DataProfile profile = ComputeDataProfile(Tokens(rows), Labels(rows));
+  VocabularyChoice choice;
+  choice.min_count = 1;
+  const PredictedSelection p = PredictSelection(profile, choice);
+  EXPECT_DOUBLE_EQ(p.neutral_delta, 5.0 / 11);
+  ASSERT_EQ(p.top.size(), 3u);
+  EXPECT_EQ(p.top[0].token, "!");
+  EXPECT_DOUBLE_EQ(p.top[0].share, 0.5);
+  EXPECT_DOUBLE_EQ(p.top[0].abs_delta, 1);
+  EXPECT_DOUBLE_EQ(p.top[0].lean, 6.0 / 11);  // |1 - 5/11|
+  EXPECT_DOUBLE_EQ(p.punctuation_share, 0.5);
+  EXPECT_DOUBLE_EQ(p.polar_share, 1);  // "!" and "good" lean 6/11, "bad" 16/11
+  EXPECT_DOUBLE_EQ(p.unknown_share, 0);
+  EXPECT_TRUE(IsPunctuation("!"));
+  EXPECT_TRUE(IsPunctuation("..."));
+  EXPECT_FALSE(IsPunctuation("n't"));
+  EXPECT_FALSE(IsPunctuation("caf\xc3\xa9"));
+  EXPECT_FALSE(IsPunctuation("2"));
+}
+
 }  // namespace
 }  // namespace clslab

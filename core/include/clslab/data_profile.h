@@ -69,15 +69,39 @@ Corpus EncodeUnder(const DataProfile& profile, const VocabularyChoice& choice);
 
 // Result 2's selected tokens in the small-sigma limit: S_i = argmax_{s in X_i} y_i alpha_s
 // (ties within 1e-9 relative, as ComputeSelectedSets), over the corpus `choice` gives.
-struct PredictedSelection {
-  int32_t reviews = 0;          // non-empty reviews under the choice
-  int32_t empty_reviews = 0;    // reviews left with no token (drop_unknown)
-  int32_t distinct = 0;         // distinct tokens that are some review's s*
-  std::string top_token;        // the token in the most selected sets
-  double top_share = 0;         // share of the non-empty reviews whose S_i holds it
-  double top_abs_delta = 0;     // its |Delta_s|: near 0 for a stop word
-  double median_abs_delta = 0;  // median |Delta_s*| over (review, s* in S_i) pairs
+struct PredictedToken {
+  std::string token;
+  double share = 0;      // share of the non-empty reviews whose S_i holds it
+  double abs_delta = 0;  // its |Delta_s|
+  double lean = 0;       // |Delta_s - neutral_delta|: near 0 for a token with no label information
 };
+struct PredictedSelection {
+  int32_t reviews = 0;              // non-empty reviews under the choice
+  int32_t empty_reviews = 0;        // reviews left with no token (drop_unknown)
+  int32_t distinct = 0;             // distinct tokens that are some review's s*
+  std::string top_token;            // the token in the most selected sets (= top[0])
+  double top_share = 0;             // share of the non-empty reviews whose S_i holds it
+  double top_abs_delta = 0;         // its |Delta_s|: near 0 for a stop word
+  double median_abs_delta = 0;      // median |Delta_s*| over (review, s* in S_i) pairs
+  std::vector<PredictedToken> top;  // the kPredictedTop most selected, most first
+  // Delta over all the corpus's occurrences, (N+ - N-) / N: the Delta of a token spread as
+  // every token is, which carries no label information (0 when the classes have equal token
+  // counts; +0.5 when 75% of occurrences are in positive reviews).
+  double neutral_delta = 0;
+  // Shares of the non-empty reviews, each review's S_i weighing 1 (1/|S_i| per s*): s* with
+  // lean >= kPolarDelta (leans to one class); s* without a letter or digit
+  // (punctuation, IsPunctuation); s* = <unk> (the pooled words outside the vocabulary).
+  double polar_share = 0;
+  double punctuation_share = 0;
+  double unknown_share = 0;
+};
+// A lean of 0.3 in a balanced corpus: P(y = +1 | s) = 0.65, nearly twice as frequent in one
+// class as in the other.
+constexpr double kPolarDelta = 0.3;
+constexpr int32_t kPredictedTop = 3;
 PredictedSelection PredictSelection(const DataProfile& profile, const VocabularyChoice& choice);
+
+// True when `token` has no letter or digit (any byte >= 0x80 counts as a letter: UTF-8).
+bool IsPunctuation(const std::string& token);
 
 }  // namespace clslab
