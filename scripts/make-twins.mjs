@@ -1,0 +1,273 @@
+// Writes web/public/datasets/twins.tsv: short movie reviews in minimal pairs, the built-in
+// data on which the hypotheses of the paper's Result 2 hold by construction (see the
+// "twins" section of web/public/datasets/README.md for the argument).
+//   node scripts/make-twins.mjs            (rewrites the file; the output is deterministic)
+// Every positive review has a negative twin built from the same plan: the same sentences,
+// the same neutral words in the same places, and each sentiment word swapped for its
+// opposite from POLAR (one word for one word, so the twins have the same length). Hence
+// every neutral word occurs equally often, at equal review lengths, in both classes, and a
+// review carries sentiment words of its own class only.
+import { writeFileSync } from 'node:fs';
+
+// Seeded PRNG (mulberry32): the same file on every run.
+function makeRng(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = makeRng(20251203);
+const pick = (list) => list[Math.floor(random() * list.length)];
+function sample(list, count) {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; --i) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy.slice(0, count);
+}
+
+// Sentiment words as [positive, negative] twins, by the slot they fill. None follows "a" or
+// "an" in a template, so no article changes with the swap. A review with several sentiment
+// words has one strong word and weak ones: strong words are the common ones, so a review's
+// most label-aligned word (s*) is never a near tie between two of its words (README.md).
+const POLAR = {
+  // After "is", "was", "felt", "looks", or before a noun.
+  adjective: {
+    strong: [
+      ['great', 'awful'],
+      ['wonderful', 'terrible'],
+      ['brilliant', 'boring'],
+    ],
+    weak: [
+      ['excellent', 'dull'],
+      ['superb', 'dreadful'],
+      ['beautiful', 'ugly'],
+      ['gripping', 'lifeless'],
+      ['charming', 'clumsy'],
+      ['delightful', 'painful'],
+      ['fresh', 'stale'],
+      ['smart', 'silly'],
+      ['powerful', 'weak'],
+      ['touching', 'shallow'],
+      ['thrilling', 'pointless'],
+      ['hilarious', 'lame'],
+      ['stylish', 'sloppy'],
+    ],
+  },
+  // "I ___ it", "I ___ the ending".
+  verb: {
+    strong: [['loved', 'hated']],
+    weak: [
+      ['enjoyed', 'disliked'],
+      ['adored', 'despised'],
+      ['admired', 'loathed'],
+      ['liked', 'resented'],
+    ],
+  },
+  // "it is a ___", "the ending is a ___": every one starts with a consonant sound.
+  noun: {
+    strong: [['masterpiece', 'mess']],
+    weak: [
+      ['joy', 'chore'],
+      ['gem', 'disaster'],
+      ['triumph', 'failure'],
+      ['delight', 'bore'],
+      ['pleasure', 'slog'],
+    ],
+  },
+  // "___ shot", "___ paced".
+  adverb: {
+    strong: [['beautifully', 'badly']],
+    weak: [
+      ['perfectly', 'poorly'],
+      ['wonderfully', 'horribly'],
+      ['expertly', 'carelessly'],
+      ['skillfully', 'lazily'],
+    ],
+  },
+};
+
+// Neutral material, shared by the twins.
+const GENRES = [
+  'thriller', 'comedy', 'drama', 'western', 'musical', 'horror film', 'documentary',
+  'romance', 'war film', 'heist movie', 'road movie', 'period piece', 'sequel', 'remake',
+  'animated film', 'mystery', 'biopic', 'space adventure', 'courtroom drama', 'ghost story',
+];
+const ASPECTS = [
+  'acting', 'script', 'plot', 'ending', 'soundtrack', 'dialogue', 'pacing', 'camera work',
+  'lead performance', 'villain', 'cast', 'story', 'music', 'direction', 'editing',
+  'opening scene', 'final act', 'score', 'humor', 'set design', 'twist',
+  'love story', 'car chase', 'middle section', 'last scene',
+];
+const PEOPLE = [
+  'a retired detective', 'a young teacher', 'a small-town mayor', 'an old boxer',
+  'a farmer', 'a pilot', 'a chef', 'a lawyer', 'a stranded astronaut', 'a new nurse',
+  'a lonely painter', 'a high school coach', 'a journalist', 'a runaway bride', 'a widow',
+  'a taxi driver', 'a chess player', 'a shy teenager', 'a country singer', 'a baker',
+];
+const GOALS = [
+  'tries to win back an old friend', 'has one week to save the farm',
+  'goes looking for a lost letter', 'plans one last job', 'moves to a new city',
+  'searches for a missing dog', 'agrees to coach a losing team', 'inherits a strange house',
+  'takes a road trip across the country', 'must testify against a boss',
+  'opens a restaurant by the sea', 'gets stuck on an island', 'returns home after years away',
+];
+const PLACES = [
+  'Paris', 'a fishing village', 'New York in the seventies', 'a mining town', 'the desert',
+  'a boarding school', 'a hospital', 'a small island', 'the mountains', 'Chicago',
+  'a ski resort', 'a quiet suburb', 'London', 'a lighthouse',
+];
+const WHEN = [
+  'on a rainy Sunday', 'with my sister', 'at the late show', 'after a long week',
+  'on a flight', 'with two friends', 'at a festival', 'on opening night', 'with my dad',
+  'at home last night', 'with my kids', 'on a whim',
+];
+const PARTS = ['the first hour', 'the second half', 'the last twenty minutes', 'the middle', 'every scene'];
+const PARTICIPLES = ['shot', 'paced', 'edited', 'lit', 'written', 'cast', 'staged'];
+const PEOPLE_IN_FILM = [
+  'the director', 'the lead actress', 'the young star', 'the writer', 'the whole cast',
+  'the composer', 'the lead actor',
+];
+const DIRECTORS = ['the same director', 'a young director', 'a stage director', 'a former actor'];
+
+// A template is [text, slots]: {P} adjective, {V} verb, {N} noun, {A} adverb take a polar
+// word; the other braces take neutral words, drawn once per plan.
+const POLAR_SENTENCES = [
+  'The {aspect} was {P}.',
+  'I thought the {aspect} was {P}.',
+  'The {aspect} is {P} and the {aspect2} is {P}.',
+  'Honestly, the {aspect} felt {P} from start to finish.',
+  'This {genre} is a {N}.',
+  'The {aspect} alone is a {N}.',
+  'I {V} it.',
+  'I {V} the {aspect} and the {aspect2}.',
+  '{Part} is {A} {participle}.',
+  'The whole thing is {A} {participle}.',
+  'The work of {person} looks {P} here.',
+  'As a {genre}, it is {P}.',
+  'Overall, {P}.',
+  'In the end I {V} every minute of it.',
+  'Really {P} {aspect}, and {A} {participle} too.',
+  'My {relative} {V} it as well.',
+  'It was a {N} to watch.',
+];
+const NEUTRAL_SENTENCES = [
+  'I saw this {genre} {when}.',
+  'It is set in {place} and follows {who}, who {goal}.',
+  'The story follows {who}, who {goal}.',
+  'It runs a little under two hours.',
+  'I had not read the book before.',
+  'The trailer had made me curious.',
+  'My {relative} picked it.',
+  'It is the second film by {director}.',
+  'Most of it takes place in {place}.',
+  'I went in knowing nothing about it.',
+  'We watched it {when}.',
+  'The {aspect} gets a lot of screen time.',
+  'There is no big twist, and it does not need one.',
+  'The {aspect} is in the trailer too.',
+  'It is a {genre} about {who}.',
+  'The film opens in {place}, years before the main story.',
+  'Half the audience at our screening were students.',
+  'It came out last spring and is now streaming.',
+  'Some scenes were filmed in {place}.',
+  'The {aspect2} reminded me of older films from the same studio.',
+  'I paid full price for the ticket.',
+  'The theater was almost empty {when}.',
+  'It is longer than the first one.',
+  'You can tell the budget was large.',
+  'The studio kept the plot secret until release.',
+  'We argued about the {aspect} on the drive home.',
+  'I expected a {genre}, and that is what it is.',
+]
+const RELATIVES = ['sister', 'brother', 'husband', 'wife', 'friend', 'dad', 'mother', 'son'];
+
+// One plan: sentences with their neutral fillers fixed and each polar slot naming a twin
+// pair; rendering it with side 0 gives the positive review, side 1 the negative twin.
+function makePlan() {
+  const polarCount = random() < 0.55 ? 1 : random() < 0.75 ? 2 : 3;
+  const neutralCount = 1 + Math.floor(random() * 3);
+  const sentences = [];
+  // Without repeats: a review never says the same sentence twice.
+  for (const template of sample(POLAR_SENTENCES, polarCount)) sentences.push({ template });
+  for (const template of sample(NEUTRAL_SENTENCES, neutralCount)) sentences.push({ template });
+  // In random order, but the last sentence carries sentiment.
+  sentences.sort(() => random() - 0.5);
+  const last = sentences.findLastIndex((s) => /\{[PVNA]\}/.test(s.template));
+  sentences.push(...sentences.splice(last, 1));
+  for (const sentence of sentences) {
+    sentence.fill = {
+      aspect: pick(ASPECTS),
+      aspect2: pick(ASPECTS),
+      genre: pick(GENRES),
+      person: pick(PEOPLE_IN_FILM),
+      director: pick(DIRECTORS),
+      who: pick(PEOPLE),
+      goal: pick(GOALS),
+      place: pick(PLACES),
+      when: pick(WHEN),
+      part: pick(PARTS),
+      participle: pick(PARTICIPLES),
+      relative: pick(RELATIVES),
+    };
+    if (sentence.fill.aspect2 === sentence.fill.aspect) sentence.fill.aspect2 = 'cast';
+    sentence.polar = [];
+    for (const match of sentence.template.matchAll(/\{([PVNA])\}/g)) {
+      sentence.polar.push({ P: 'adjective', V: 'verb', N: 'noun', A: 'adverb' }[match[1]]);
+    }
+  }
+  // A lone sentiment word is strong or weak; with several, the first is strong and the
+  // others weak.
+  const slots = sentences.flatMap((sentence) => sentence.polar.map((_, k) => [sentence, k]));
+  slots.forEach(([sentence, k], index) => {
+    const slot = sentence.polar[k];
+    const strong = slots.length === 1 ? random() < STRONG_ALONE : index === 0;
+    sentence.polar[k] = pick(POLAR[slot][strong ? 'strong' : 'weak']);
+  });
+  return sentences;
+}
+
+function render(plan, side) {
+  const text = plan
+    .map((sentence) => {
+      let polar = 0;
+      return sentence.template.replace(/\{(\w+)\}/g, (_, key) => {
+        if (/^[PVNA]$/.test(key)) return sentence.polar[polar++][side];
+        const lower = key[0].toLowerCase() + key.slice(1);
+        const word = sentence.fill[lower];
+        return key === lower ? word : word[0].toUpperCase() + word.slice(1);
+      });
+    })
+    .join(' ');
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+const PAIRS = 1000;
+const STRONG_ALONE = 0.3; // share of one-word reviews whose word is strong
+const words = (text) => text.split(/\s+/).length;
+const lines = [];
+const seen = new Set();
+while (lines.length < 2 * PAIRS) {
+  const plan = makePlan();
+  const positive = render(plan, 0);
+  const negative = render(plan, 1);
+  if (words(positive) < 15 || words(positive) > 60 || seen.has(positive)) continue;
+  seen.add(positive);
+  lines.push(`1\t${positive}`, `0\t${negative}`);
+}
+// Shuffled, so twins are not neighbours.
+for (let i = lines.length - 1; i > 0; --i) {
+  const j = Math.floor(random() * (i + 1));
+  [lines[i], lines[j]] = [lines[j], lines[i]];
+}
+const out = new URL('../web/public/datasets/twins.tsv', import.meta.url);
+writeFileSync(out, lines.join('\n') + '\n');
+const counts = new Map();
+for (const line of lines) for (const w of line.toLowerCase().match(/[a-z]+/g)) counts.set(w, (counts.get(w) ?? 0) + 1);
+for (const slot of Object.values(POLAR)) for (const tier of ['strong', 'weak']) console.log(tier, slot[tier].map(([p, n]) => `${p} ${counts.get(p)}/${n} ${counts.get(n)}`).join(', '));
+console.log(`wrote ${lines.length} reviews to ${out.pathname}`);
