@@ -326,7 +326,20 @@ export interface ReviewView {
   attention: Float32Array;
   selected: Uint8Array;
   label: number;
+  /** f(X) = sum_t s_t b_t */
   logit: number;
+  /** a_t = p.E_{x_t} per position (0 for a dropped word); attention = softmax(score) */
+  score: Float32Array;
+  /** b_t = v.E_{x_t} per position */
+  value: Float32Array;
+  /** sign of f: +1 or -1 (0 for a review without tokens) */
+  prediction: number;
+  /** position of the theory's s* (first of S_i), -1 without tokens */
+  chosen: number;
+  /** position of the largest s_t, -1 without tokens */
+  attended: number;
+  /** why the attended token is not in S_i ("" when it is) */
+  disagreement: string;
 }
 
 /** Where a sliced attention-SVM solve stands (core reports.h MaxMarginProgress). */

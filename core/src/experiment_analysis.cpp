@@ -9,6 +9,7 @@
 #include "clslab/local_svm.h"
 #include "clslab/selection.h"
 #include "experiment_state.h"
+#include "text_util.h"
 
 namespace clslab {
 namespace {
@@ -178,6 +179,27 @@ TokenScores Experiment::Scores() const {
 
 namespace {
 
+// Why the model attends to another token than the theory's s*, from the view's numbers:
+// attention follows a_t alone, s* follows y b_t alone, and until p ranks s* first (or when
+// no p can, the constraints being on a cycle) the two differ. "" when they agree.
+std::string Disagreement(const ReviewView& view, int32_t y) {
+  const int32_t top = view.attended, star = view.chosen;
+  if (top < 0 || star < 0 || view.selected[top] == 1) return "";
+  const std::string top_word = QuoteForMessage(view.tokens[top]);
+  const std::string star_word = QuoteForMessage(view.tokens[star]);
+  if (view.score[top] == view.score[star]) {
+    return "p scores every token alike here (a_t equal, as at p = 0), so attention is spread "
+           "evenly and no token is singled out yet; the theory's s* is " +
+           star_word + ", the largest y·b_t.";
+  }
+  return "p scores " + top_word + " above the theory's s* " + star_word + " (a_t " +
+         Significant(view.score[top], 3) + " against " + Significant(view.score[star], 3) +
+         "), though s* has the larger y·b_t (" + Significant(y * view.value[star], 3) +
+         " against " + Significant(y * view.value[top], 3) +
+         "): p does not rank s* first in this review, not yet in training or not on this "
+         "data (when its constraints lie on a cycle, no p can).";
+}
+
 // Fills a view of one tokenized review: attention weights, logit and the selected set
 // S_i for label y (the predicted sign when the text has no label). With drop_unknown the
 // words outside the vocabulary are not part of the model's review: they are shown with
@@ -198,8 +220,8 @@ ReviewView View(const Weights& weights, const Vocabulary& vocab, const RunConfig
   Corpus one;
   one.vocab_size = vocab.size();
   one.Add(ids, label >= 0 ? 1 : -1);
-  std::vector<float> attention;  // one per id of the model's review
-  view.logit = Finite(ReviewLogit(weights, one, 0, &attention));
+  std::vector<float> attention, score, value_of;  // one per id of the model's review
+  view.logit = Finite(ReviewLogit(weights, one, 0, &attention, &score, &value_of));
   if (label == 0) one.labels[0] = view.logit >= 0 ? 1 : -1;
   // v.E_s for this review's tokens only (O(T d), not the whole table's O(V d): this runs
   // on every keystroke of the typed review); the selection reads no other entry.
@@ -208,14 +230,26 @@ ReviewView View(const Weights& weights, const Vocabulary& vocab, const RunConfig
   const SelectedSets sets = ComputeSelectedSets(one, value);
   view.attention.assign(all_ids.size(), 0.0f);
   view.selected.assign(all_ids.size(), 0);
+  view.score.assign(all_ids.size(), 0.0f);
+  view.value.assign(all_ids.size(), 0.0f);
   for (size_t t = 0, k = 0; t < all_ids.size(); ++t) {
     if (view.tokens[t].empty()) continue;  // dropped: not attended to
-    view.attention[t] = k < attention.size() ? attention[k] : 0.0f;
+    if (k < attention.size()) {
+      view.attention[t] = attention[k];
+      view.score[t] = score[k];
+      view.value[t] = value_of[k];
+    }
     ++k;
     for (int32_t j = sets.offsets[0]; j < sets.offsets[1]; ++j) {
       if (sets.token_ids[j] == all_ids[t]) view.selected[t] = 1;
     }
+    const int32_t at = static_cast<int32_t>(t);
+    if (view.chosen < 0 && view.selected[t] == 1) view.chosen = at;
+    if (view.attended < 0 || view.attention[t] > view.attention[view.attended]) view.attended = at;
   }
+  if (ids.empty()) return view;
+  view.prediction = view.logit >= 0 ? 1 : -1;
+  view.disagreement = Disagreement(view, one.labels[0]);
   return view;
 }
 

@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "model_kernels.h"
 
@@ -342,9 +343,12 @@ void ModelPasses::Coefficients(const Call& call, const std::vector<int32_t>& row
 }
 
 double ReviewLogit(const Weights& weights, const Corpus& corpus, int32_t review,
-                   std::vector<float>* attention_weights) {
+                   std::vector<float>* attention_weights, std::vector<float>* scores,
+                   std::vector<float>* values) {
   const int32_t length = corpus.Length(review), d = weights.width();
   attention_weights->assign(length, 0);
+  if (scores != nullptr) scores->assign(length, 0);
+  if (values != nullptr) values->assign(length, 0);
   if (length == 0) return 0;
   const int32_t* ids = corpus.token_ids.data() + corpus.Begin(review);
   std::vector<float> attention(length), value(length);
@@ -360,6 +364,8 @@ double ReviewLogit(const Weights& weights, const Corpus& corpus, int32_t review,
   const double logit =
       ReviewForward(local.data(), length, attention.data(), value.data(), softmax.data());
   for (int32_t t = 0; t < length; ++t) (*attention_weights)[t] = static_cast<float>(softmax[t]);
+  if (scores != nullptr) *scores = std::move(attention);
+  if (values != nullptr) *values = std::move(value);
   return logit;
 }
 

@@ -121,6 +121,47 @@ TEST(Experiment, ReviewViewShowsTokensAttentionAndTheSelectedToken) {
   EXPECT_TRUE(experiment.Review(false, 999).text.empty());
 }
 
+// The review view is the model's computation, step by step: s = softmax(a), f = sum s_t b_t,
+// the prediction is f's sign, and the theory's s* is the largest y b_t; these are the
+// numbers the page's "Attention on a review" draws, so they must be the model's own.
+TEST(Experiment, ReviewViewCarriesTheComputationOfItsLogit) {
+  Experiment experiment;
+  RunConfig config = FileConfig("tiny.tsv");
+  config.test_fraction = 0;
+  config.min_count = 1;
+  const std::string data =
+      "1\tgreat fun film\n0\tdull boring film\n1\tgreat cast\n0\tboring plot\n";
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(data), config).ok());
+  experiment.StepEmbeddings();
+  // p = 0 after the step on E: every a_t is 0, attention uniform; the reason says so.
+  const ReviewView uniform = experiment.Review(false, 1);  // "dull boring film"
+  ASSERT_EQ(uniform.score.size(), 3u);
+  for (float a : uniform.score) EXPECT_EQ(a, 0.0f);
+  EXPECT_EQ(uniform.attended, 0);
+  if (uniform.selected[0] == 0) EXPECT_NE(uniform.disagreement.find("alike"), std::string::npos);
+  experiment.Advance(30);
+  for (int32_t i = 0; i < 4; ++i) {
+    const ReviewView r = experiment.Review(false, i);
+    ASSERT_EQ(r.score.size(), r.tokens.size());
+    ASSERT_EQ(r.value.size(), r.tokens.size());
+    double peak = r.score[0], total = 0, f = 0;
+    for (float a : r.score) peak = std::max(peak, static_cast<double>(a));
+    for (float a : r.score) total += std::exp(a - peak);
+    for (size_t t = 0; t < r.score.size(); ++t) {
+      // float weights of a double softmax: 1e-6 relative
+      EXPECT_NEAR(r.attention[t], std::exp(r.score[t] - peak) / total, 1e-6);
+      f += r.attention[t] * r.value[t];
+    }
+    EXPECT_NEAR(f, r.logit, 1e-5 * (1 + std::abs(r.logit)));  // float s_t, b_t summed
+    EXPECT_EQ(r.prediction, r.logit >= 0 ? 1 : -1);
+    ASSERT_GE(r.chosen, 0);
+    EXPECT_EQ(r.selected[r.chosen], 1);
+    for (size_t t = 0; t < r.value.size(); ++t)
+      EXPECT_LE(r.label * r.value[t], r.label * r.value[r.chosen] + 1e-6);
+    EXPECT_EQ(r.disagreement.empty(), r.selected[r.attended] == 1);
+  }
+}
+
 TEST(Experiment, ReviewViewShowsDroppedWordsWithoutAttention) {
   Experiment experiment;
   RunConfig config = FileConfig("tiny.tsv");

@@ -260,6 +260,12 @@ const review = {
   selected: 'Uint8Array',
   label: 'number',
   logit: 'number',
+  score: 'Float32Array',
+  value: 'Float32Array',
+  prediction: 'number',
+  chosen: 'number',
+  attended: 'number',
+  disagreement: 'string',
 } satisfies Record<keyof ReviewView, Kind>;
 const maxMargin = {
   solved: 'boolean',

@@ -122,8 +122,11 @@ LossAccuracy LossAndGradient(const Weights& weights, const Corpus& corpus,
 LossAccuracy LossFromTokenScalars(const TokenScalars& scalars, const Corpus& corpus,
                                   ModelWorkspace* workspace);
 
-// Logit f(X) and attention weights s_t of one review (T_i values), for display.
+// Logit f(X) and attention weights s_t of one review (T_i values), for display; with
+// `scores` and `values` also the a_t = p.E_{x_t} and b_t = v.E_{x_t} it computed them from
+// (T_i each), so a page shows the very numbers f is the sum of.
 double ReviewLogit(const Weights& weights, const Corpus& corpus, int32_t review,
-                   std::vector<float>* attention_weights);
+                   std::vector<float>* attention_weights, std::vector<float>* scores = nullptr,
+                   std::vector<float>* values = nullptr);
 
 }  // namespace clslab

@@ -271,7 +271,18 @@ struct ReviewView {
   std::vector<float> attention;   // T, softmax weights s_t
   std::vector<uint8_t> selected;  // T, 1 when the token is in S_i (theory's choice)
   int32_t label = 0;              // +1, -1, or 0 for typed text
-  double logit = 0;               // f(X)
+  double logit = 0;               // f(X) = sum_t s_t b_t
+  // The computation f is made of, position by position (0 for a dropped word):
+  std::vector<float> score;  // T, a_t = p.E_{x_t}; s = softmax(a) over the model's tokens
+  std::vector<float> value;  // T, b_t = v.E_{x_t}
+  int32_t prediction = 0;    // sign of f: +1 or -1 (0 when the review has no token)
+  // The theory's token against the model's: `chosen` is the position of s* (the first of
+  // S_i, the largest y b_t with y the label, or the prediction for typed text),
+  // `attended` the position of the largest s_t; -1 when the review has no token.
+  int32_t chosen = -1;
+  int32_t attended = -1;
+  // Why the attended token is not in S_i, in words with the numbers ("" when it is).
+  std::string disagreement;
 };
 
 template <typename Visitor>
@@ -283,6 +294,12 @@ void Describe(const ReviewView& r, Visitor& v) {
   v("selected", r.selected);
   v("label", r.label);
   v("logit", r.logit);
+  v("score", r.score);
+  v("value", r.value);
+  v("prediction", r.prediction);
+  v("chosen", r.chosen);
+  v("attended", r.attended);
+  v("disagreement", r.disagreement);
 }
 
 struct MaxMarginReport {
