@@ -120,7 +120,7 @@ test('Download all gives one zip of the figures, CSVs and run file, and the run 
   );
   assert.match(
     strFromU8(files['clslab-selection.csv']!).split('\r\n')[0]!,
-    /^step,cosine_to_max_margin,selection_accuracy,selection_mass$/,
+    /^step,cosine_to_max_margin,selection_accuracy,selection_mass,cosine_to_local_svm,local_selection_s_star,cosine_to_max_margin_acyclic,selection_accuracy_acyclic$/,
   );
   await page.close();
 
