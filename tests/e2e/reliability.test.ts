@@ -21,11 +21,12 @@ after(async () => {
 /** The page's fault-injection hooks (web/src/main.ts). */
 interface FaultHooks {
   killWorker: () => void;
-  injectFault: (fault: 'liftLimits' | 'uncaughtError' | 'hang') => void;
+  injectFault: (fault: Fault) => void;
 }
+type Fault = 'liftLimits' | 'uncaughtError' | 'hang' | 'slowLoad';
 const killWorker = (page: Page) =>
   page.evaluate(() => (window as unknown as { __clslab: FaultHooks }).__clslab.killWorker());
-const injectFault = (page: Page, fault: 'liftLimits' | 'uncaughtError' | 'hang') =>
+const injectFault = (page: Page, fault: Fault) =>
   page.evaluate(
     (f) => (window as unknown as { __clslab: FaultHooks }).__clslab.injectFault(f),
     fault,
@@ -159,6 +160,75 @@ test('a worker stuck in one call is noticed by the heartbeat, restarted and repl
     timeout: 30000,
   });
   assert.equal((await metrics(page))?.checksum, trained?.checksum);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+/** A small TSV of `rows` reviews whose words depend on `tag` (so each file is other data). */
+function reviewsFile(name: string, rows: number, tag: string) {
+  const lines: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const word = i % 2 === 0 ? 'great' : 'awful';
+    lines.push(`${i % 2 === 0 ? 1 : 0}\t${tag} film ${word} ${word} plot ${tag}${i % 7}`);
+  }
+  return { name, mimeType: 'text/tab-separated-values', buffer: Buffer.from(lines.join('\n')) };
+}
+
+// Issue 20, item 1: a 147 MB upload on a busy machine took longer than its announced
+// estimate; the heartbeat killed the worker in the middle, the page said "replayed to step
+// 5" and was left waiting for the new file's data with the run gone.
+test('a load far slower than announced is waited for, and stopping it keeps the run that stood', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.click('#step-attention');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11);
+  await playEnabled(page);
+  // The next load blocks 20 s past its estimate of about a second (allowance: 13 s).
+  await injectFault(page, 'slowLoad');
+  await page.setInputFiles('#dataset-file', reviewsFile('slow.tsv', 40, 'slow'));
+  await page.click('#preview-confirm:not([disabled])');
+  await page.waitForSelector('#banner-busy', { timeout: 30000 });
+  const busy = await bannerText(page);
+  console.log(`  banner while busy: ${busy}`);
+  assert.match(busy, /^Building the dataset is taking longer than expected: \d+ s so far/);
+  assert.match(busy, /still computing/);
+  // It finishes: the new data is the run, at step 0, and nothing says it was restarted.
+  await page.waitForFunction(
+    () => /slow\.tsv/.test(document.getElementById('dataset-summary')?.textContent ?? ''),
+    null,
+    { timeout: 40000 },
+  );
+  await playEnabled(page);
+  assert.equal(await page.locator('#banner-busy').count(), 0, 'the busy notice is withdrawn');
+  assert.doesNotMatch(await bannerText(page), /stopped|restarted/);
+  assert.equal((await metrics(page))?.step, 0);
+  await page.click('#step-embeddings');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
+  await playEnabled(page);
+  await page.click('#step-attention');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11);
+  await playEnabled(page);
+  const onSlow = await metrics(page);
+  const summary = await page.textContent('#dataset-summary');
+
+  // The same again, but the user stops it: the run on slow.tsv comes back at step 11.
+  await injectFault(page, 'slowLoad');
+  await page.setInputFiles('#dataset-file', reviewsFile('other.tsv', 40, 'other'));
+  await page.click('#preview-confirm:not([disabled])');
+  await page.waitForSelector('#banner-stop-busy', { timeout: 30000 });
+  await page.click('#banner-stop-busy');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11, null, {
+    timeout: 30000,
+  });
+  await playEnabled(page);
+  const stopped = await bannerText(page);
+  console.log(`  banner after Stop: ${stopped}`);
+  assert.match(
+    stopped,
+    /^The training worker stopped: you stopped it while "Building the dataset" was running .*It was restarted and replayed to step 11 of the run that stood before the new data; that data did not load/,
+  );
+  assert.equal(await page.textContent('#dataset-summary'), summary, 'the run on slow.tsv');
+  assert.equal((await metrics(page))?.checksum, onSlow?.checksum, 'same step, same weights');
+  assert.equal(await page.evaluate(() => window.__clslab?.state().need ?? null), null);
   assert.deepEqual(problems.console, []);
   await page.close();
 });

@@ -83,8 +83,9 @@ export type CommandType = Command['type'];
 
 /** 'liftLimits': the Lab is rebuilt without limits and reloads its data, so an oversized
  *  load really exhausts the wasm heap; 'uncaughtError': the worker throws outside any
- *  handler; 'hang': the worker blocks for a minute inside one call (the heartbeat test). */
-export type Fault = 'liftLimits' | 'uncaughtError' | 'hang';
+ *  handler; 'hang': the worker blocks for a minute inside one call (the heartbeat test);
+ *  'slowLoad': the next load takes 20 s longer than announced, as on a busy machine. */
+export type Fault = 'liftLimits' | 'uncaughtError' | 'hang' | 'slowLoad';
 
 /** The review list's filters; empty strings and 'all' mean no filter. */
 export interface ReviewFilter {

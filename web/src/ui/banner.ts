@@ -13,6 +13,8 @@ export class Banner {
   private readonly root = byId('banner');
   private readonly list = byId<HTMLUListElement>('banner-messages');
   private messages: Array<{ kind: Kind; node: HTMLElement }> = [];
+  /** The lines of the busy notice, while it shows. */
+  private busy: HTMLElement[] = [];
 
   constructor() {
     byId('banner-close').addEventListener('click', () => this.clear());
@@ -47,6 +49,32 @@ export class Banner {
     this.push('notice', element('li', {}, [button]));
   }
 
+  /** A task the worker announced is taking far longer than estimated: it is still working.
+   *  The sentence comes with a Stop button that calls `stop`; `clearBusy` withdraws both. */
+  workerBusy(text: string, stop: () => void): void {
+    this.clearBusy();
+    const button = element('button', {
+      text: 'Stop it and keep the run',
+      attributes: { id: 'banner-stop-busy', type: 'button' },
+    });
+    button.addEventListener('click', () => {
+      this.clearBusy();
+      stop();
+    });
+    const line = element('li', { text, attributes: { 'data-kind': 'notice', id: 'banner-busy' } });
+    this.busy = [line, element('li', {}, [button])];
+    for (const node of this.busy) this.messages.push({ kind: 'notice', node });
+    this.render();
+  }
+
+  clearBusy(): void {
+    const busy = this.busy;
+    if (busy.length === 0) return;
+    this.busy = [];
+    this.messages = this.messages.filter((m) => !busy.includes(m.node));
+    this.render();
+  }
+
   clearErrors(): void {
     this.messages = this.messages.filter((m) => m.kind !== 'error');
     this.render();
@@ -54,6 +82,7 @@ export class Banner {
 
   clear(): void {
     this.messages = [];
+    this.busy = [];
     this.render();
   }
 

@@ -9,6 +9,7 @@ import type { DataNeed, WorkerEvent } from '../protocol.ts';
 import type { SourceFile } from '../data/sources.ts';
 import { sourceOf } from './data-source.ts';
 import type { DatasetLoader } from './dataset-loader.ts';
+import { blockFor } from './faults.ts';
 import type { LabHost } from './lab-host.ts';
 import type { Training } from './training.ts';
 
@@ -27,13 +28,17 @@ export class RunData {
   /** A link's settings whose data the user has not supplied yet (file) or not agreed to
    *  download (URL, preset), and the warnings its link had. */
   private awaiting: { configJson: string; need: DataNeed; warnings: string[] } | null = null;
+  private slowdownMs = 0;
 
   constructor(private readonly deps: RunDataDeps) {}
 
-  /** Lab.load as a task: parsing and tokenizing are one call into wasm that cannot answer
-   *  the heartbeat, so its duration is announced (about 15 MB/s in Chromium on this
-   *  machine's slower days, with a second's margin: BENCHMARKS.md). */
-  private load(source: SourceBytes, configJson: string): LoadResult {
+  /** Lab.load and everything the page is told about the new data, as one announced task:
+   *  parsing, tokenizing and the first statistics and snapshot are calls into wasm that
+   *  cannot answer the heartbeat, so their duration is estimated (about 15 MB/s in
+   *  Chromium on this machine's slower days, with a second's margin: BENCHMARKS.md). The
+   *  task ends only after the run on the new data has been announced, so the page never
+   *  hears the new settings without the data and the first snapshot that go with them. */
+  private loadBytes(source: SourceBytes, configJson: string, warnings: string[]): void {
     const bytes =
       source.layout === 'text'
         ? source.text.byteLength
@@ -52,11 +57,18 @@ export class RunData {
     let outcome: 'done' | 'failed' = 'failed';
     try {
       const result = this.deps.host.requireLab().load(source, configJson);
-      outcome = result.ok ? 'done' : 'failed';
-      return result;
+      blockFor(this.slowdownMs);
+      this.slowdownMs = 0;
+      this.commit(result, warnings);
+      outcome = 'done';
     } finally {
       post({ type: 'taskEnded', task: 'loading', outcome });
     }
+  }
+
+  /** Tests only (faults.ts): the next load blocks `milliseconds` longer. */
+  slowNextLoad(milliseconds: number): void {
+    this.slowdownMs = milliseconds;
   }
 
   /** A run file replaced the run whole: no link is waiting any more. */
@@ -101,7 +113,7 @@ export class RunData {
     this.deps.training.halt();
     if (source.kind === 'synthetic') return this.commit(lab.loadSynthetic(configJson), warnings);
     const text = await this.builtin(source.name);
-    this.commit(this.load({ layout: 'text', text }, configJson), warnings);
+    this.loadBytes({ layout: 'text', text }, configJson, warnings);
   }
 
   async supplySource(files: SourceFile[]): Promise<void> {
@@ -112,7 +124,7 @@ export class RunData {
     const read = await this.deps.datasets.readFiles(files);
     if (read === null) return;
     this.deps.training.halt();
-    this.commit(this.load(read.bytes, awaiting.configJson), awaiting.warnings);
+    this.loadBytes(read.bytes, awaiting.configJson, awaiting.warnings);
   }
 
   async confirmSource(): Promise<void> {
@@ -127,7 +139,7 @@ export class RunData {
         : await this.deps.datasets.sample(need.preset, need.rows, need.seed);
     if (bytes === null) return;
     this.deps.training.halt();
-    this.commit(this.load(bytes, awaiting.configJson), awaiting.warnings);
+    this.loadBytes(bytes, awaiting.configJson, awaiting.warnings);
   }
 
   /** The previewed source with the current settings: its identity goes into them. */
@@ -146,7 +158,7 @@ export class RunData {
     );
     if (!sourced.ok) throw new Error(sourced.message);
     this.deps.training.halt();
-    this.commit(this.load(bytes, sourced.configJson), []);
+    this.loadBytes(bytes, sourced.configJson, []);
     this.deps.datasets.loaded();
   }
 

@@ -228,6 +228,7 @@ export class Session {
         return injectFault(command.fault, {
           host: this.host,
           reload: (configJson) => this.data.loadFor(configJson, []),
+          slowNextLoad: (milliseconds) => this.data.slowNextLoad(milliseconds),
         });
       case 'pause':
       case 'cancel':
