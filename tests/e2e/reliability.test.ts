@@ -373,3 +373,48 @@ test('no CSP violation while training, loading data and exporting', async () => 
   assert.deepEqual(problems.console, []);
   await page.close();
 });
+
+// Issue 20, item 3: Max vocabulary then d within half a second sent the second edit on the
+// settings before the first (vocabulary back to 20,000, refused "vocabulary 20,000 x d
+// 4,096"), and the first's late answer overwrote the d field the user was typing in.
+test('two settings edited in quick succession both apply, in order; a field being typed in is not overwritten', async () => {
+  const { page, problems } = await openPage(lab);
+  // Both changes in one task of the page: the second is made before any answer can arrive.
+  await page.evaluate(() => {
+    for (const [id, value] of [
+      ['setting-max_vocab', '800'],
+      ['setting-width', '512'],
+    ]) {
+      const input = document.getElementById(id) as HTMLInputElement;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  });
+  await page.waitForFunction(() => window.__clslab?.state().config['width'] === 512);
+  await playEnabled(page);
+  const config = await page.evaluate(() => window.__clslab?.state().config ?? {});
+  assert.equal(config['max_vocab'], 800, 'the first edit is kept');
+  assert.equal(config['width'], 512, 'the second applies on the first');
+  assert.equal(await page.inputValue('#setting-max_vocab'), '800');
+  assert.equal(await page.inputValue('#setting-width'), '512');
+  assert.equal(await bannerText(page), '');
+
+  // Typing in d (no change event yet) while another setting's answer arrives.
+  await page.click('#setting-width');
+  await page.fill('#setting-width', '');
+  await page.keyboard.type('25');
+  await page.evaluate(() => {
+    const seed = document.getElementById('setting-seed') as HTMLInputElement;
+    seed.value = '9';
+    seed.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await page.waitForFunction(() => window.__clslab?.state().config['seed'] === 9);
+  assert.equal(await page.inputValue('#setting-width'), '25', 'the field being typed in');
+  await page.keyboard.type('6');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => window.__clslab?.state().config['width'] === 256);
+  assert.equal((await page.evaluate(() => window.__clslab?.state().config ?? {}))['seed'], 9);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
