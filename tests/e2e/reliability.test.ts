@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { metrics, openPage, startLab, waitStopped, type Lab } from './harness.ts';
+import { loadDatasetFile, metrics, openPage, startLab, waitStopped, type Lab } from './harness.ts';
 
 let lab: Lab;
 before(async () => {
@@ -415,6 +415,34 @@ test('two settings edited in quick succession both apply, in order; a field bein
   await page.keyboard.press('Tab');
   await page.waitForFunction(() => window.__clslab?.state().config['width'] === 256);
   assert.equal((await page.evaluate(() => window.__clslab?.state().config ?? {}))['seed'], 9);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+// Issue 20, item 9: a link naming no dataset, opened after an upload, put the built-in
+// movies in place of the user's reviews without a word.
+test("a link opened over uploaded data asks, and Keep applies the link's settings to that data", async () => {
+  const { page, problems } = await openPage(lab);
+  await loadDatasetFile(page, reviewsFile('mine.tsv', 60, 'mine'));
+  await playEnabled(page);
+  const summary = await page.textContent('#dataset-summary');
+  await page.evaluate(() => (location.hash = '#v=1&protocol=joint&width=16'));
+  await page.waitForSelector('#banner-link');
+  const asked = await bannerText(page);
+  console.log(`  banner: ${asked}`);
+  assert.match(
+    asked,
+    /^This link names the built-in movies\.tsv; opening it would replace your data, mine\.tsv \(60 rows\)\. Nothing has changed yet\./,
+  );
+  assert.equal(await page.textContent('#dataset-summary'), summary);
+  await page.click('#link-keep-data');
+  await page.waitForFunction(() => window.__clslab?.state().config['protocol'] === 'joint');
+  await playEnabled(page);
+  const config = await page.evaluate(() => window.__clslab?.state().config ?? {});
+  assert.equal(config['width'], 16);
+  assert.equal(config['source_name'], 'mine.tsv');
+  assert.equal(await page.textContent('#dataset-summary'), summary, 'the data is kept');
+  assert.equal(await page.locator('#banner-link').count(), 0);
   assert.deepEqual(problems.console, []);
   await page.close();
 });

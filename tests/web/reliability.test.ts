@@ -8,7 +8,7 @@ import type { WorkerEvent } from '../../web/src/protocol.ts';
 import { Heartbeat, SILENCE_MILLISECONDS } from '../../web/src/client/heartbeat.ts';
 import { Recovery } from '../../web/src/state/recovery.ts';
 import { LabStore } from '../../web/src/state/store.ts';
-import { sessionHarness, type SessionHarness } from './support.ts';
+import { corpus, sessionHarness, type SessionHarness } from './support.ts';
 
 const encoder = new TextEncoder();
 
@@ -305,4 +305,39 @@ test('the heartbeat never kills a worker inside a task it announced, and says on
   for (; now - heardAt <= SILENCE_MILLISECONDS; now += 2000) heartbeat.tick();
   heartbeat.tick();
   assert.match(said.at(-1) ?? '', /^hung /);
+});
+
+// Issue 20, item 9: a link that names no dataset, opened over 25,000 uploaded reviews,
+// loaded the built-in movies in their place without a word.
+test("a link opened over the user's data asks first, and can keep the data with its settings", async () => {
+  const h = await ready();
+  const file = encoder.encode(corpus(60));
+  assert.equal(h.failureOf(await loadFile(h, 'mine.tsv', file)), undefined);
+  assert.equal(h.last('datasetLoaded').summary.sourceName, 'mine.tsv');
+  const loads = h.ofType('datasetLoaded').length;
+  const link = h.module.encodeShareLink(h.configWith({ protocol: 'joint', width: 16 }));
+  await h.send({ type: 'openShareLink', hash: link });
+  assert.deepEqual(h.last('linkReplacesData'), {
+    type: 'linkReplacesData',
+    sourceName: 'mine.tsv',
+    rows: 60,
+    linkData: 'the built-in movies.tsv',
+  });
+  assert.equal(h.ofType('datasetLoaded').length, loads, 'nothing loaded yet');
+  // Keep: the link's settings on the user's data.
+  await h.send({ type: 'resolveLink', keepData: true });
+  const kept = JSON.parse(h.last('settingsApplied').configJson) as Record<string, unknown>;
+  assert.equal(kept['protocol'], 'joint');
+  assert.equal(kept['width'], 16);
+  assert.equal(kept['dataset'], 'file');
+  assert.equal(kept['source_name'], 'mine.tsv');
+  assert.equal(h.ofType('datasetLoaded').at(-1)?.summary.sourceName, 'mine.tsv');
+  // Asked again, the user takes the link's data: the built-in movies load.
+  await h.send({ type: 'openShareLink', hash: link });
+  await h.send({ type: 'resolveLink', keepData: false });
+  assert.equal(h.last('datasetLoaded').summary.sourceName, 'movies.tsv');
+  // A second answer has no link to answer.
+  const late = await h.send({ type: 'resolveLink', keepData: true });
+  assert.match(h.failureOf(late)?.message ?? '', /No link is waiting/);
+  h.session.dispose();
 });

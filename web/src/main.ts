@@ -14,6 +14,7 @@ import { WorkerClient } from './client/worker-client.ts';
 import type { Fault, Metrics, WorkerEvent } from './protocol.ts';
 import { Recovery } from './state/recovery.ts';
 import { LabStore, type LabState } from './state/store.ts';
+import { formatInteger } from './format.ts';
 import { Banner } from './ui/banner.ts';
 import { Controls } from './ui/controls.ts';
 import { DatasetPanel } from './ui/dataset-panel.ts';
@@ -105,7 +106,26 @@ store.subscribe((event: WorkerEvent, state) => {
       banner.warn([...event.warnings, ...pageWarnings]);
       pageWarnings = [];
       break;
+    case 'linkReplacesData': {
+      const send = (keepData: boolean) =>
+        store.send({ type: 'resolveLink', keepData }, (message) => banner.error(message));
+      banner.ask(
+        'link',
+        `This link names ${event.linkData}; opening it would replace your data, ` +
+          `${event.sourceName} (${formatInteger(event.rows)} rows). Nothing has changed yet.`,
+        [
+          {
+            id: 'link-keep-data',
+            label: `Keep ${event.sourceName} with the link's settings`,
+            run: () => send(true),
+          },
+          { id: 'link-take-data', label: "Use the link's data", run: () => send(false) },
+        ],
+      );
+      break;
+    }
     case 'settingsApplied':
+      banner.withdraw('link');
       banner.clearErrors();
       banner.warn(event.warnings);
       break;
@@ -150,7 +170,8 @@ store.subscribe((event: WorkerEvent, state) => {
 /** The worker died (a crash: the user restarts it), hung or was stopped by the user while
  *  busy (restarted at once). */
 function workerGone(reason: string, restartAtOnce: boolean): void {
-  banner.clearBusy();
+  banner.withdraw('busy');
+  banner.withdraw('link');
   store.workerGone();
   controls.refresh();
   if (restartAtOnce) {
@@ -163,16 +184,18 @@ function workerGone(reason: string, restartAtOnce: boolean): void {
 /** An announced computation overran its estimate: the worker is busy, not stuck. It is
  *  left to finish; the user may stop it, which keeps the run that stood before it. */
 function workerSlow(slow: SlowTask | null): void {
-  if (slow === null) return banner.clearBusy();
+  if (slow === null) return banner.withdraw('busy');
   const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000)).toLocaleString('en-US');
-  banner.workerBusy(
+  const stop = () =>
+    client.stopBusy(
+      `you stopped it while "${slow.label}" was running (over ${seconds(slow.silentMs)} s)`,
+    );
+  banner.ask(
+    'busy',
     `${slow.label} is taking longer than expected: ${seconds(slow.silentMs)} s so far, ` +
       `about ${seconds(slow.estimateMs)} s was estimated (the computer may be busy). The ` +
       'training worker is still computing and will go on when it finishes.',
-    () =>
-      client.stopBusy(
-        `you stopped it while "${slow.label}" was running ` + `(over ${seconds(slow.silentMs)} s)`,
-      ),
+    [{ id: 'banner-stop-busy', label: 'Stop it and keep the run', run: stop }],
   );
 }
 

@@ -30,6 +30,9 @@ export type CommandBody =
   | { type: 'init'; datasetBaseUrl: string; hash: string }
   /** Adopt the settings (and data) of a share link the user opened. */
   | { type: 'openShareLink'; hash: string }
+  /** Answers linkReplacesData: keep the loaded data with the link's other settings, or
+   *  take the link's data too. */
+  | { type: 'resolveLink'; keepData: boolean }
   /** Validate `configJson` and apply it by its effect (core decides what to rebuild). */
   | { type: 'applySettings'; configJson: string }
   /** The files a link's data needs (datasetNeeded kind 'file'): checked by content hash. */
@@ -166,6 +169,9 @@ export type WorkerEvent =
       statistics: TokenStatistics;
       recipes: Recipe[];
     }
+  /** A link opened over the user's own data names other data: nothing changed yet, the
+   *  page asks whether to keep the data (resolveLink). `linkData`: what the link names. */
+  | { type: 'linkReplacesData'; sourceName: string; rows: number; linkData: string }
   /** The settings name data the worker cannot get alone; nothing else was changed. */
   | { type: 'datasetNeeded'; need: DataNeed; configJson: string }
   | {

@@ -13,8 +13,8 @@ export class Banner {
   private readonly root = byId('banner');
   private readonly list = byId<HTMLUListElement>('banner-messages');
   private messages: Array<{ kind: Kind; node: HTMLElement }> = [];
-  /** The lines of the busy notice, while it shows. */
-  private busy: HTMLElement[] = [];
+  /** The lines of each question (ask) while it shows. */
+  private readonly questions = new Map<string, HTMLElement[]>();
 
   constructor() {
     byId('banner-close').addEventListener('click', () => this.clear());
@@ -49,29 +49,40 @@ export class Banner {
     this.push('notice', element('li', {}, [button]));
   }
 
-  /** A task the worker announced is taking far longer than estimated: it is still working.
-   *  The sentence comes with a Stop button that calls `stop`; `clearBusy` withdraws both. */
-  workerBusy(text: string, stop: () => void): void {
-    this.clearBusy();
-    const button = element('button', {
-      text: 'Stop it and keep the run',
-      attributes: { id: 'banner-stop-busy', type: 'button' },
+  /** A question with buttons, under `name` (one at a time per name): each button calls its
+   *  action and withdraws the question; `withdraw(name)` withdraws it too. */
+  ask(
+    name: string,
+    text: string,
+    actions: Array<{ id: string; label: string; run: () => void }>,
+  ): void {
+    this.withdraw(name);
+    const buttons = actions.map(({ id, label, run }, i) => {
+      const button = element('button', {
+        text: label,
+        className: i === 0 ? 'primary' : '',
+        attributes: { id, type: 'button' },
+      });
+      button.addEventListener('click', () => {
+        this.withdraw(name);
+        run();
+      });
+      return button;
     });
-    button.addEventListener('click', () => {
-      this.clearBusy();
-      stop();
-    });
-    const line = element('li', { text, attributes: { 'data-kind': 'notice', id: 'banner-busy' } });
-    this.busy = [line, element('li', {}, [button])];
-    for (const node of this.busy) this.messages.push({ kind: 'notice', node });
+    const nodes = [
+      element('li', { text, attributes: { 'data-kind': 'notice', id: `banner-${name}` } }),
+      element('li', {}, buttons),
+    ];
+    this.questions.set(name, nodes);
+    for (const node of nodes) this.messages.push({ kind: 'notice', node });
     this.render();
   }
 
-  clearBusy(): void {
-    const busy = this.busy;
-    if (busy.length === 0) return;
-    this.busy = [];
-    this.messages = this.messages.filter((m) => !busy.includes(m.node));
+  withdraw(name: string): void {
+    const nodes = this.questions.get(name);
+    if (nodes === undefined) return;
+    this.questions.delete(name);
+    this.messages = this.messages.filter((m) => !nodes.includes(m.node));
     this.render();
   }
 
@@ -82,7 +93,7 @@ export class Banner {
 
   clear(): void {
     this.messages = [];
-    this.busy = [];
+    this.questions.clear();
     this.render();
   }
 

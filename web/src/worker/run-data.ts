@@ -7,7 +7,7 @@
 import type { LoadResult, SettingEffect, SourceBytes } from 'clslab-wasm';
 import type { DataNeed, WorkerEvent } from '../protocol.ts';
 import type { SourceFile } from '../data/sources.ts';
-import { sourceOf } from './data-source.ts';
+import { sourceOf, type DataSource } from './data-source.ts';
 import type { DatasetLoader } from './dataset-loader.ts';
 import { blockFor } from './faults.ts';
 import type { LabHost } from './lab-host.ts';
@@ -29,6 +29,8 @@ export class RunData {
    *  download (URL, preset), and the warnings its link had. */
   private awaiting: { configJson: string; need: DataNeed; warnings: string[] } | null = null;
   private slowdownMs = 0;
+  /** A link that would replace the user's data, until the page says keep it or not. */
+  private linkOverData: { configJson: string; warnings: string[] } | null = null;
 
   constructor(private readonly deps: RunDataDeps) {}
 
@@ -77,9 +79,54 @@ export class RunData {
     this.announceLoaded('source', []);
   }
 
+  /** A share link the user opened. Over data the user loaded, a link that names built-in or
+   *  synthetic data changes nothing yet: the page is asked whether to keep the user's data
+   *  (resolveLink). A link naming other user data already waits for it (datasetNeeded)
+   *  with the run untouched. */
+  async openLink(configJson: string, warnings: string[]): Promise<void> {
+    const module = this.deps.host.requireModule();
+    const lab = this.deps.host.requireLab();
+    const checked = module.validateConfig(configJson);
+    if (
+      checked.ok &&
+      lab.hasDataset() &&
+      sourceOf(lab.configJson()).kind === 'user' &&
+      sourceOf(checked.configJson).kind !== 'user' &&
+      module.effectOfChange(lab.configJson(), checked.configJson) === 'source'
+    ) {
+      this.linkOverData = { configJson: checked.configJson, warnings };
+      const summary = lab.summary();
+      this.deps.post({
+        type: 'linkReplacesData',
+        sourceName: summary.sourceName,
+        rows: summary.parsedRows,
+        linkData: describeSource(sourceOf(checked.configJson)),
+      });
+      return;
+    }
+    return this.adopt(configJson, warnings);
+  }
+
+  /** The page's answer to linkReplacesData: the link's settings on the loaded data (every
+   *  setting whose effect is 'source' is the data's identity: core's field table), or the
+   *  link whole. */
+  async resolveLink(keepData: boolean): Promise<void> {
+    const link = this.linkOverData;
+    if (link === null) throw new Error('No link is waiting for an answer about the data.');
+    this.linkOverData = null;
+    if (!keepData) return this.adopt(link.configJson, link.warnings);
+    const module = this.deps.host.requireModule();
+    const loaded = JSON.parse(this.deps.host.requireLab().configJson()) as Record<string, unknown>;
+    const merged = JSON.parse(link.configJson) as Record<string, unknown>;
+    for (const field of module.settingFields())
+      if (field.effect === 'source') merged[field.key] = loaded[field.key];
+    return this.adopt(JSON.stringify(merged), link.warnings);
+  }
+
   /** New settings: by their effect on the loaded run (core decides), or, for another
    *  dataset or before any data, by loading the data they name. */
   async adopt(configJson: string, warnings: string[]): Promise<void> {
+    this.linkOverData = null;
     const module = this.deps.host.requireModule();
     const checked = module.validateConfig(configJson);
     if (!checked.ok) throw new Error(checked.message);
@@ -210,4 +257,9 @@ export class RunData {
       throw new Error(`Could not download the built-in dataset "${name}" (${url}): ${detail}`);
     }
   }
+}
+
+/** Built-in or synthetic data, as a link names it, in words. */
+function describeSource(source: DataSource): string {
+  return source.kind === 'builtin' ? `the built-in ${source.name}.tsv` : 'synthetic data';
 }

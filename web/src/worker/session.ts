@@ -133,8 +133,10 @@ export class Session {
         return this.init(command.datasetBaseUrl, command.hash);
       case 'openShareLink': {
         const decoded = this.host.requireModule().decodeShareLink(command.hash);
-        return this.data.adopt(decoded.configJson, decoded.warnings);
+        return this.data.openLink(decoded.configJson, decoded.warnings);
       }
+      case 'resolveLink':
+        return this.data.resolveLink(command.keepData);
       case 'applySettings':
         return this.data.adopt(command.configJson, []);
       case 'supplySource':
