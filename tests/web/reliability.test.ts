@@ -341,3 +341,21 @@ test("a link opened over the user's data asks first, and can keep the data with 
   assert.match(h.failureOf(late)?.message ?? '', /No link is waiting/);
   h.session.dispose();
 });
+
+// Issue 20, item 5: the refusal named the link's file, not the one picked.
+test('a wrong file supplied to a link is named as picked, beside the file the run expects', async () => {
+  const made = await ready();
+  const books = encoder.encode(corpus(30));
+  assert.equal(made.failureOf(await loadFile(made, 'amazon-books.tsv', books)), undefined);
+  const link = made.last('settingsApplied').shareHash;
+  made.session.dispose();
+  const h = await sessionHarness();
+  await h.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: link });
+  const dvd = new File([corpus(31)], 'amazon-dvd.tsv');
+  const id = await h.send({ type: 'supplySource', files: [{ path: 'amazon-dvd.tsv', file: dvd }] });
+  assert.match(
+    h.failureOf(id)?.message ?? '',
+    /^amazon-dvd\.tsv is not the data this run was made with \(amazon-books\.tsv, 30 rows\): its content hash is [0-9a-f]{16}, the run's is [0-9a-f]{16}$/,
+  );
+  h.session.dispose();
+});

@@ -171,7 +171,11 @@ export class RunData {
     const read = await this.deps.datasets.readFiles(files);
     if (read === null) return;
     this.deps.training.halt();
-    this.loadBytes(read.bytes, awaiting.configJson, awaiting.warnings);
+    this.loadBytes(
+      { ...read.bytes, name: read.origin.name },
+      awaiting.configJson,
+      awaiting.warnings,
+    );
   }
 
   async confirmSource(): Promise<void> {
