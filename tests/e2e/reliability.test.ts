@@ -283,45 +283,71 @@ test('running out of wasm memory restarts the worker with the dataset and settin
   await page.close();
 });
 
-test('Pause answers within a chunk at the largest width (printed, not asserted)', async () => {
+// Issue 20, item 8: this test used to print the latency and assert \`latency >= 0\`. What it
+// is for is asserted now, in steps rather than milliseconds: at the largest width, with Play
+// capped at 2 steps per second (a chunk is one step, then a half-second wait), Pause stops
+// the run within the chunk under way; uncapped, Pause stops it with reason 'paused' on the
+// step the page shows, and the page draws frames while the worker trains. The times are
+// printed for BENCHMARKS.md, never compared.
+test('Pause stops Play within the chunk under way at the largest width', async () => {
   for (const hash of [
     '#v=1&width=4096&steps=1000000',
     '#v=1&width=4096&steps=1000000&protocol=joint',
   ]) {
-    const { page } = await openPage(lab, { hash, step: hash.includes('joint') ? 0 : 1 });
-    await page.click('#play');
-    await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) > 3);
-    await page.waitForTimeout(1500);
-    // The main thread stays free while the worker trains: a frame comes at once.
-    const frame = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const t0 = performance.now();
-          requestAnimationFrame(() => resolve(performance.now() - t0));
-        }),
-    );
-    const latency = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const button = document.getElementById('play') as HTMLButtonElement;
-          const t0 = performance.now();
-          const observer = new MutationObserver(() => {
-            if (button.textContent === 'Play') {
-              observer.disconnect();
-              resolve(performance.now() - t0);
-            }
-          });
-          observer.observe(button, { childList: true, characterData: true, subtree: true });
-          button.click();
-        }),
-    );
-    const m = await metrics(page);
-    console.log(
-      `  ${hash}: Pause -> stopped in ${latency.toFixed(0)} ms at step ${m?.step}; ` +
-        `a frame while training took ${frame.toFixed(0)} ms`,
-    );
-    assert.ok(latency >= 0);
-    await page.close();
+    for (const speed of [2, 0]) {
+      const { page } = await openPage(lab, {
+        hash: `${hash}&speed=${speed}`,
+        step: hash.includes('joint') ? 0 : 1,
+      });
+      const start = (await metrics(page))?.step ?? 0;
+      await page.click('#play');
+      await page.waitForFunction((s) => (window.__clslab?.metrics()?.step ?? 0) > s + 2, start, {
+        timeout: 60000,
+      });
+      // The main thread stays free while the worker trains: a frame comes.
+      const frame = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const t0 = performance.now();
+            requestAnimationFrame(() => resolve(performance.now() - t0));
+          }),
+      );
+      const clicked = await page.evaluate(
+        () =>
+          new Promise<{ step: number; ms: number }>((resolve) => {
+            const button = document.getElementById('play') as HTMLButtonElement;
+            const step = window.__clslab?.metrics()?.step ?? -1;
+            const t0 = performance.now();
+            const observer = new MutationObserver(() => {
+              if (button.textContent === 'Play') {
+                observer.disconnect();
+                resolve({ step, ms: performance.now() - t0 });
+              }
+            });
+            observer.observe(button, { childList: true, characterData: true, subtree: true });
+            button.click();
+          }),
+      );
+      const state = await page.evaluate(() => {
+        const s = window.__clslab?.state();
+        return { playing: s?.playing, stop: s?.lastStop, step: s?.metrics?.step ?? -1 };
+      });
+      console.log(
+        `  ${hash}&speed=${speed}: Pause at step ${clicked.step} -> stopped at ${state.stop?.step} ` +
+          `in ${clicked.ms.toFixed(0)} ms; a frame while training took ${frame.toFixed(0)} ms`,
+      );
+      assert.equal(state.playing, false);
+      assert.equal(state.stop?.reason, 'paused');
+      assert.equal(state.stop?.step, state.step, 'the page shows the step the run stopped on');
+      if (speed > 0) {
+        // One step in progress, and at most one more whose snapshot was on its way.
+        assert.ok(
+          state.step - clicked.step <= 2,
+          `stopped ${state.step - clicked.step} steps after the click`,
+        );
+      }
+      await page.close();
+    }
   }
 });
 
