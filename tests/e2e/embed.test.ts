@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
+import { canvasId } from '../../web/src/ui/panels.ts';
 import { metrics, openPage, screenshot, series, useLab } from './harness.ts';
 
 const lab = useLab();
@@ -65,12 +66,13 @@ for (const dark of [false, true]) {
     await frame.waitForFunction(
       () => !(document.getElementById('play') as HTMLButtonElement).disabled,
     );
-    const chart = await placement(frame, '#chart-u-shape');
+    const chart = await placement(frame, `#${canvasId('uShape')}`);
     const play = await placement(frame, '#play');
     assert.ok(chart.inside, `the U-shape canvas lies in the frame: ${chart.box}`);
     assert.ok(play.inside, `Play lies in the frame: ${play.box}`);
     const canvas = await frame.evaluate(
-      () => document.getElementById('chart-u-shape')?.clientHeight ?? 0,
+      (id) => document.getElementById(id)?.clientHeight ?? 0,
+      canvasId('uShape'),
     );
     assert.ok(canvas >= 250, `the chart fills the frame (${canvas} px high)`);
     for (const hidden of ['metrics', 'alignment', 'result2', 'header', 'settings'])
@@ -89,7 +91,7 @@ test('an embedded Result 2 draws cos(p, p_mm) from the step on E on, beside Resu
     hash: '#panels=alignment,result2&embed=1&run=40',
     step: 40,
   });
-  const chart = await placement(page, '#chart-alignment');
+  const chart = await placement(page, `#${canvasId('alignment')}`);
   assert.ok(chart.inside, `the Result 1 canvas lies in view: ${chart.box}`);
   assert.ok((await placement(page, '#play')).inside, 'Play lies in view');
   // The replay solved p_mm right after the step on E: every later snapshot has a cosine.
@@ -98,8 +100,8 @@ test('an embedded Result 2 draws cos(p, p_mm) from the step on E on, beside Resu
     await page.click('#step-attention');
     await page.waitForFunction((w) => window.__clslab?.metrics()?.step === w, want);
   }
-  const cosine = ((await series(page))['selection']?.['cosine(p, p_mm)'] ?? []).filter((point) =>
-    Number.isFinite(point.y),
+  const cosine = ((await series(page))['selection']?.['cos(p, p_mm), all reviews'] ?? []).filter(
+    (point) => Number.isFinite(point.y),
   );
   assert.ok(cosine.length >= 4, `a cosine curve, not a dot (${cosine.length} points)`);
   assert.ok(

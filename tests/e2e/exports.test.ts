@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
+import { CHART_IDS, chartFile, panelCsv } from '../../web/src/ui/panels.ts';
 import { metrics, openPage, useLab } from './harness.ts';
 
 const lab = useLab();
@@ -95,12 +96,11 @@ test('Download all gives one zip of the figures, CSVs and run file, and the run 
   assert.deepEqual(downloads, [`clslab-step${run?.step}.zip`], 'one download, not a burst');
   const files = unzipSync(readFileSync(await zipFile.path()));
   const names = Object.keys(files).sort();
-  const charts = ['alignment', 'loss', 'norm', 'selection', 'u-shape'];
   assert.deepEqual(
     names,
     [
-      ...charts.flatMap((chart) => [`clslab-${chart}.csv`, `clslab-${chart}.png`]),
-      'clslab-metrics.csv',
+      ...CHART_IDS.flatMap((id) => [chartFile(id, 'csv'), chartFile(id, 'png')]),
+      panelCsv('metrics'),
       `clslab-run-step${run?.step}.json`,
       'clslab-tokens.csv',
     ].sort(),

@@ -6,7 +6,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { PANEL_SPECS } from '../../web/src/ui/panels.ts';
 import { metrics, openPage, screenshot, useLab } from './harness.ts';
+
+/** Core's guidance line each panel's tour step reads (the registry's). */
+const GUIDANCE_LINES: Record<string, string> = Object.fromEntries(
+  PANEL_SPECS.flatMap((panel) =>
+    panel.tour !== undefined && panel.guidance !== undefined ? [[panel.key, panel.guidance]] : [],
+  ),
+);
+/** The chart panels the tour walks through, in its order. */
+const TOUR_CHARTS: string[] = PANEL_SPECS.filter(
+  (p) => p.tour !== undefined && p.charts !== undefined,
+).map((p) => p.key);
 
 const lab = useLab();
 /** A teacher's prepared run: 31 steps of the paper protocol on the built-in reviews. */
@@ -27,7 +39,7 @@ interface Placed {
 
 /** Where the open tour step stands: its card, its panel, its number and core's line. */
 function placed(page: Page): Promise<Placed> {
-  return page.evaluate(() => {
+  return page.evaluate((lines) => {
     const card = document.getElementById('tour')?.getBoundingClientRect();
     const target = document.querySelector<HTMLElement>('.tour-target');
     const panel = target?.getBoundingClientRect();
@@ -48,11 +60,6 @@ function placed(page: Page): Promise<Placed> {
     const numberInView =
       number !== undefined && number.top >= 0 && number.bottom <= foot && number.height > 0;
     const name = target?.dataset['panel'] ?? '';
-    const lines: Record<string, string> = {
-      alignment: 'result1',
-      ushape: 'figure1',
-      result2: 'result2',
-    };
     const state = window.__clslab?.state() as unknown as {
       guidance: { panels: Array<{ panel: string; text: string }> } | null;
     };
@@ -66,7 +73,7 @@ function placed(page: Page): Promise<Placed> {
       numberInView,
       guidance: line?.text ?? '',
     };
-  });
+  }, GUIDANCE_LINES);
 }
 
 /** Opens `hash` with the tour at a size, reduced motion (scrolls land at once). */
@@ -139,8 +146,8 @@ for (const size of SIZES) {
       if ((await page.textContent('#tour-next')) === 'Finish') break;
       await page.click('#tour-next');
     }
-    const charts = seen.filter((panel) => ['alignment', 'ushape', 'result2'].includes(panel));
-    assert.deepEqual(charts, ['alignment', 'ushape', 'result2'], `steps: ${seen.join(', ')}`);
+    const charts = seen.filter((panel) => TOUR_CHARTS.includes(panel));
+    assert.deepEqual(charts, TOUR_CHARTS, `steps: ${seen.join(', ')}`);
     assert.equal((await metrics(page))?.step, 31, 'the tour pressed nothing');
     assert.deepEqual(problems.console, []);
     await page.close();

@@ -4,7 +4,7 @@
 // dataset stays text in the token table and the review list.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PANELS } from '../../web/src/ui/page-flags.ts';
+import { canvasId, CHART_IDS, PANEL_KEYS, PANEL_SPECS } from '../../web/src/ui/panels.ts';
 import {
   loadDatasetFile,
   metrics,
@@ -23,12 +23,32 @@ test('the cold page shows every panel and the step on E without a click', async 
   console.log(
     `cold page: first meaningful picture (step on E plotted) after ${readyMilliseconds} ms`,
   );
-  for (const panel of PANELS) {
+  for (const panel of PANEL_KEYS) {
     assert.ok(
       await page.locator(`[data-panel="${panel}"]`).first().isVisible(),
       `panel ${panel} is visible`,
     );
   }
+  // index.html's cards carry the registry's names: no card the registry lacks, and each
+  // panel's canvases, guidance line and tour number inside its card.
+  const cards = await page.$$eval('[data-panel]', (nodes) =>
+    nodes.map((node) => (node as HTMLElement).dataset['panel'] ?? ''),
+  );
+  assert.deepEqual([...new Set(cards)].sort(), [...PANEL_KEYS].sort(), 'data-panel names');
+  for (const spec of PANEL_SPECS) {
+    const inside = [
+      ...(spec.charts ?? []).map((id) => `canvas#${canvasId(id)}`),
+      ...(spec.guidance === undefined ? [] : [`[data-guidance="${spec.guidance}"]`]),
+      ...(spec.tour === undefined ? [] : [spec.tour.number]),
+    ];
+    for (const selector of inside)
+      assert.equal(
+        await page.locator(`[data-panel="${spec.key}"] ${selector}`).count(),
+        1,
+        `${selector} in panel ${spec.key}`,
+      );
+  }
+  assert.equal(await page.locator('canvas[id^="chart-"]').count(), CHART_IDS.length);
   const points = (await series(page))['alignment']?.['tokens']?.length ?? 0;
   assert.ok(points > 20, `the Result 1 scatter has ${points} points`);
   // Every "i" marker is described by a glossary entry that exists.
@@ -72,7 +92,7 @@ test('Play updates every chart, and each chart shows its data as a table', async
   assert.ok(count('loss', 'train loss') >= 3, 'loss');
   assert.ok(count('alignment', 'tokens') > 20, 'alignment');
   assert.ok(count('uShape', 'Δ > 0 (leans positive)') > 0, 'U shape');
-  assert.ok(count('selection', 'selection accuracy') >= 3, 'selection');
+  assert.ok(count('selection', 'selection of s*, all reviews') >= 3, 'selection');
   assert.ok(count('norm', '‖p‖') >= 3, 'norm');
   // A spent budget is said as such, not as a pause.
   assert.match(
@@ -95,7 +115,7 @@ test('Play updates every chart, and each chart shows its data as a table', async
     }
   }
 
-  for (const chart of ['loss', 'alignment', 'uShape', 'selection', 'norm']) {
+  for (const chart of CHART_IDS) {
     const toggle = page.locator(`.chart-tools[data-chart="${chart}"] [data-action="table"]`);
     await toggle.click();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
@@ -106,7 +126,7 @@ test('Play updates every chart, and each chart shows its data as a table', async
   const firstToken = await page.locator('#table-alignment tbody tr td').first().textContent();
   assert.ok((firstToken ?? '').length > 0, 'the scatter table names tokens');
   await screenshot(page, 'views-tables.png');
-  for (const chart of ['loss', 'alignment', 'uShape', 'selection', 'norm'])
+  for (const chart of CHART_IDS)
     await page.click(`.chart-tools[data-chart="${chart}"] [data-action="table"]`);
   await screenshot(page, 'views-played.png');
   assert.deepEqual(problems.console, []);

@@ -2,13 +2,7 @@
 // read it, controls send commands through it. No training, metrics or settings logic
 // lives here: the worker and the module own them.
 import './styles.css';
-import { AlignmentChart } from './charts/alignment-chart.ts';
-import { LossChart } from './charts/loss-chart.ts';
-import { NormChart } from './charts/norm-chart.ts';
-import { SelectionChart } from './charts/selection-chart.ts';
 import { applyTheme } from './charts/setup.ts';
-import type { ChartView } from './charts/snapshot.ts';
-import { UShapeChart } from './charts/u-shape-chart.ts';
 import type { SlowTask } from './client/heartbeat.ts';
 import { WorkerClient } from './client/worker-client.ts';
 import type { Fault, Metrics, WorkerEvent } from './protocol.ts';
@@ -22,6 +16,7 @@ import { byId } from './ui/dom.ts';
 import { LabViews } from './ui/lab-views.ts';
 import { MaxMarginPanel } from './ui/max-margin-panel.ts';
 import { MetricsPanel } from './ui/metrics-panel.ts';
+import { createCharts, tokenCharts } from './ui/panels.ts';
 import { Replay } from './ui/replay.ts';
 import { installResult2Readout } from './ui/result2-readout.ts';
 import { ReviewPanel } from './ui/review-panel.ts';
@@ -44,16 +39,7 @@ const store = new LabStore((command) => {
 });
 store.subscribe((event) => recovery.heard(event, store));
 
-const charts = {
-  loss: new LossChart(byId<HTMLCanvasElement>('chart-loss')),
-  alignment: new AlignmentChart(
-    byId<HTMLCanvasElement>('chart-alignment'),
-    byId('alignment-readout'),
-  ),
-  uShape: new UShapeChart(byId<HTMLCanvasElement>('chart-u-shape'), byId('u-shape-readout')),
-  selection: new SelectionChart(byId<HTMLCanvasElement>('chart-selection')),
-  norm: new NormChart(byId<HTMLCanvasElement>('chart-norm')),
-} satisfies Record<string, ChartView>;
+const charts = createCharts();
 
 const controls = new Controls(store);
 const replay = new Replay(store);
@@ -69,7 +55,7 @@ const prompt = byId('prompt');
 const views = new LabViews({
   store,
   charts,
-  tokenCharts: [charts.alignment, charts.uShape],
+  tokenCharts: tokenCharts(charts),
   share,
   replay,
   reviews,

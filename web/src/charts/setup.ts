@@ -11,6 +11,7 @@ import {
   LogarithmicScale,
   PointElement,
   ScatterController,
+  SubTitle,
   Tooltip,
 } from 'chart.js';
 
@@ -23,6 +24,7 @@ Chart.register(
   LogarithmicScale,
   Tooltip,
   Legend,
+  SubTitle,
   Decimation,
 );
 

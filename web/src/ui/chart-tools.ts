@@ -3,16 +3,10 @@
 // as CSV; the same two files go into "Download all". The table is built from text nodes and
 // refreshed at most twice a second while visible.
 import type { ChartTable, ChartView } from '../charts/snapshot.ts';
-import {
-  CSV_TYPE,
-  downloadBlob,
-  downloadText,
-  fileStem,
-  toCsv,
-  type ExportFile,
-} from './download.ts';
+import { CSV_TYPE, downloadBlob, downloadText, toCsv, type ExportFile } from './download.ts';
 import { element } from './dom.ts';
 import { figurePng } from './figure.ts';
+import { chartFile, type ChartId } from './panels.ts';
 import { captionLine, type RunFactsSource } from './run-facts.ts';
 
 const REFRESH_MILLISECONDS = 500;
@@ -62,21 +56,21 @@ export class ChartTools {
   private readonly region: HTMLElement;
   private readonly toggle: HTMLButtonElement;
   private readonly tools: HTMLElement;
-  /** File names: clslab-<stem>.png and .csv. */
-  private readonly stem: string;
+  /** The chart's id in the registry (panels.ts): its files are named after it. */
+  private readonly id: ChartId;
   private lastRefresh = Number.NEGATIVE_INFINITY;
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** `name` is the chart's id stem (`uShape`); `title` heads its figure and table; `facts`
-   *  give the figure's caption. */
+  /** `name` is the chart's id in the registry (`uShape`); `title` heads its figure and
+   *  table; `facts` give the figure's caption. */
   constructor(
     private readonly view: ChartView,
-    name: string,
+    name: ChartId,
     private readonly title: string,
     box: HTMLElement,
     private readonly facts: RunFactsSource,
   ) {
-    this.stem = `clslab-${fileStem(name)}`;
+    this.id = name;
     const regionId = `table-${name}`;
     this.region = element('div', {
       className: 'chart-table',
@@ -165,13 +159,13 @@ export class ChartTools {
     const caption = captionLine(this.facts());
     this.tools.dataset['caption'] = caption;
     return {
-      name: `${this.stem}.png`,
+      name: chartFile(this.id, 'png'),
       blob: await figurePng(this.view.chart, this.title, caption),
     };
   }
 
   private csv(): ExportFile & { data: string } {
     const table = this.view.table();
-    return { name: `${this.stem}.csv`, data: toCsv(table.keys, table.rows) };
+    return { name: chartFile(this.id, 'csv'), data: toCsv(table.keys, table.rows) };
   }
 }

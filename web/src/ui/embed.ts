@@ -1,5 +1,5 @@
 // Classroom and embed views, like TensorFlow Playground's links: `panels=a,b` shows only
-// the panels named (their `data-panel` in index.html) and the control bar, `hide=a,b` hides
+// the panels named (their keys in panels.ts, `data-panel` in index.html) and the control bar, `hide=a,b` hides
 // those named, and `embed=1` lays the page out for an iframe: the panels fill the frame
 // above a compact control bar that stays in view. The Embed dialog composes such a link,
 // with the step, speed, autoplay and tour it opens with, and the iframe snippet to paste.
@@ -7,67 +7,13 @@ import './embed.css';
 import { byId, copyOnClick, element } from './dom.ts';
 import { DEFAULT_SPEED, SPEEDS } from './controls.ts';
 import { hiddenPanels, MAX_RUN, PANELS, type Panel, type PageFlags } from './page-flags.ts';
+import { FRAME_WIDTH, frameHeight, PANEL_SPECS, panelSpec } from './panels.ts';
 import type { ShareLink } from './share-link.ts';
 
-/** What each panel is called in the dialog. */
-const PANEL_LABELS: Record<Panel, string> = {
-  header: 'Title and share bar',
-  controls: 'Training controls',
-  export: 'Save and load',
-  dataset: 'Dataset',
-  settings: 'Settings',
-  prompt: 'Guidance line',
-  recipes: 'Recipes for this data',
-  metrics: 'Metrics',
-  loss: 'Loss and accuracy chart',
-  alignment: 'Result 1 chart',
-  ushape: 'Figure 1 (U shape) chart',
-  result2: 'Result 2 charts',
-  why: 'Why does it look like this?',
-  maxmargin: 'Attention-SVM panel',
-  reviews: 'Reviews (viewer and list)',
-  table: 'Token table',
-  glossary: 'Symbols',
-};
-
 /** The dialog starts with the paper's three results ticked: a frame shows the charts. */
-const EMBED_DEFAULT_SHOWN: Panel[] = ['alignment', 'ushape', 'result2'];
-
-/** CSS px each panel takes in a 720 px frame: measured there (the embed at run=20, each
- *  panel alone), rounded up with room for longer guidance text; a chart panel's height
- *  gives its canvases about 300 px (they shrink to 200 px in a smaller frame, and grow to
- *  fill a taller one). The snippet's height is their sum, so the ticked panels fit
- *  without scrolling. Panels not listed take OTHER_HEIGHT. */
-const FRAME_WIDTH = 720;
-const FRAME_HEIGHTS: Partial<Record<Panel, number>> = {
-  controls: 90,
-  header: 290,
-  prompt: 90,
-  metrics: 400,
-  loss: 420,
-  alignment: 500,
-  ushape: 480,
-  result2: 820,
-  maxmargin: 600,
-  reviews: 1560,
-  table: 560,
-  glossary: 900,
-  export: 300,
-  dataset: 650,
-  settings: 1200,
-};
-const OTHER_HEIGHT = 500;
-/** The page's padding and the gap before the sidebar (styles.css, body.embedded). */
-const FRAME_PADDING = 24;
-/** The gap that follows each panel. */
-const PANEL_GAP = 8;
-
-/** Frame height that fits `panels` (and the control bar, unless hidden) in a 720 px frame. */
-export function frameHeight(panels: readonly Panel[], controls: boolean): number {
-  const shown = controls ? [...panels, 'controls' as const] : panels;
-  const sum = shown.reduce((total, panel) => total + (FRAME_HEIGHTS[panel] ?? OTHER_HEIGHT), 0);
-  return FRAME_PADDING + sum + PANEL_GAP * shown.length;
-}
+const EMBED_DEFAULT_SHOWN: Panel[] = PANEL_SPECS.filter((p) => p.embedDefault === true).map(
+  (p) => p.key,
+);
 
 export function applyView(flags: Pick<PageFlags, 'hide' | 'panels' | 'embed'>): void {
   document.body.classList.toggle('embedded', flags.embed);
@@ -108,7 +54,7 @@ export class EmbedDialog {
       this.boxes.set(panel, box);
       return element('label', { className: 'embed-choice' }, [
         box,
-        document.createTextNode(` ${PANEL_LABELS[panel]}`),
+        document.createTextNode(` ${panelSpec(panel).label}`),
       ]);
     });
     byId('embed-panels').replaceChildren(...choices);

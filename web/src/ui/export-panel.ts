@@ -33,7 +33,7 @@ export class ExportPanel {
     byId('export-run').addEventListener('click', () => this.requestRun('json'));
     this.all.addEventListener('click', () => this.requestRun('zip'));
     byId('export-metrics').addEventListener('click', () => {
-      downloadText('clslab-metrics.csv', this.history.csv(), CSV_TYPE);
+      downloadText(this.history.fileName, this.history.csv(), CSV_TYPE);
       this.status.textContent = `Saved ${formatInteger(this.history.length)} rows of metrics.`;
     });
     this.picker.addEventListener('change', () => {
@@ -83,7 +83,7 @@ export class ExportPanel {
   private async zip(run: ExportFile[], step: number): Promise<void> {
     const files: ExportFile[] = [];
     for (const source of this.sources) files.push(...(await source.files()));
-    files.push({ name: 'clslab-metrics.csv', data: this.history.csv() }, ...run);
+    files.push({ name: this.history.fileName, data: this.history.csv() }, ...run);
     const zip = await zipFiles(files);
     const name = zipName(step);
     downloadBlob(name, new Blob([zip], { type: 'application/zip' }));

@@ -1,7 +1,7 @@
 // The views beyond the core charts and panels: chart tables and downloads, the token
 // table, the review list, exports, classroom and embed flags, the glossary and the tour.
 // Each reads the page's store; none keeps its own copy of the run's state.
-import type { ChartView, TokenChartView } from '../charts/snapshot.ts';
+import type { TokenChartView } from '../charts/snapshot.ts';
 import type { LabStore } from '../state/store.ts';
 import { ChartTools } from './chart-tools.ts';
 import { byId } from './dom.ts';
@@ -12,6 +12,7 @@ import { MetricsHistory } from './metrics-history.ts';
 import type { RunFactsSource } from './run-facts.ts';
 import { installSections } from './sections.ts';
 import { splitHash, type PageFlags } from './page-flags.ts';
+import { canvasId, CHART_IDS, CHARTS, type Charts } from './panels.ts';
 import type { Replay } from './replay.ts';
 import type { ReviewPanel } from './review-panel.ts';
 import { ReviewList } from './review-list.ts';
@@ -19,20 +20,9 @@ import type { ShareLink } from './share-link.ts';
 import { TokenTable } from './token-table.ts';
 import { Tour } from './tour.ts';
 
-/** Chart ids (canvas `chart-<id>`) and the titles their tables and files carry. */
-const CHART_TITLES: Record<string, string> = {
-  loss: 'Training: loss and accuracy',
-  alignment: 'Result 1: v·E_s against α_s after the step on E',
-  uShape: 'Figure 1: p·E_s against Δ_s (the U shape)',
-  selection: 'Result 2: cos(p, p_mm), selection accuracy and attention mass',
-  norm: 'Result 2: ‖p‖ and the normalized margin',
-};
-
-const CANVAS_IDS: Record<string, string> = { uShape: 'chart-u-shape' };
-
 export interface LabViewsDeps {
   store: LabStore;
-  charts: Record<string, ChartView>;
+  charts: Charts;
   tokenCharts: TokenChartView[];
   share: ShareLink;
   replay: Replay;
@@ -47,17 +37,18 @@ export class LabViews {
   private readonly tools: ChartTools[] = [];
   private readonly tokens: TokenTable;
   private readonly reviewList: ReviewList;
-  private readonly history = new MetricsHistory();
+  private readonly history: MetricsHistory;
   private readonly tour: Tour;
 
   constructor(private readonly deps: LabViewsDeps) {
     const { store } = deps;
+    this.history = new MetricsHistory(() => store.state.lists.metricFields);
     installGlossary();
     installSections();
-    for (const [name, view] of Object.entries(deps.charts)) {
-      const canvas = byId(CANVAS_IDS[name] ?? `chart-${name}`);
+    for (const id of CHART_IDS) {
+      const canvas = byId(canvasId(id));
       const box = canvas.parentElement ?? canvas;
-      this.tools.push(new ChartTools(view, name, CHART_TITLES[name] ?? name, box, deps.facts));
+      this.tools.push(new ChartTools(deps.charts[id], id, CHARTS[id].title, box, deps.facts));
     }
     this.tokens = new TokenTable((row, token) => {
       for (const chart of deps.tokenCharts) chart.highlight(row);

@@ -5,31 +5,15 @@
 // They are split off before the hash goes to the module, which would report them as
 // unknown settings.
 import { SPEEDS } from './controls.ts';
+import { PANEL_KEYS, type PanelKey } from './panels.ts';
 
 export const PAGE_KEYS = ['run', 'panels', 'hide', 'embed', 'speed', 'autoplay', 'tour'] as const;
 type PageKey = (typeof PAGE_KEYS)[number];
 
-/** Panels a link may hide: the `data-panel` names in index.html. */
-export const PANELS = [
-  'header',
-  'controls',
-  'export',
-  'dataset',
-  'settings',
-  'prompt',
-  'recipes',
-  'metrics',
-  'loss',
-  'alignment',
-  'ushape',
-  'result2',
-  'why',
-  'maxmargin',
-  'reviews',
-  'table',
-  'glossary',
-] as const;
-export type Panel = (typeof PANELS)[number];
+/** Panels a link may show or hide: the registry's keys (panels.ts), the `data-panel`
+ *  names in index.html. */
+export const PANELS = PANEL_KEYS;
+export type Panel = PanelKey;
 
 export interface PageFlags {
   /** Steps the shared run had taken; null when the link does not say. */

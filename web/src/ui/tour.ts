@@ -9,6 +9,7 @@ import type { Guidance } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import { formatInteger } from '../format.ts';
 import { byId } from './dom.ts';
+import { PANEL_SPECS, type TourAction } from './panels.ts';
 import { captionLine, type RunFactsSource } from './run-facts.ts';
 
 type GuidanceLine = Guidance['panels'][number];
@@ -38,39 +39,34 @@ function playOrPause(state: LabState): Action | null {
   return { label: state.playing ? 'Pause' : 'Play', button: 'play' };
 }
 
-const STEPS: TourStep[] = [
-  {
-    title: 'The run this tour follows',
-    targets: [{ panel: 'metrics', number: '#metrics > .readout:first-child' }],
-    guidance: null,
-    action: (s) =>
-      stepOf(s) > 0 && !s.playing ? { label: 'Start from step 0', button: 'reset' } : null,
-  },
-  {
-    title: 'Result 1: one step on E writes α into the embeddings',
-    targets: [{ panel: 'alignment', number: '#alignment-readout' }],
-    guidance: 'result1',
-    action: (s) =>
-      isPaper(s) && stepOf(s) === 0
-        ? { label: 'Take the step on E', button: 'step-embeddings' }
-        : null,
-  },
-  {
-    title: 'Figure 1: training p draws the U',
-    targets: [{ panel: 'ushape', number: '#u-shape-readout' }],
-    guidance: 'figure1',
-    action: playOrPause,
-  },
-  {
-    title: 'Result 2: attention selects at maximum margin',
-    targets: [{ panel: 'result2', number: '#result2-readout' }],
-    guidance: 'result2',
-    action: (s) =>
-      isPaper(s) && stepOf(s) >= 1 && !s.playing && s.metrics?.hasMaxMargin !== true
-        ? { label: 'Solve for p_mm', button: 'solve-max-margin' }
-        : playOrPause(s),
-  },
-];
+/** What each kind of step offers to press now (the registry says which a panel's step is). */
+const ACTIONS: Record<TourAction, (state: LabState) => Action | null> = {
+  restart: (s) =>
+    stepOf(s) > 0 && !s.playing ? { label: 'Start from step 0', button: 'reset' } : null,
+  stepEmbeddings: (s) =>
+    isPaper(s) && stepOf(s) === 0
+      ? { label: 'Take the step on E', button: 'step-embeddings' }
+      : null,
+  play: playOrPause,
+  solveOrPlay: (s) =>
+    isPaper(s) && stepOf(s) >= 1 && !s.playing && s.metrics?.hasMaxMargin !== true
+      ? { label: 'Solve for p_mm', button: 'solve-max-margin' }
+      : playOrPause(s),
+};
+
+/** One step per panel the registry gives a tour step, in its order. */
+const STEPS: TourStep[] = PANEL_SPECS.flatMap((panel) =>
+  panel.tour === undefined
+    ? []
+    : [
+        {
+          title: panel.tour.title,
+          targets: [{ panel: panel.key, number: panel.tour.number }],
+          guidance: panel.guidance ?? null,
+          action: ACTIONS[panel.tour.action],
+        },
+      ],
+);
 
 /** How the card names a guidance line's kind, before core's sentence. */
 const KIND_LABELS: Record<GuidanceLine['kind'], string> = {

@@ -1,0 +1,221 @@
+// The page's panels and charts, each listed once. A panel is a card of index.html
+// (`data-panel="<key>"`); its key is what `panels=` and `hide=` links name, and the
+// Embed dialog, the tour, the embed frame's height and the views read the rest from here.
+// A chart is a canvas on a panel: its id names its tools (`data-chart`), its table, its
+// files (clslab-<stem>.png/.csv), its series in the test hook and its canvas
+// (`chart-<stem>`), where the stem is the id's file stem (uShape -> u-shape).
+// Adding a chart: its class in web/src/charts/, an entry in CHARTS and its panel's
+// `charts` below, and (for a new card) the card in index.html (README, "Add a chart").
+import { AlignmentChart } from '../charts/alignment-chart.ts';
+import { LossChart } from '../charts/loss-chart.ts';
+import { NormChart } from '../charts/norm-chart.ts';
+import { SelectionChart } from '../charts/selection-chart.ts';
+import type { ChartView, TokenChartView } from '../charts/snapshot.ts';
+import { UShapeChart } from '../charts/u-shape-chart.ts';
+import type { Guidance } from '../protocol.ts';
+import { byId } from './dom.ts';
+import { fileStem } from './download.ts';
+
+/** Core's name for a panel's guidance line (the panel's `data-guidance` span). */
+export type GuidanceName = Guidance['panels'][number]['panel'];
+
+interface ChartSpec<View extends ChartView> {
+  /** Heads the chart's figure, table and files. */
+  title: string;
+  /** The chart on its canvas (other elements of its panel by id). */
+  create: (canvas: HTMLCanvasElement) => View;
+}
+
+function chart<View extends ChartView>(spec: ChartSpec<View>): ChartSpec<View> {
+  return spec;
+}
+
+/** Every chart, in the order the export's files list them. */
+export const CHARTS = {
+  loss: chart({
+    title: 'Training: loss and accuracy',
+    create: (canvas) => new LossChart(canvas),
+  }),
+  alignment: chart({
+    title: 'Result 1: v·E_s against α_s after the step on E',
+    create: (canvas) => new AlignmentChart(canvas, byId('alignment-readout')),
+  }),
+  uShape: chart({
+    title: 'Figure 1: p·E_s against Δ_s (the U shape)',
+    create: (canvas) => new UShapeChart(canvas, byId('u-shape-readout')),
+  }),
+  selection: chart({
+    title: 'Result 2: cos(p, p_mm), selection accuracy and attention mass',
+    create: (canvas) => new SelectionChart(canvas),
+  }),
+  norm: chart({
+    title: 'Result 2: ‖p‖ and the normalized margin',
+    create: (canvas) => new NormChart(canvas),
+  }),
+};
+export type ChartId = keyof typeof CHARTS;
+export const CHART_IDS = Object.keys(CHARTS) as ChartId[];
+
+/** The charts, each on its canvas, typed by id. */
+export type Charts = { [Id in ChartId]: ReturnType<(typeof CHARTS)[Id]['create']> };
+
+/** The canvas a chart draws on (index.html). */
+export function canvasId(id: ChartId): string {
+  return `chart-${fileStem(id)}`;
+}
+
+/** A chart's file stem: clslab-<stem>.png and clslab-<stem>.csv. */
+export function chartFile(id: ChartId, extension: 'png' | 'csv'): string {
+  return `clslab-${fileStem(id)}.${extension}`;
+}
+
+/** Every chart on its canvas; throws when index.html lacks one. */
+export function createCharts(): Charts {
+  const charts: Partial<Record<ChartId, ChartView>> = {};
+  for (const id of CHART_IDS) charts[id] = CHARTS[id].create(byId<HTMLCanvasElement>(canvasId(id)));
+  return charts as Charts;
+}
+
+/** The charts that can emphasize a token (the token table's selection). */
+export function tokenCharts(charts: Charts): TokenChartView[] {
+  const views: ChartView[] = Object.values(charts);
+  return views.filter((view): view is TokenChartView => 'highlight' in view);
+}
+
+/** What the tour's step on a panel offers to press (tour.ts says when). */
+export type TourAction = 'restart' | 'stepEmbeddings' | 'play' | 'solveOrPlay';
+
+interface PanelSpec {
+  /** `data-panel` in index.html; the name `panels=` and `hide=` links use. */
+  key: string;
+  /** What the Embed dialog calls it. */
+  label: string;
+  /** CSS px it takes in a 720 px embed frame: measured there (the embed at run=20, the
+   *  panel alone), rounded up with room for longer guidance text; a chart panel's height
+   *  gives its canvases about 300 px (they shrink to 200 px in a smaller frame and grow to
+   *  fill a taller one). The frame's height is the sum for the panels shown. */
+  frameHeight: number;
+  /** Ticked when the Embed dialog opens (the paper's three results). */
+  embedDefault?: boolean;
+  /** Core's guidance line shown on the panel (and read by its tour step). */
+  guidance?: GuidanceName;
+  /** The charts on the panel, top to bottom. */
+  charts?: readonly ChartId[];
+  /** The CSV file of the panel's own data (its charts' files are theirs: chartFile). */
+  csv?: string;
+  /** The panel's step in the guided tour (in this list's order): its title, the element
+   *  with the number it reads, and what it offers to press. */
+  tour?: { title: string; number: string; action: TourAction };
+}
+
+/** Every panel, in the order the Embed dialog lists them and links name them. */
+const PANEL_LIST = [
+  { key: 'header', label: 'Title and share bar', frameHeight: 290 },
+  { key: 'controls', label: 'Training controls', frameHeight: 90 },
+  { key: 'export', label: 'Save and load', frameHeight: 300 },
+  { key: 'dataset', label: 'Dataset', frameHeight: 650 },
+  { key: 'settings', label: 'Settings', frameHeight: 1200 },
+  { key: 'prompt', label: 'Guidance line', frameHeight: 90 },
+  { key: 'recipes', label: 'Recipes for this data', frameHeight: 500 },
+  {
+    key: 'metrics',
+    label: 'Metrics',
+    frameHeight: 400,
+    csv: 'clslab-metrics.csv',
+    tour: {
+      title: 'The run this tour follows',
+      number: '#metrics > .readout:first-child',
+      action: 'restart',
+    },
+  },
+  {
+    key: 'loss',
+    label: 'Loss and accuracy chart',
+    frameHeight: 420,
+    guidance: 'loss',
+    charts: ['loss'],
+  },
+  {
+    key: 'alignment',
+    label: 'Result 1 chart',
+    frameHeight: 500,
+    embedDefault: true,
+    guidance: 'result1',
+    charts: ['alignment'],
+    tour: {
+      title: 'Result 1: one step on E writes α into the embeddings',
+      number: '#alignment-readout',
+      action: 'stepEmbeddings',
+    },
+  },
+  {
+    key: 'ushape',
+    label: 'Figure 1 (U shape) chart',
+    frameHeight: 480,
+    embedDefault: true,
+    guidance: 'figure1',
+    charts: ['uShape'],
+    tour: {
+      title: 'Figure 1: training p draws the U',
+      number: '#u-shape-readout',
+      action: 'play',
+    },
+  },
+  {
+    key: 'result2',
+    label: 'Result 2 charts',
+    frameHeight: 820,
+    embedDefault: true,
+    guidance: 'result2',
+    charts: ['selection', 'norm'],
+    tour: {
+      title: 'Result 2: attention selects at maximum margin',
+      number: '#result2-readout',
+      action: 'solveOrPlay',
+    },
+  },
+  { key: 'why', label: 'Why does it look like this?', frameHeight: 500 },
+  { key: 'maxmargin', label: 'Attention-SVM panel', frameHeight: 600 },
+  { key: 'reviews', label: 'Reviews (viewer and list)', frameHeight: 1560 },
+  { key: 'table', label: 'Token table', frameHeight: 560 },
+  { key: 'glossary', label: 'Symbols', frameHeight: 900 },
+] as const satisfies readonly PanelSpec[];
+
+export type PanelKey = (typeof PANEL_LIST)[number]['key'];
+/** A panel as the views read it (the optional fields spelled out). */
+export type Panel = PanelSpec & { key: PanelKey };
+
+/** Every panel, in the registry's order. */
+export const PANEL_SPECS: readonly Panel[] = PANEL_LIST;
+export const PANEL_KEYS: readonly PanelKey[] = PANEL_LIST.map((panel) => panel.key);
+
+export function panelSpec(key: PanelKey): Panel {
+  return PANEL_SPECS.find((panel) => panel.key === key) as Panel;
+}
+
+/** The panel's own CSV file; throws for a panel without one. */
+export function panelCsv(key: PanelKey): string {
+  const file = panelSpec(key).csv;
+  if (file === undefined) throw new Error(`panel ${key} has no CSV`);
+  return file;
+}
+
+/** The embed frame's width: each panel's `frameHeight` was measured at it. */
+export const FRAME_WIDTH = 720;
+/** The page's padding and the gap before the sidebar (styles.css, body.embedded). */
+const FRAME_PADDING = 24;
+/** The gap that follows each panel. */
+const PANEL_GAP = 8;
+
+/** Frame height that fits `panels` (and the control bar, unless hidden) in a 720 px frame:
+ *  the page's padding, then each panel's height and the gap after it. */
+export function frameHeight(panels: readonly PanelKey[], controls: boolean): number {
+  const shown = controls ? [...panels, 'controls' as const] : panels;
+  const sum = shown.reduce((total, key) => total + panelSpec(key).frameHeight, 0);
+  return FRAME_PADDING + sum + PANEL_GAP * shown.length;
+}
+
+/** The panel a chart sits on. */
+export function panelOf(id: ChartId): Panel {
+  return PANEL_SPECS.find((panel) => panel.charts?.includes(id) === true) as Panel;
+}
