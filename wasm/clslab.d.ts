@@ -117,12 +117,14 @@ export interface ParseChoice {
   latin1: boolean;
 }
 
-/** The bytes of a source in one of its three shapes (core SourceBytes). */
-export type SourceBytes =
+/** The bytes of a source in one of its three shapes (core SourceBytes), with the name they
+ *  were supplied under when known (a refusal of the wrong data names it). */
+export type SourceBytes = { name?: string } & (
   | { layout: 'text'; text: Uint8Array }
   | { layout: 'paired'; positive: Uint8Array; negative: Uint8Array }
   /** One review per file; labels +1/-1, same length as texts. */
-  | { layout: 'texts'; texts: Uint8Array[]; labels: Int8Array };
+  | { layout: 'texts'; texts: Uint8Array[]; labels: Int8Array }
+);
 
 export interface PreviewRow {
   text: string;

@@ -198,17 +198,17 @@ inline val ParseChoiceObject(const clslab::ParseOptions& options) {
 }
 
 // The page's source: {layout: 'text', text} | {layout: 'paired', positive, negative} |
-// {layout: 'texts', texts, labels} with Uint8Array bytes (labels an Int8Array of +1/-1).
-// The bytes are copied into `storage` (Embind copies a Uint8Array into a std::string); the
-// returned SourceBytes views them.
+// {layout: 'texts', texts, labels} with Uint8Array bytes (labels an Int8Array of +1/-1),
+// and optionally the `name` it was supplied under. The bytes are copied into `storage`
+// (Embind copies a Uint8Array into a std::string); the returned SourceBytes views them.
 inline clslab::SourceBytes SourceFrom(const val& source, std::vector<std::string>* storage) {
+  clslab::SourceBytes bytes;
   const std::string layout = source["layout"].as<std::string>();
   if (layout == "paired") {
     storage->push_back(source["positive"].as<std::string>());
     storage->push_back(source["negative"].as<std::string>());
-    return clslab::SourceBytes::Paired((*storage)[0], (*storage)[1]);
-  }
-  if (layout == "texts") {
+    bytes = clslab::SourceBytes::Paired((*storage)[0], (*storage)[1]);
+  } else if (layout == "texts") {
     const val texts = source["texts"];
     const std::vector<int8_t> labels =
         emscripten::convertJSArrayToNumberVector<int8_t>(source["labels"]);
@@ -217,10 +217,13 @@ inline clslab::SourceBytes SourceFrom(const val& source, std::vector<std::string
       rows[i].text = texts[i].as<std::string>();
       rows[i].label = labels[i];
     }
-    return clslab::SourceBytes::Texts(std::move(rows));
+    bytes = clslab::SourceBytes::Texts(std::move(rows));
+  } else {
+    storage->push_back(source["text"].as<std::string>());
+    bytes = clslab::SourceBytes::Text(storage->back());
   }
-  storage->push_back(source["text"].as<std::string>());
-  return clslab::SourceBytes::Text(storage->back());
+  if (source.hasOwnProperty("name")) bytes.name = source["name"].as<std::string>();
+  return bytes;
 }
 
 }  // namespace marshal

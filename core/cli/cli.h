@@ -2,6 +2,7 @@
 // reproduce.cpp: the protocol report). Not a library header.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,16 @@ struct Arguments {
 };
 
 int Fail(const std::string& message);
-bool ReadFile(const std::string& path, std::string* bytes);
+// Reads `path` whole into *bytes, refusing (in words) a folder, an unreadable path, or an
+// input longer than `max_bytes`, which it stops reading one byte past the limit; "" when read.
+std::string ReadInput(const std::string& path, std::string* bytes, int64_t max_bytes);
+// A settings JSON is a few kilobytes.
+constexpr int64_t kMaxConfigBytes = 1 << 20;
+// A run file holds, in base64 (4 bytes per 3), at most an input's rows and E with Adam's
+// two moments (3 x 4 bytes per weight), plus a megabyte of JSON around them.
+inline int64_t MaxRunFileBytes(const clslab::Limits& limits) {
+  return (limits.max_input_bytes + 12 * limits.max_weights) / 3 * 4 + (1 << 20);
+}
 // Settings from --config and --set, then the data from --data (and --negative): returns
 // an error message or "" with *config holding the loaded run's settings.
 std::string LoadData(const Arguments& args, clslab::Experiment* experiment,

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -21,6 +22,7 @@
 #include "clslab/config.h"
 #include "clslab/experiment.h"
 #include "clslab/json_report.h"
+#include "clslab/limits.h"
 #include "clslab/run_file.h"
 
 namespace clslab_cli {
@@ -50,13 +52,37 @@ int Fail(const std::string& message) {
   return 1;
 }
 
-bool ReadFile(const std::string& path, std::string* bytes) {
+std::string ReadInput(const std::string& path, std::string* bytes, int64_t max_bytes) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    return path + " is a folder, not a file: pass one file of reviews (CSV, TSV, JSON Lines, ...)";
+  }
   std::ifstream file(path, std::ios::binary);
-  if (!file) return false;
-  std::ostringstream buffer;
-  buffer << file.rdbuf();
-  *bytes = buffer.str();
-  return static_cast<bool>(file) || file.eof();
+  if (!file) return "cannot read " + path;
+  // Read in pieces and stop one byte past the limit: a pipe or /dev/zero has no size to
+  // check first, and a file may grow while it is read. The buffer is reserved once (a
+  // regular file's size, else the limit: untouched pages cost no memory), so growing it
+  // never doubles the peak.
+  bytes->clear();
+  const bool regular = std::filesystem::is_regular_file(path, error);
+  const auto size = regular ? std::filesystem::file_size(path, error) : 0;
+  bytes->reserve(static_cast<size_t>(
+      std::min<int64_t>(max_bytes, regular && !error ? static_cast<int64_t>(size) : max_bytes) +
+      1));
+  std::vector<char> piece(1 << 20);
+  while (file) {
+    const int64_t room = max_bytes + 1 - static_cast<int64_t>(bytes->size());
+    file.read(piece.data(), static_cast<std::streamsize>(
+                                std::min<int64_t>(room, static_cast<int64_t>(piece.size()))));
+    bytes->append(piece.data(), static_cast<size_t>(file.gcount()));
+    if (static_cast<int64_t>(bytes->size()) > max_bytes) {
+      bytes->clear();
+      bytes->shrink_to_fit();
+      return clslab::InputOverLimit(path, max_bytes);
+    }
+  }
+  if (!file.eof()) return "cannot read " + path;
+  return "";
 }
 
 namespace {
@@ -121,7 +147,8 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
   bool names_dataset = false;
   if (!args.config_path.empty()) {
     std::string text;
-    if (!ReadFile(args.config_path, &text)) return "cannot read " + args.config_path;
+    const std::string read = ReadInput(args.config_path, &text, kMaxConfigBytes);
+    if (!read.empty()) return read;
     clslab::Result<RunConfig> parsed = clslab::ConfigFromJson(text);
     if (!parsed.ok()) return args.config_path + ": " + parsed.status.message();
     *config = parsed.value;
@@ -139,10 +166,12 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
     return loaded.ok() ? "" : loaded.status.message();
   }
   std::string bytes, negative;
-  if (!ReadFile(args.data, &bytes)) return "cannot read " + args.data;
-  if (!args.negative.empty() && !ReadFile(args.negative, &negative)) {
-    return "cannot read " + args.negative;
+  const int64_t limit = experiment->limits().max_input_bytes;
+  std::string read = ReadInput(args.data, &bytes, limit);
+  if (read.empty() && !args.negative.empty()) {
+    read = ReadInput(args.negative, &negative, limit - static_cast<int64_t>(bytes.size()));
   }
+  if (!read.empty()) return read;
   const clslab::SourceKind kind = clslab::SourceKindOf(*config);
   // A file unless the settings say which data this is (a page's config names it).
   if (!names_dataset || kind == clslab::SourceKind::kSynthetic) {
@@ -151,9 +180,10 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
                               ? BaseName(args.data)
                               : BaseName(args.data) + " + " + BaseName(args.negative);
   }
-  const clslab::SourceBytes source = args.negative.empty()
-                                         ? clslab::SourceBytes::Text(bytes)
-                                         : clslab::SourceBytes::Paired(bytes, negative);
+  clslab::SourceBytes source = args.negative.empty() ? clslab::SourceBytes::Text(bytes)
+                                                     : clslab::SourceBytes::Paired(bytes, negative);
+  source.name = args.negative.empty() ? BaseName(args.data)
+                                      : BaseName(args.data) + " + " + BaseName(args.negative);
   const auto loaded = experiment->Load(source, *config);
   if (!loaded.ok()) return loaded.status.message();
   *config = experiment->config();  // with the source's identity recorded
@@ -198,17 +228,22 @@ int Train(const Arguments& args) {
 // Loads a run file, its dataset (its stored rows, --data for a built-in set, or the
 // synthetic generator) and its weights, then prints the metrics as one JSON object.
 int Evaluate(const Arguments& args) {
+  if (args.run.empty()) return Fail("--run FILE is required");
   std::string text;
-  if (args.run.empty() || !ReadFile(args.run, &text)) {
-    return Fail("--run FILE is required and readable");
-  }
+  // A run file holds the rows (at most the input limit, base64 grows them by 4/3) and E.
+  const std::string read = ReadInput(args.run, &text, MaxRunFileBytes(clslab::Limits()));
+  if (!read.empty()) return Fail(read);
   const clslab::Result<clslab::RunFile> run = clslab::ReadRunFile(text);
   if (!run.ok()) return Fail(args.run + ": " + run.status.message());
   std::string bytes;
   const bool builtin = clslab::SourceKindOf(run.value.config) == clslab::SourceKind::kBuiltin;
-  if (builtin && (args.data.empty() || !ReadFile(args.data, &bytes))) {
+  if (builtin && args.data.empty()) {
     return Fail("the run used the built-in dataset '" + run.value.config.dataset +
                 "': pass it with --data web/public/datasets/" + run.value.config.dataset + ".tsv");
+  }
+  if (builtin) {
+    const std::string read_data = ReadInput(args.data, &bytes, clslab::Limits().max_input_bytes);
+    if (!read_data.empty()) return Fail(read_data);
   }
   const clslab::SourceBytes source = clslab::SourceBytes::Text(bytes);
   Experiment experiment;

@@ -177,8 +177,8 @@ Result<ParsedReviews> TableToReviews(Table table, ColumnHints hints, const Parse
     parsed.dropped += count;
   }
   if (parsed.rows.empty()) {
-    return Failure::Failure(source + ": no usable rows: all " + std::to_string(parsed.dropped) +
-                            " rows were dropped (missing label, empty text or neutral label)");
+    return Failure::Failure(source + ": no usable rows: " + AllOf(parsed.dropped, "row", "were") +
+                            " dropped (missing label, empty text or neutral label)");
   }
   return Result<ParsedReviews>::Success(std::move(parsed));
 }

@@ -4,6 +4,9 @@
 #include "clslab/config.h"
 
 #include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "config_fields.h"
 #include "json_limits.h"
@@ -178,10 +181,13 @@ Status ValidateSource(const RunConfig& config) {
     return Status::Error("source_hash: expected 16 lower-case hex digits, got " +
                          QuoteForMessage(config.source_hash));
   }
-  if (kind == SourceKind::kUrl && config.source_name.rfind("https://", 0) != 0 &&
-      config.source_name.rfind("http://", 0) != 0) {
-    return Status::Error("source_name: a URL dataset needs an http(s) URL, got " +
-                         QuoteForMessage(config.source_name));
+  // https only: the page's Content-Security-Policy allows no other download, so an http:
+  // link could only offer a download that never comes.
+  if (kind == SourceKind::kUrl && config.source_name.rfind("https://", 0) != 0) {
+    return Status::Error(
+        "source_name: a URL dataset needs an https:// URL (no other download "
+        "is allowed), got " +
+        QuoteForMessage(config.source_name));
   }
   if (kind == SourceKind::kPreset && config.source_rows < 1) {
     return Status::Error("source_rows: a preset sample needs the number of rows it drew");
@@ -239,8 +245,24 @@ Result<RunConfig> ConfigFromJson(std::string_view text) {
   using R = Result<RunConfig>;
   const Status shallow = CheckJsonDepth(text, "the config");
   if (!shallow.ok()) return R::Failure(shallow.message());
-  const nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  // JSON allows a key twice and keeps the last: a config that says sigma twice is refused.
+  std::vector<std::set<std::string>> keys;  // the keys of each object being parsed
+  std::string repeated;
+  const nlohmann::json::parser_callback_t callback =
+      [&](int /*depth*/, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        using E = nlohmann::json::parse_event_t;
+        if (event == E::object_start) keys.emplace_back();
+        if (event == E::object_end && !keys.empty()) keys.pop_back();
+        if (event == E::key && !keys.empty() &&
+            !keys.back().insert(parsed.get<std::string>()).second && repeated.empty())
+          repeated = parsed.get<std::string>();
+        return true;
+      };
+  const nlohmann::json json = nlohmann::json::parse(text, callback, /*allow_exceptions=*/false);
   if (json.is_discarded()) return R::Failure("the config is not valid JSON");
+  if (!repeated.empty()) {
+    return R::Failure(QuoteForMessage(repeated) + " is given twice in the config; give it once");
+  }
   if (!json.is_object()) return R::Failure("the config must be a JSON object");
   RunConfig config;
   for (const auto& [key, value] : json.items()) {
@@ -261,6 +283,10 @@ Result<RunConfig> ConfigFromJson(std::string_view text) {
       as_text = value.get<bool>() ? "true" : "false";
     } else if ((kind == FieldKind::kChoice || kind == FieldKind::kText) && value.is_string()) {
       as_text = value.get<std::string>();
+    } else if ((kind == FieldKind::kNumber || kind == FieldKind::kInteger) && value.is_string() &&
+               value.get<std::string>().empty()) {
+      // An empty number field: said as a missing number, not as a wrong type.
+      return R::Failure(SetFromText(*binding, &config, "").message());
     } else {
       return R::Failure(key + ": wrong type (" + value.type_name() + ")");
     }

@@ -2,6 +2,7 @@
 // and the text form of every value. A setting is added here and nowhere else.
 #include "config_fields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -286,8 +287,18 @@ Status SetFromText(const Binding& binding, RunConfig* config, std::string_view t
           for (const std::string& c : f.choices) allowed += (allowed.empty() ? "" : ", ") + c;
           return Status::Error(f.key + ": " + QuoteForMessage(value) + " is not one of " + allowed);
         } else {
+          if (value.empty()) {
+            return Status::Error(f.key + ": no value; type a number in [" + ShortestText(f.min) +
+                                 ", " + ShortestText(f.max) + "]");
+          }
+          // Decimal only: strtod also reads "0x10" as 16 and "infinity", which a link or a
+          // config should not mean.
+          const bool decimal = std::all_of(value.begin(), value.end(), [](char c) {
+            return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' ||
+                   c == 'E';
+          });
           char* end = nullptr;
-          const double x = value.empty() ? NAN : std::strtod(value.c_str(), &end);
+          const double x = decimal ? std::strtod(value.c_str(), &end) : NAN;
           if (!std::isfinite(x) || end != value.c_str() + value.size()) {
             return Status::Error(f.key + ": " + QuoteForMessage(value) + " is not a number");
           }

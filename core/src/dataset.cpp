@@ -9,6 +9,7 @@
 
 #include "clslab/limits.h"
 #include "clslab/rng.h"
+#include "text_util.h"
 
 namespace clslab {
 namespace {
@@ -54,14 +55,14 @@ Result<Dataset> BuildDataset(const std::vector<LabeledText>& rows, const Pipelin
     tokens.push_back(std::move(review));
   }
   if (kept.empty()) {
-    return Failure::Failure("no reviews left after tokenization: all " +
-                            std::to_string(dataset.dropped_empty) + " sampled reviews are empty");
+    return Failure::Failure("no reviews left after tokenization: " +
+                            AllOf(dataset.dropped_empty, "sampled review", "are") + " empty");
   }
   if (positive == 0 || negative == 0) {
-    return Failure::Failure(std::string("only one class present: all ") +
-                            std::to_string(kept.size()) + " reviews are " +
-                            (positive > 0 ? "positive" : "negative") + " (" +
-                            ClassCounts(positive, negative) + "); training needs both classes");
+    return Failure::Failure(
+        "only one class present: " + AllOf(static_cast<int64_t>(kept.size()), "review", "are") +
+        " " + (positive > 0 ? "positive" : "negative") + " (" + ClassCounts(positive, negative) +
+        "); training needs both classes");
   }
 
   const size_t n = kept.size();

@@ -87,10 +87,19 @@ Loaded Experiment::Load(const SourceBytes& source, const RunConfig& config) {
   // A link's data must be the very bytes it was made with: never substitute other data.
   const std::string hash = ContentHash(source);
   if (IsUserData(config) && !config.source_hash.empty() && hash != config.source_hash) {
-    return Loaded::Failure(name +
-                           " is not the data this run was made with: its content hash "
-                           "is " +
-                           hash + ", the run's is " + config.source_hash);
+    // Name what was given and what the run expects: two files of one name differ only by
+    // their hashes, two of different names by their names first.
+    const std::string given = source.name.empty() ? name : source.name;
+    const std::string expected =
+        given == name
+            ? std::string()
+            : " (" + name +
+                  (config.source_rows > 0 ? ", " + WithThousands(config.source_rows) + " rows"
+                                          : std::string()) +
+                  ")";
+    return Loaded::Failure(given + " is not the data this run was made with" + expected +
+                           ": its content hash is " + hash + ", the run's is " +
+                           config.source_hash);
   }
   ParseOptions options = ParseOptionsFrom(config);
   options.max_bytes = std::min(options.max_bytes, state_->limits.max_input_bytes);
@@ -174,8 +183,7 @@ DatasetPreview PreviewOf(const Result<ParsedReviews>& parsed, const ParseOptions
     preview.drop_reasons.push_back(std::to_string(count) + " rows: " + reason);
   }
   if (preview.positive == 0 || preview.negative == 0) {
-    preview.warnings.push_back(std::string("only one class: all ") +
-                               std::to_string(preview.parsed_rows) + " rows are " +
+    preview.warnings.push_back("only one class: " + AllOf(preview.parsed_rows, "row", "are") + " " +
                                (preview.positive > 0 ? "positive" : "negative") +
                                "; a classifier needs both, so loading will be refused");
   }
@@ -234,6 +242,15 @@ Loaded Experiment::BuildAndAdopt(ParsedReviews parsed, DatasetSummary summary,
   Status fits = CheckVocabulary(state_->limits, dataset.vocab.size());
   if (fits.ok()) fits = CheckWeights(state_->limits, dataset.vocab.size(), config.width);
   if (!fits.ok()) return Loaded::Failure(name + ": " + fits.message());
+  // A vocabulary of <unk> alone leaves nothing to learn: every review is the same tokens,
+  // the step on E cannot tell the classes apart and "selection" is trivially perfect.
+  if (dataset.vocab.size() <= 1) {
+    return Loaded::Failure(
+        name + ": the vocabulary would hold no word, only <unk> (min_count " +
+        WithThousands(config.min_count) + ", max_doc_share " + Significant(config.max_doc_share) +
+        "): every token would be unknown, so there is nothing to learn or select; lower " +
+        "min_count or raise max_doc_share");
+  }
   summary.dropped += dataset.dropped_empty;
   if (dataset.dropped_empty > 0) {
     summary.drop_reasons.push_back(std::to_string(dataset.dropped_empty) +

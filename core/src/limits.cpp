@@ -2,6 +2,7 @@
 #include "clslab/limits.h"
 
 #include <climits>
+#include <cstdio>
 
 namespace clslab {
 
@@ -49,6 +50,14 @@ Status CheckWeights(const Limits& limits, int64_t vocabulary, int64_t width) {
 std::string TokensOverLimit(int64_t max_tokens) {
   return "the reviews have more than " + WithThousands(max_tokens) +
          " tokens (the limit); lower max_reviews or max_tokens (per review)";
+}
+
+std::string InputOverLimit(const std::string& source, int64_t max_input_bytes) {
+  char megabytes[32];
+  std::snprintf(megabytes, sizeof(megabytes), "%.1f MB",
+                static_cast<double>(max_input_bytes) / (1 << 20));
+  return source + ": the input is larger than the limit of " + megabytes + " (" +
+         std::to_string(max_input_bytes) + " bytes); reading stopped there";
 }
 
 }  // namespace clslab

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "clslab/limits.h"
+
 namespace clslab {
 
 std::string CutAtUtf8(std::string_view text, size_t max_bytes, std::string_view mark) {
@@ -25,6 +27,11 @@ std::string AsciiLowercase(std::string_view text) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return out;
+}
+
+std::string AllOf(int64_t count, const std::string& noun, const std::string& verb) {
+  if (count == 1) return "the one " + noun + (verb == "were" ? " was" : " is");
+  return "all " + WithThousands(count) + " " + noun + "s " + verb;
 }
 
 std::string Significant(double x, int digits) {

@@ -25,4 +25,9 @@ std::string AsciiLowercase(std::string_view text);
 std::string Significant(double x, int digits = 3);
 std::string AsPercent(double share);
 
+// Every one of `count` things, as a sentence's subject with its verb: "all 1,200 reviews
+// are" or "the one review is" (`verb` "are"/"were", made singular). "all 1 reviews" reads
+// as a bug.
+std::string AllOf(int64_t count, const std::string& noun, const std::string& verb);
+
 }  // namespace clslab

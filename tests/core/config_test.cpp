@@ -188,3 +188,38 @@ TEST(Config, JsonFormsAreErrorsNamingTheSettingWhenAConfigDoesNotParse) {
 
 }  // namespace
 }  // namespace clslab
+
+namespace clslab {
+namespace {
+
+// Issue 20, item 7: "0x10" was read as 16, a key given twice in a config passed silently,
+// and an empty number field said "sigma: wrong type (string)".
+TEST(Config, OnlyDecimalNumbersAKeyOnceAndAnEmptyNumberSaidAsMissing) {
+  RunConfig config;
+  EXPECT_EQ(SetSetting(&config, "width", "0x10").message(), "width: \"0x10\" is not a number");
+  EXPECT_EQ(SetSetting(&config, "width", "infinity").message(),
+            "width: \"infinity\" is not a number");
+  EXPECT_TRUE(SetSetting(&config, "width", "1.6e1").ok());
+  EXPECT_EQ(config.width, 16);
+  EXPECT_EQ(ConfigFromJson(R"({"sigma": 1, "sigma": 2})").status.message(),
+            "\"sigma\" is given twice in the config; give it once");
+  EXPECT_EQ(ConfigFromJson(R"({"sigma": ""})").status.message(),
+            "sigma: no value; type a number in [0, 10]");
+  EXPECT_TRUE(ConfigFromJson(R"({"sigma": 1, "width": 8})").ok());
+}
+
+// Issue 20, item 7: a dataset=url link with an http: URL offered a download the page's
+// security policy can never allow.
+TEST(Config, AUrlDatasetNeedsHttps) {
+  RunConfig config;
+  config.dataset = "url";
+  config.source_name = "http://example.org/reviews.csv";
+  EXPECT_EQ(ValidateConfig(config).message(),
+            "source_name: a URL dataset needs an https:// URL (no other download is allowed), "
+            "got \"http://example.org/reviews.csv\"");
+  config.source_name = "https://example.org/reviews.csv";
+  EXPECT_TRUE(ValidateConfig(config).ok());
+}
+
+}  // namespace
+}  // namespace clslab

@@ -78,6 +78,55 @@ TEST(RunIdentity, ALinksDataLoadsOnlyFromTheSameBytesAndAWrongFileNamesBothHashe
   EXPECT_EQ(second.CurrentMetrics().checksum, first.CurrentMetrics().checksum);
 }
 
+// Issue 20, item 5: amazon-dvd.tsv given to a link made on amazon-books.tsv was refused as
+// "amazon-books.tsv is not the data this run was made with" (the config's name).
+TEST(RunIdentity, AWrongFileIsNamedAsPickedBesideTheFileTheRunExpects) {
+  RunConfig books = FileConfig();
+  books.source_name = "amazon-books.tsv";
+  Experiment made;
+  ASSERT_TRUE(made.Load(SourceBytes::Text(Reviews()), books).ok());
+  Experiment other;
+  const std::string dvd = Reviews() + "1\ta great dvd\n";
+  SourceBytes picked = SourceBytes::Text(dvd);
+  picked.name = "amazon-dvd.tsv";
+  const Result<DatasetSummary> wrong = other.Load(picked, made.config());
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.status.message(),
+            "amazon-dvd.tsv is not the data this run was made with (amazon-books.tsv, 24 "
+            "rows): its content hash is " +
+                ContentHash(picked) + ", the run's is " + made.config().source_hash);
+  // The same name twice: the hashes tell them apart, the name is said once.
+  picked.name = "amazon-books.tsv";
+  EXPECT_EQ(other.Load(picked, made.config()).status.message(),
+            "amazon-books.tsv is not the data this run was made with: its content hash is " +
+                ContentHash(picked) + ", the run's is " + made.config().source_hash);
+}
+
+// Issue 20, item 6: min_count=1000000 loaded as "vocabulary 1 tokens", the step on E
+// pushed the loss up and the page reported "selection accuracy 100.0%".
+TEST(RunIdentity, AVocabularyOfUnknownAloneIsRefusedInWordsAndTheRunStays) {
+  RunConfig config = FileConfig();
+  config.min_count = 1000000;
+  Experiment fresh;
+  const Result<DatasetSummary> refused = fresh.Load(SourceBytes::Text(Reviews()), config);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status.message(),
+            "reviews.tsv: the vocabulary would hold no word, only <unk> (min_count 1,000,000, "
+            "max_doc_share 1): every token would be unknown, so there is nothing to learn or "
+            "select; lower min_count or raise max_doc_share");
+  EXPECT_FALSE(fresh.has_dataset());
+  // The same as a change of the loaded run: refused, and the run is kept.
+  Experiment loaded;
+  ASSERT_TRUE(loaded.Load(SourceBytes::Text(Reviews()), FileConfig()).ok());
+  loaded.Advance(2);
+  const std::string before = loaded.CurrentMetrics().checksum;
+  RunConfig changed = loaded.config();
+  changed.min_count = 1000000;
+  EXPECT_FALSE(loaded.Configure(changed).ok());
+  EXPECT_EQ(loaded.CurrentMetrics().checksum, before);
+  EXPECT_EQ(loaded.config().min_count, 1);
+}
+
 TEST(RunIdentity, ASeedChangeRebuildsTheSplitExactlyAsAFreshLoadWithThatSeed) {
   const std::string data = Reviews();
   Experiment changed;

@@ -229,6 +229,10 @@ declare global {
         playing: boolean;
         task: { kind: string } | null;
         maxMargin: unknown;
+        need: unknown;
+        config: Record<string, unknown>;
+        lastStop: { reason: string; message: string; step: number } | null;
+        metrics: { step: number } | null;
       };
     };
   }

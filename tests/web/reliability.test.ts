@@ -5,9 +5,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { WorkerEvent } from '../../web/src/protocol.ts';
+import { Heartbeat, SILENCE_MILLISECONDS } from '../../web/src/client/heartbeat.ts';
 import { Recovery } from '../../web/src/state/recovery.ts';
 import { LabStore } from '../../web/src/state/store.ts';
-import { sessionHarness, type SessionHarness } from './support.ts';
+import { corpus, sessionHarness, type SessionHarness } from './support.ts';
 
 const encoder = new TextEncoder();
 
@@ -174,6 +175,7 @@ test('a restart replays the settings to the step reached and supplies known data
   assert.deepEqual(recovery.restart(false), {
     commands: [{ type: 'init', datasetBaseUrl: base, hash: 'v=1&width=8' }],
     step: 37,
+    interruptedLoad: false,
   });
   // The user's file loads (its hash is recorded); then settings that exhaust memory.
   const files = [{ path: 'r.tsv', file: {} as File }];
@@ -238,4 +240,127 @@ test('the same settings and seed give the same checksum in two fresh sessions', 
     h.session.dispose();
   }
   assert.equal(checksums[0], checksums[1]);
+});
+
+// Issue 20, item 1: the worker died between the new data's settings and its datasetLoaded
+// (a load on a busy machine): the restart named the new file, whose data the page never
+// had, and left the page waiting with the run gone.
+test('a restart during a load rebuilds the run that stood before it, and says a load was cut off', () => {
+  const recovery = new Recovery();
+  const store = new LabStore(() => 1);
+  store.subscribe((event) => recovery.heard(event, store));
+  recovery.sent({ type: 'init', datasetBaseUrl: 'http://x/', hash: '' });
+  const statistics = {
+    tokens: [],
+    count: new Float64Array(),
+    alpha: new Float64Array(),
+    delta: new Float64Array(),
+  };
+  const apply = (event: WorkerEvent) => store.apply(event);
+  const settings = (shareHash: string) =>
+    apply({ type: 'settingsApplied', configJson: '{}', shareHash, effect: 'source', warnings: [] });
+  settings('v=1&dataset=movies');
+  apply({ type: 'datasetLoaded', summary: { contentHash: '' } as never, statistics, recipes: [] });
+  apply({
+    type: 'metricsUpdated',
+    metrics: { step: 5, hasMaxMargin: false } as never,
+    columns: null,
+    targetStep: 0,
+    stepsPerSecond: 0,
+  });
+  recovery.sent({ type: 'previewFiles', files: [{ path: 'big.tsv', file: {} as File }] });
+  const task = { task: 'loading', label: 'Building the dataset', cancellable: false } as const;
+  apply({ type: 'taskStarted', ...task, blockingMs: 10000 });
+  settings('v=1&dataset=file&source_hash=big');
+  // The worker dies here, before the new data's datasetLoaded.
+  assert.deepEqual(recovery.restart(false), {
+    commands: [{ type: 'init', datasetBaseUrl: 'http://x/', hash: 'v=1&dataset=movies' }],
+    step: 5,
+    interruptedLoad: true,
+  });
+  assert.equal(recovery.restart(false).interruptedLoad, false, 'said once');
+});
+
+test('the heartbeat never kills a worker inside a task it announced, and says once it is slow', () => {
+  let now = 0;
+  const said: string[] = [];
+  const heartbeat = new Heartbeat({
+    now: () => now,
+    ping: () => undefined,
+    hung: (silentMs) => said.push(`hung ${silentMs}`),
+    slow: (task) => said.push(task === null ? 'slow ended' : `slow ${task.silentMs}`),
+    setInterval: () => 1,
+    clearInterval: () => undefined,
+  });
+  heartbeat.start();
+  const label = 'Building the dataset';
+  heartbeat.heard({
+    type: 'taskStarted',
+    task: 'loading',
+    label,
+    cancellable: false,
+    blockingMs: 2000,
+  });
+  for (now = 2000; now <= 120000; now += 2000) heartbeat.tick();
+  assert.deepEqual(said, [`slow ${SILENCE_MILLISECONDS + 3 * 2000 + 2000}`]);
+  heartbeat.heard({ type: 'taskEnded', task: 'loading', outcome: 'done' });
+  assert.deepEqual(said.at(-1), 'slow ended');
+  // Outside an announced task, the same silence is a hang.
+  const heardAt = now;
+  for (; now - heardAt <= SILENCE_MILLISECONDS; now += 2000) heartbeat.tick();
+  heartbeat.tick();
+  assert.match(said.at(-1) ?? '', /^hung /);
+});
+
+// Issue 20, item 9: a link that names no dataset, opened over 25,000 uploaded reviews,
+// loaded the built-in movies in their place without a word.
+test("a link opened over the user's data asks first, and can keep the data with its settings", async () => {
+  const h = await ready();
+  const file = encoder.encode(corpus(60));
+  assert.equal(h.failureOf(await loadFile(h, 'mine.tsv', file)), undefined);
+  assert.equal(h.last('datasetLoaded').summary.sourceName, 'mine.tsv');
+  const loads = h.ofType('datasetLoaded').length;
+  const link = h.module.encodeShareLink(h.configWith({ protocol: 'joint', width: 16 }));
+  await h.send({ type: 'openShareLink', hash: link });
+  assert.deepEqual(h.last('linkReplacesData'), {
+    type: 'linkReplacesData',
+    sourceName: 'mine.tsv',
+    rows: 60,
+    linkData: 'the built-in movies.tsv',
+  });
+  assert.equal(h.ofType('datasetLoaded').length, loads, 'nothing loaded yet');
+  // Keep: the link's settings on the user's data.
+  await h.send({ type: 'resolveLink', keepData: true });
+  const kept = JSON.parse(h.last('settingsApplied').configJson) as Record<string, unknown>;
+  assert.equal(kept['protocol'], 'joint');
+  assert.equal(kept['width'], 16);
+  assert.equal(kept['dataset'], 'file');
+  assert.equal(kept['source_name'], 'mine.tsv');
+  assert.equal(h.ofType('datasetLoaded').at(-1)?.summary.sourceName, 'mine.tsv');
+  // Asked again, the user takes the link's data: the built-in movies load.
+  await h.send({ type: 'openShareLink', hash: link });
+  await h.send({ type: 'resolveLink', keepData: false });
+  assert.equal(h.last('datasetLoaded').summary.sourceName, 'movies.tsv');
+  // A second answer has no link to answer.
+  const late = await h.send({ type: 'resolveLink', keepData: true });
+  assert.match(h.failureOf(late)?.message ?? '', /No link is waiting/);
+  h.session.dispose();
+});
+
+// Issue 20, item 5: the refusal named the link's file, not the one picked.
+test('a wrong file supplied to a link is named as picked, beside the file the run expects', async () => {
+  const made = await ready();
+  const books = encoder.encode(corpus(30));
+  assert.equal(made.failureOf(await loadFile(made, 'amazon-books.tsv', books)), undefined);
+  const link = made.last('settingsApplied').shareHash;
+  made.session.dispose();
+  const h = await sessionHarness();
+  await h.send({ type: 'init', datasetBaseUrl: 'http://test/datasets/', hash: link });
+  const dvd = new File([corpus(31)], 'amazon-dvd.tsv');
+  const id = await h.send({ type: 'supplySource', files: [{ path: 'amazon-dvd.tsv', file: dvd }] });
+  assert.match(
+    h.failureOf(id)?.message ?? '',
+    /^amazon-dvd\.tsv is not the data this run was made with \(amazon-books\.tsv, 30 rows\): its content hash is [0-9a-f]{16}, the run's is [0-9a-f]{16}$/,
+  );
+  h.session.dispose();
 });

@@ -26,3 +26,8 @@ export function formatIf(applies: boolean, value: number, digits = 4): string {
 export function formatInteger(value: number): string {
   return Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : NOT_AVAILABLE;
 }
+
+/** "1 token", "2,000 tokens": a count with its noun ("vocabulary 1 tokens" reads as a bug). */
+export function formatCount(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatInteger(value)} ${value === 1 ? singular : plural}`;
+}

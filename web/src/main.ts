@@ -3,10 +3,12 @@
 // lives here: the worker and the module own them.
 import './styles.css';
 import { applyTheme } from './charts/setup.ts';
+import type { SlowTask } from './client/heartbeat.ts';
 import { WorkerClient } from './client/worker-client.ts';
 import type { Fault, Metrics, WorkerEvent } from './protocol.ts';
 import { Recovery } from './state/recovery.ts';
 import { LabStore, type LabState } from './state/store.ts';
+import { formatInteger } from './format.ts';
 import { Banner } from './ui/banner.ts';
 import { Controls } from './ui/controls.ts';
 import { DatasetPanel } from './ui/dataset-panel.ts';
@@ -28,7 +30,8 @@ const recovery = new Recovery();
 const banner = new Banner();
 const client = new WorkerClient(
   (event) => store.apply(event),
-  (reason) => workerGone(reason),
+  (reason, restartAtOnce) => workerGone(reason, restartAtOnce),
+  (slow) => workerSlow(slow),
 );
 const store = new LabStore((command) => {
   recovery.sent(command);
@@ -89,7 +92,26 @@ store.subscribe((event: WorkerEvent, state) => {
       banner.warn([...event.warnings, ...pageWarnings]);
       pageWarnings = [];
       break;
+    case 'linkReplacesData': {
+      const send = (keepData: boolean) =>
+        store.send({ type: 'resolveLink', keepData }, (message) => banner.error(message));
+      banner.ask(
+        'link',
+        `This link names ${event.linkData}; opening it would replace your data, ` +
+          `${event.sourceName} (${formatInteger(event.rows)} rows). Nothing has changed yet.`,
+        [
+          {
+            id: 'link-keep-data',
+            label: `Keep ${event.sourceName} with the link's settings`,
+            run: () => send(true),
+          },
+          { id: 'link-take-data', label: "Use the link's data", run: () => send(false) },
+        ],
+      );
+      break;
+    }
     case 'settingsApplied':
+      banner.withdraw('link');
       banner.clearErrors();
       banner.warn(event.warnings);
       break;
@@ -131,21 +153,49 @@ store.subscribe((event: WorkerEvent, state) => {
   showPrompt(state);
 });
 
-/** The worker died (a crash: the user restarts it) or hung (restarted at once). */
-function workerGone(reason: string): void {
+/** The worker died (a crash: the user restarts it), hung or was stopped by the user while
+ *  busy (restarted at once). */
+function workerGone(reason: string, restartAtOnce: boolean): void {
+  banner.withdraw('busy');
+  banner.withdraw('link');
   store.workerGone();
   controls.refresh();
-  if (reason.includes('did not answer')) {
+  if (restartAtOnce) {
     restartWorker(false, `The training worker stopped: ${reason}. It was restarted`);
     return;
   }
   banner.workerStopped(reason, () => restartWorker(false, ''));
 }
 
+/** An announced computation overran its estimate: the worker is busy, not stuck. It is
+ *  left to finish; the user may stop it, which keeps the run that stood before it. */
+function workerSlow(slow: SlowTask | null): void {
+  if (slow === null) return banner.withdraw('busy');
+  const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000)).toLocaleString('en-US');
+  const stop = () =>
+    client.stopBusy(
+      `you stopped it while "${slow.label}" was running (over ${seconds(slow.silentMs)} s)`,
+    );
+  banner.ask(
+    'busy',
+    `${slow.label} is taking longer than expected: ${seconds(slow.silentMs)} s so far, ` +
+      `about ${seconds(slow.estimateMs)} s was estimated (the computer may be busy). The ` +
+      'training worker is still computing and will go on when it finishes.',
+    [{ id: 'banner-stop-busy', label: 'Stop it and keep the run', run: stop }],
+  );
+}
+
 /** A fresh worker with the run's settings and data, replayed to the step it had reached. */
 function restartWorker(afterFault: boolean, said: string): void {
-  const { commands, step } = recovery.restart(afterFault);
-  if (said !== '') banner.notice(`${said} and replayed to step ${step}.`);
+  const { commands, step, interruptedLoad } = recovery.restart(afterFault);
+  if (said !== '')
+    banner.notice(
+      `${said} and replayed to step ${step}` +
+        (interruptedLoad
+          ? ' of the run that stood before the new data; that data did not load (load it ' +
+            'again to try once more).'
+          : '.'),
+    );
   store.workerGone();
   controls.refresh();
   client.restart();

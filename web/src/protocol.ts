@@ -60,6 +60,9 @@ export type CommandBody =
   /** Adopt the settings (and data) of a share link the user opened.
    *  Answered by: settingsApplied, and datasetLoaded or datasetNeeded when the data changes. */
   | { type: 'openShareLink'; hash: string }
+  /** Answers linkReplacesData: keep the loaded data with the link's other settings, or
+   *  take the link's data too. */
+  | { type: 'resolveLink'; keepData: boolean }
   /** Validate `configJson` and apply it by its effect (core decides what to rebuild).
    *  Answered by: settingsApplied (+ metricsUpdated, guidanceUpdated unless only the run
    *  length changed), or datasetLoaded when the data is rebuilt. */
@@ -137,8 +140,9 @@ export type CommandType = Command['type'];
 
 /** 'liftLimits': the Lab is rebuilt without limits and reloads its data, so an oversized
  *  load really exhausts the wasm heap; 'uncaughtError': the worker throws outside any
- *  handler; 'hang': the worker blocks for a minute inside one call (the heartbeat test). */
-export type Fault = 'liftLimits' | 'uncaughtError' | 'hang';
+ *  handler; 'hang': the worker blocks for a minute inside one call (the heartbeat test);
+ *  'slowLoad': the next load takes 20 s longer than announced, as on a busy machine. */
+export type Fault = 'liftLimits' | 'uncaughtError' | 'hang' | 'slowLoad';
 
 /** The review list's filters; empty strings and 'all' mean no filter. */
 export interface ReviewFilter {
@@ -222,6 +226,9 @@ export type WorkerEvent =
       statistics: TokenStatistics;
       recipes: Recipe[];
     }
+  /** A link opened over the user's own data names other data: nothing changed yet, the
+   *  page asks whether to keep the data (resolveLink). `linkData`: what the link names. */
+  | { type: 'linkReplacesData'; sourceName: string; rows: number; linkData: string }
   /** The settings name data the worker cannot get alone; nothing else was changed. */
   | { type: 'datasetNeeded'; need: DataNeed; configJson: string }
   | {

@@ -19,6 +19,9 @@ struct SourceBytes {
   std::string_view text;                // kText: a whole file (CSV, TSV, JSONL, ...)
   std::string_view positive, negative;  // kPaired: one review per line (rt-polarity)
   std::vector<LabeledText> texts;       // kTexts: one review per file, labels from folders
+  // The name the bytes were supplied under (the file picked, the URL); "" when not said. A
+  // refusal of the wrong data names it beside the one the run expects.
+  std::string name;
 
   static SourceBytes Text(std::string_view bytes);
   static SourceBytes Paired(std::string_view positive, std::string_view negative);

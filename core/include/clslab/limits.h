@@ -39,5 +39,8 @@ Status CheckWeights(const Limits& limits, int64_t vocabulary, int64_t width);
 // The tokens limit is checked while tokenizing (PipelineOptions::max_total_tokens): this is
 // its message, shared so that both places say the same.
 std::string TokensOverLimit(int64_t max_tokens);
+// A front end that reads an input of unknown size (a pipe, a device, a growing file) stops
+// at the limit and refuses with this: `source` names the input.
+std::string InputOverLimit(const std::string& source, int64_t max_input_bytes);
 
 }  // namespace clslab

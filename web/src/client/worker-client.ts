@@ -1,15 +1,19 @@
 // The page's handle on the training worker (edition.ts starts it: a module worker in the
 // served build, a blob worker in the one-file edition), with typed send and receive,
 // command ids, and the heartbeat. When the worker dies (an uncaught error, terminated) or
-// stops answering (heartbeat.ts), `gone` hears why; what a fresh worker needs is the
-// page's business (state/recovery.ts).
+// stops answering (heartbeat.ts), `gone` hears why; a worker busy past its announced
+// estimate is reported to `slow`, and only the user ends it (`stopBusy`). What a fresh
+// worker needs is the page's business (state/recovery.ts).
 import { startWorker } from '../edition.ts';
 import type { CommandBody, WorkerEvent } from '../protocol.ts';
-import { Heartbeat } from './heartbeat.ts';
+import { Heartbeat, type SlowTask } from './heartbeat.ts';
 
 export type EventListener = (event: WorkerEvent) => void;
-/** The worker is gone; `reason` says why in words. */
-export type GoneListener = (reason: string) => void;
+/** The worker is gone; `reason` says why in words; `restarted`: the page restarts it at
+ *  once (it hung, or the user stopped it), rather than offering a Restart. */
+export type GoneListener = (reason: string, restartAtOnce: boolean) => void;
+/** A task the worker announced overran its allowance (null: it has ended after all). */
+export type SlowListener = (task: SlowTask | null) => void;
 
 export class WorkerClient {
   private worker: Worker;
@@ -20,6 +24,7 @@ export class WorkerClient {
   constructor(
     private readonly onEvent: EventListener,
     private readonly onGone: GoneListener,
+    private readonly onSlow: SlowListener = () => {},
   ) {
     this.heartbeat = new Heartbeat({
       now: () => performance.now(),
@@ -27,7 +32,9 @@ export class WorkerClient {
       hung: (silentMs) =>
         this.stop(
           `it did not answer for ${Math.round(silentMs / 1000)} s (stuck in one computation)`,
+          true,
         ),
+      slow: (task) => this.onSlow(task),
       setInterval: (callback, ms) => setInterval(callback, ms),
       clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
     });
@@ -50,7 +57,12 @@ export class WorkerClient {
 
   /** Tests only (window.__clslab): ends the worker as a crash would. */
   kill(): void {
-    this.stop('it was terminated');
+    this.stop('it was terminated', false);
+  }
+
+  /** The user gave up on a task that overran its estimate: `reason` says which. */
+  stopBusy(reason: string): void {
+    this.stop(reason, true);
   }
 
   private create(): Worker {
@@ -62,21 +74,21 @@ export class WorkerClient {
     };
     worker.onerror = (error) => {
       error.preventDefault();
-      if (worker === this.worker) this.stop(error.message || 'an uncaught error');
+      if (worker === this.worker) this.stop(error.message || 'an uncaught error', false);
     };
     worker.onmessageerror = () => {
-      if (worker === this.worker) this.stop('a message could not be read');
+      if (worker === this.worker) this.stop('a message could not be read', false);
     };
     this.heartbeat.start();
     return worker;
   }
 
   /** Its state is unknown after an uncaught error or a hang: ended, not trusted. */
-  private stop(reason: string): void {
+  private stop(reason: string, restartAtOnce: boolean): void {
     if (!this.alive) return;
     this.alive = false;
     this.heartbeat.stop();
     this.worker.terminate();
-    this.onGone(reason);
+    this.onGone(reason, restartAtOnce);
   }
 }

@@ -4,7 +4,8 @@
 // restart replays to it: same steps, same weights), and how the user's data was supplied,
 // by content hash (the files, an agreed download, a run file), so a link or a restart that
 // names the same data gets it again without asking. Built-in and synthetic data need only
-// the settings.
+// the settings. A load the worker did not finish (it hung or was stopped in it) is not
+// part of the run: the restart rebuilds the run that stood before it, and says so.
 import type { CommandBody, DataNeed, SourceFile, WorkerEvent } from '../protocol.ts';
 import type { LabStore } from './store.ts';
 
@@ -15,6 +16,8 @@ export class Recovery {
   private settingsHash = '';
   private loadedHash = '';
   private lastStep = 0;
+  /** A load of data is under way (its settings are not the run's until it is announced). */
+  private loading = false;
   /** How the last data command supplied data, until its datasetLoaded names the hash. */
   private candidate: Supply | null = null;
   private readonly supplies = new Map<string, Supply>();
@@ -48,11 +51,20 @@ export class Recovery {
   heard(event: WorkerEvent, store: LabStore): void {
     switch (event.type) {
       case 'ready':
-      case 'settingsApplied':
         this.settingsHash = store.state.shareHash;
         return;
+      case 'settingsApplied':
+        // New data's settings belong to the run only with that data (datasetLoaded).
+        if (event.effect !== 'source') this.settingsHash = store.state.shareHash;
+        return;
+      case 'taskStarted':
+        if (event.task === 'loading') this.loading = true;
+        return;
+      case 'taskEnded':
+        if (event.task === 'loading') this.loading = false;
+        return;
       case 'datasetLoaded': {
-        this.loadedHash = store.state.shareHash;
+        this.settingsHash = this.loadedHash = store.state.shareHash;
         const hash = event.summary.contentHash;
         const supply = this.candidate;
         this.candidate = null;
@@ -71,12 +83,20 @@ export class Recovery {
     }
   }
 
-  /** The commands a fresh worker needs, and the step to replay to. */
-  restart(afterFault: boolean): { commands: CommandBody[]; step: number } {
+  /** The commands a fresh worker needs, the step to replay to, and whether a load was
+   *  under way (its data is dropped: the run before it is rebuilt). */
+  restart(afterFault: boolean): {
+    commands: CommandBody[];
+    step: number;
+    interruptedLoad: boolean;
+  } {
     const hash = afterFault ? this.loadedHash : this.settingsHash;
     const commands: CommandBody[] = [{ type: 'init', datasetBaseUrl: this.datasetBaseUrl, hash }];
     if (this.run !== null) commands.push({ type: 'importRun', json: this.run });
-    return { commands, step: this.lastStep };
+    const interruptedLoad = this.loading;
+    this.loading = false;
+    this.candidate = null;
+    return { commands, step: this.lastStep, interruptedLoad };
   }
 
   /** Data this page already supplied (same content hash) is supplied again at once. */

@@ -13,6 +13,8 @@ export class Banner {
   private readonly root = byId('banner');
   private readonly list = byId<HTMLUListElement>('banner-messages');
   private messages: Array<{ kind: Kind; node: HTMLElement }> = [];
+  /** The lines of each question (ask) while it shows. */
+  private readonly questions = new Map<string, HTMLElement[]>();
 
   constructor() {
     byId('banner-close').addEventListener('click', () => this.clear());
@@ -47,6 +49,43 @@ export class Banner {
     this.push('notice', element('li', {}, [button]));
   }
 
+  /** A question with buttons, under `name` (one at a time per name): each button calls its
+   *  action and withdraws the question; `withdraw(name)` withdraws it too. */
+  ask(
+    name: string,
+    text: string,
+    actions: Array<{ id: string; label: string; run: () => void }>,
+  ): void {
+    this.withdraw(name);
+    const buttons = actions.map(({ id, label, run }, i) => {
+      const button = element('button', {
+        text: label,
+        className: i === 0 ? 'primary' : '',
+        attributes: { id, type: 'button' },
+      });
+      button.addEventListener('click', () => {
+        this.withdraw(name);
+        run();
+      });
+      return button;
+    });
+    const nodes = [
+      element('li', { text, attributes: { 'data-kind': 'notice', id: `banner-${name}` } }),
+      element('li', {}, buttons),
+    ];
+    this.questions.set(name, nodes);
+    for (const node of nodes) this.messages.push({ kind: 'notice', node });
+    this.render();
+  }
+
+  withdraw(name: string): void {
+    const nodes = this.questions.get(name);
+    if (nodes === undefined) return;
+    this.questions.delete(name);
+    this.messages = this.messages.filter((m) => !nodes.includes(m.node));
+    this.render();
+  }
+
   clearErrors(): void {
     this.messages = this.messages.filter((m) => m.kind !== 'error');
     this.render();
@@ -54,6 +93,7 @@ export class Banner {
 
   clear(): void {
     this.messages = [];
+    this.questions.clear();
     this.render();
   }
 

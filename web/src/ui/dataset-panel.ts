@@ -4,7 +4,7 @@
 // and the preview dialog (dataset-preview.ts). Reading and parsing happen in the worker.
 import './dataset.css';
 import type { DataNeed, DatasetSummary, Limits, Plan } from '../protocol.ts';
-import { formatInteger } from '../format.ts';
+import { formatCount, formatInteger } from '../format.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { SourceFile } from '../data/sources.ts';
 import { isPresetId, PRESETS } from '../data/hf-rows.ts';
@@ -97,10 +97,10 @@ export class DatasetPanel {
   private show(s: DatasetSummary, state: LabState): void {
     const test = s.testReviews > 0 ? `, test ${formatInteger(s.testReviews)}` : ', no test split';
     this.summary.textContent =
-      `${originOf(state.plan)}${s.sourceName} (${s.format}): ${formatInteger(s.parsedRows)} rows, ` +
+      `${originOf(state.plan)}${s.sourceName} (${s.format}): ${formatCount(s.parsedRows, 'row')}, ` +
       `train ${formatInteger(s.trainReviews)} (${formatInteger(s.trainPositive)} positive, ` +
-      `${formatInteger(s.trainNegative)} negative)${test}; vocabulary ${formatInteger(s.vocabSize)} ` +
-      `tokens, ${formatInteger(s.trainTokens)} training tokens.` +
+      `${formatInteger(s.trainNegative)} negative)${test}; vocabulary ` +
+      `${formatCount(s.vocabSize, 'token')}, ${formatCount(s.trainTokens, 'training token')}.` +
       (s.contentHash !== '' ? ` Content hash ${s.contentHash}.` : '');
     const drops =
       s.dropped > 0 ? [`${formatInteger(s.dropped)} rows dropped:`, ...s.dropReasons] : [];

@@ -11,6 +11,9 @@ export interface PreviewActions {
   discard: () => void;
 }
 
+/** A column select lists at most this many columns; a search box finds the others. */
+const LISTED_COLUMNS = 200;
+
 export class PreviewDialog {
   private readonly dialog = element('dialog', {
     className: 'dataset-preview',
@@ -102,20 +105,21 @@ export class PreviewDialog {
         labelColumn: '',
       }),
     );
-    const columns = p.columns.map((c): [string, string] => [c, c]);
-    const text = this.select(
+    const text = this.columnSelect(
       'preview-text-column',
       'Text column',
-      [['', `detect (${p.textColumn})`], ...columns],
+      p.columns,
+      p.textColumn,
       choice.textColumn,
     );
     text.control.addEventListener('change', () =>
       this.actions.change({ textColumn: text.control.value }),
     );
-    const label = this.select(
+    const label = this.columnSelect(
       'preview-label-column',
       'Label column',
-      [['', `detect (${p.labelColumn})`], ...columns],
+      p.columns,
+      p.labelColumn,
       choice.labelColumn,
     );
     label.control.addEventListener('change', () =>
@@ -149,7 +153,7 @@ export class PreviewDialog {
     );
     const controls = element('div', { className: 'preview-controls' }, [
       format.field,
-      ...(columns.length > 0 ? [text.field, label.field] : []),
+      ...(p.columns.length > 0 ? [text.field, label.field] : []),
       starsField,
     ]);
     const balance = `${formatInteger(p.parsedRows)} reviews: ${formatInteger(p.positive)} positive, ${formatInteger(p.negative)} negative.`;
@@ -197,6 +201,54 @@ export class PreviewDialog {
       ],
     );
     return [controls, facts, ...warnings, table];
+  }
+
+  /** A column choice. A file may have any number of columns (100,000 made two selects of
+   *  100,001 options and froze the page for seconds): past LISTED_COLUMNS the select lists
+   *  the first ones (and the chosen one), and a search box lists the matches instead. */
+  private columnSelect(
+    id: string,
+    labelText: string,
+    columns: string[],
+    detected: string,
+    value: string,
+  ) {
+    const listed = (names: string[]): Array<[string, string]> => {
+      const shown = names.slice(0, LISTED_COLUMNS);
+      if (value !== '' && !shown.includes(value)) shown.unshift(value);
+      return [['', `detect (${detected})`], ...shown.map((c): [string, string] => [c, c])];
+    };
+    const picker = this.select(id, labelText, listed(columns), value);
+    if (columns.length <= LISTED_COLUMNS) return picker;
+    const note = element('span', {
+      className: 'small muted',
+      text: `the first ${formatInteger(LISTED_COLUMNS)} of ${formatInteger(columns.length)} columns; search for others`,
+      attributes: { id: `${id}-note` },
+    });
+    const search = element('input', {
+      attributes: {
+        id: `${id}-search`,
+        type: 'search',
+        placeholder: `Search ${formatInteger(columns.length)} columns`,
+        'aria-label': `Search the columns for the ${labelText.toLowerCase()}`,
+      },
+    });
+    search.addEventListener('input', () => {
+      const query = search.value.trim().toLowerCase();
+      const matches =
+        query === '' ? columns : columns.filter((c) => c.toLowerCase().includes(query));
+      const options = listed(matches);
+      picker.control.replaceChildren(
+        ...options.map(([v, text]) => element('option', { text, attributes: { value: v } })),
+      );
+      picker.control.value = value;
+      note.textContent =
+        query === ''
+          ? `the first ${formatInteger(LISTED_COLUMNS)} of ${formatInteger(columns.length)} columns; search for others`
+          : `${formatInteger(Math.min(matches.length, LISTED_COLUMNS))} of ${formatInteger(matches.length)} columns matching “${search.value.trim()}”`;
+    });
+    picker.field.append(search, note);
+    return picker;
   }
 
   private select(id: string, labelText: string, options: Array<[string, string]>, value: string) {

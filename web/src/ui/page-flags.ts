@@ -91,7 +91,26 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
       flags[key] = value === '1' || value === 'true';
     }
   }
+  keepSomethingShown(flags);
   return { settings: settings.join('&'), flags };
+}
+
+/** A link never opens an empty page: `panels` naming no known panel, or `hide` (with or
+ *  without `panels`) leaving none shown, is ignored with a warning, and the whole lab shows. */
+function keepSomethingShown(flags: PageFlags): void {
+  if (flags.panels !== null && flags.panels.length === 0) {
+    flags.warnings.push(
+      `panels: names no panel (the panels are ${PANELS.join(', ')}); the whole lab is shown.`,
+    );
+    flags.panels = null;
+  }
+  if (hiddenPanels(flags).length === PANELS.length) {
+    flags.warnings.push(
+      'hide: every panel would be hidden, which leaves an empty page; the whole lab is shown.',
+    );
+    flags.hide = [];
+    flags.panels = null;
+  }
 }
 
 function panelList(key: string, value: string, warnings: string[]): Panel[] {

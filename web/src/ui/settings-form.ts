@@ -2,6 +2,9 @@
 // bounds, choices, help, defaults and what a change does all come from there. The form only
 // turns inputs into the config JSON document; the module validates it and core applies it
 // by its effect (a data setting rebuilds the split, a model setting resets the weights).
+// Edits go out one at a time, in the order made, each on the settings the previous one
+// produced (so a quick second edit neither undoes the first nor is blamed for it), and a
+// field the user is typing in is never overwritten by settings arriving meanwhile.
 import type { SettingField } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import { formatInteger } from '../format.ts';
@@ -32,6 +35,12 @@ export class SettingsForm {
     { field: SettingField; input: HTMLInputElement | HTMLSelectElement }
   >();
   private values: ConfigValues = {};
+  /** Edits made and not yet sent, oldest first. */
+  private readonly queued: Array<{ key: string; value: unknown }> = [];
+  /** The edit sent and not yet answered (by settings applied, a data request or a failure). */
+  private inFlight: string | null = null;
+  /** Fields typed in since their last change event (a change in progress). */
+  private readonly typing = new Set<string>();
 
   constructor(
     root: HTMLElement,
@@ -41,16 +50,23 @@ export class SettingsForm {
     root.addEventListener('submit', (event) => event.preventDefault()); // Enter must not reload
     store.subscribe((event, state) => {
       if (event.type === 'ready') this.build(state.fields, state.config);
-      else if (event.type === 'settingsApplied') this.setValues(state.config);
-      // A link waiting for its data, on a page with none loaded: show the link's settings.
-      else if (event.type === 'datasetNeeded' && state.dataset === null && state.need !== null)
-        this.setValues(state.need.config);
+      else if (event.type === 'settingsApplied') {
+        this.setValues(state.config);
+        this.answered();
+      } else if (event.type === 'datasetNeeded') {
+        // A link waiting for its data, on a page with none loaded: show the link's settings.
+        if (state.dataset === null && state.need !== null) this.setValues(state.need.config);
+        this.answered();
+      }
       if (['ready', 'settingsApplied', 'datasetLoaded'].includes(event.type)) this.labelData(state);
     });
   }
 
   build(fields: SettingField[], config: Readonly<ConfigValues>): void {
     this.inputs.clear();
+    this.queued.length = 0;
+    this.inFlight = null;
+    this.typing.clear();
     const groups = new Map<SettingField['group'], HTMLElement>();
     const sections: HTMLElement[] = [];
     for (const field of fields) {
@@ -75,10 +91,12 @@ export class SettingsForm {
     this.setValues(config);
   }
 
-  /** Shows a normalized config (after the module accepted it), as the store parsed it. */
+  /** Shows a normalized config (after the module accepted it), as the store parsed it,
+   *  except in the fields being typed in and those whose own edit is still to be applied. */
   setValues(config: Readonly<ConfigValues>): void {
     this.values = { ...config };
     for (const [key, { field, input }] of this.inputs) {
+      if (this.typing.has(key) || this.queued.some((edit) => edit.key === key)) continue;
       const value = this.values[key];
       input.classList.remove('pending', 'invalid');
       input.removeAttribute('aria-invalid');
@@ -99,7 +117,14 @@ export class SettingsForm {
     const input = this.input(field, id);
     input.title = field.help;
     input.setAttribute('aria-describedby', helpId);
+    input.addEventListener('input', () => this.typing.add(field.key));
     input.addEventListener('change', () => this.changed(field, input));
+    input.addEventListener('blur', () => {
+      // Typed, then left unchanged: the field shows the settings in force again.
+      if (!this.typing.delete(field.key)) return;
+      if (this.inFlight !== field.key && !this.queued.some((edit) => edit.key === field.key))
+        this.setValues(this.values);
+    });
     this.inputs.set(field.key, { field, input });
     const label = element('label', {
       text: field.label,
@@ -144,11 +169,35 @@ export class SettingsForm {
   }
 
   private changed(field: SettingField, input: HTMLInputElement | HTMLSelectElement): void {
-    const next: ConfigValues = { ...this.values, [field.key]: this.read(field, input) };
+    this.typing.delete(field.key);
+    input.classList.remove('invalid');
+    input.removeAttribute('aria-invalid');
     input.classList.add('pending'); // cleared when the module accepts the change
-    this.store.send({ type: 'applySettings', configJson: JSON.stringify(next) }, () =>
-      this.markRejected(),
-    );
+    const value = this.read(field, input);
+    const waiting = this.queued.find((edit) => edit.key === field.key);
+    if (waiting !== undefined) waiting.value = value;
+    else this.queued.push({ key: field.key, value });
+    this.sendNext();
+  }
+
+  /** Sends the oldest queued edit on the settings now in force, when none is in flight. */
+  private sendNext(): void {
+    if (this.inFlight !== null) return;
+    const edit = this.queued.shift();
+    if (edit === undefined) return;
+    this.inFlight = edit.key;
+    const next: ConfigValues = { ...this.values, [edit.key]: edit.value };
+    this.store.send({ type: 'applySettings', configJson: JSON.stringify(next) }, () => {
+      this.markRejected(edit.key);
+      this.answered();
+    });
+  }
+
+  /** The edit in flight was answered: the next one goes on the settings now in force. */
+  private answered(): void {
+    if (this.inFlight === null) return;
+    this.inFlight = null;
+    this.sendNext();
   }
 
   /** The Dataset choice names what is really loaded: a user's data is one option labelled
@@ -186,12 +235,11 @@ export class SettingsForm {
     return input.value;
   }
 
-  /** Marks the field the rejected change touched (the old value is still in force). */
-  markRejected(): void {
-    for (const { input } of this.inputs.values()) {
-      if (!input.classList.contains('pending')) continue;
-      input.classList.replace('pending', 'invalid');
-      input.setAttribute('aria-invalid', 'true');
-    }
+  /** Marks the field whose change was refused (the old value is still in force). */
+  markRejected(key: string): void {
+    const input = this.inputs.get(key)?.input;
+    if (input === undefined || this.queued.some((edit) => edit.key === key)) return;
+    input.classList.replace('pending', 'invalid');
+    input.setAttribute('aria-invalid', 'true');
   }
 }

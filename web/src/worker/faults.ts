@@ -5,6 +5,9 @@
 //   uncaughtError: the worker throws outside any handler
 //   hang:          the worker blocks for a minute inside one call, as a stuck wasm call
 //                  would: the page's heartbeat must notice and restart it
+//   slowLoad:      the next load of data blocks 20 s longer than its announced estimate, as
+//                  a big file on a busy machine does: the page must wait for it (and offer
+//                  to stop it), not kill it
 import type { Fault } from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
 import type { LabHost } from './lab-host.ts';
@@ -13,9 +16,12 @@ export interface FaultDeps {
   host: LabHost;
   /** Loads the data `configJson` names into the (new) Lab. */
   reload: (configJson: string) => Promise<void>;
+  /** The next load blocks this much longer, inside its announced task. */
+  slowNextLoad: (milliseconds: number) => void;
 }
 
 const HANG_MILLISECONDS = 60000;
+const SLOW_LOAD_MILLISECONDS = 20000;
 
 export async function injectFault(fault: Fault, deps: FaultDeps): Promise<void> {
   switch (fault) {
@@ -38,14 +44,19 @@ export async function injectFault(fault: Fault, deps: FaultDeps): Promise<void> 
         throw new Error('injected fault: an uncaught error in the training worker');
       }, 0);
       return;
-    case 'hang': {
-      const until = Date.now() + HANG_MILLISECONDS;
-      while (Date.now() < until) {
-        // Busy: a stuck call never yields to the event loop.
-      }
-      return;
-    }
+    case 'hang':
+      return blockFor(HANG_MILLISECONDS);
+    case 'slowLoad':
+      return deps.slowNextLoad(SLOW_LOAD_MILLISECONDS);
     default:
       return assertNever(fault);
+  }
+}
+
+/** Busy for `milliseconds`: a stuck or slow call never yields to the event loop. */
+export function blockFor(milliseconds: number): void {
+  const until = Date.now() + milliseconds;
+  while (Date.now() < until) {
+    // Busy.
   }
 }

@@ -7,8 +7,9 @@
 import type { LoadResult, SettingEffect, SourceBytes } from 'clslab-wasm';
 import type { DataNeed, WorkerEvent } from '../protocol.ts';
 import type { SourceFile } from '../data/sources.ts';
-import { planOf, shareLinkOf, sourceOf } from './data-source.ts';
+import { planOf, shareLinkOf, sourceOf, type DataSource } from './data-source.ts';
 import type { DatasetLoader } from './dataset-loader.ts';
+import { blockFor } from './faults.ts';
 import type { LabHost } from './lab-host.ts';
 import type { Training } from './training.ts';
 
@@ -27,13 +28,19 @@ export class RunData {
   /** A link's settings whose data the user has not supplied yet (file) or not agreed to
    *  download (URL, preset), and the warnings its link had. */
   private awaiting: { configJson: string; need: DataNeed; warnings: string[] } | null = null;
+  private slowdownMs = 0;
+  /** A link that would replace the user's data, until the page says keep it or not. */
+  private linkOverData: { configJson: string; warnings: string[] } | null = null;
 
   constructor(private readonly deps: RunDataDeps) {}
 
-  /** Lab.load as a task: parsing and tokenizing are one call into wasm that cannot answer
-   *  the heartbeat, so its duration is announced (about 15 MB/s in Chromium on this
-   *  machine's slower days, with a second's margin: BENCHMARKS.md). */
-  private load(source: SourceBytes, configJson: string): LoadResult {
+  /** Lab.load and everything the page is told about the new data, as one announced task:
+   *  parsing, tokenizing and the first statistics and snapshot are calls into wasm that
+   *  cannot answer the heartbeat, so their duration is estimated (about 15 MB/s in
+   *  Chromium on this machine's slower days, with a second's margin: BENCHMARKS.md). The
+   *  task ends only after the run on the new data has been announced, so the page never
+   *  hears the new settings without the data and the first snapshot that go with them. */
+  private loadBytes(source: SourceBytes, configJson: string, warnings: string[]): void {
     const bytes =
       source.layout === 'text'
         ? source.text.byteLength
@@ -52,11 +59,18 @@ export class RunData {
     let outcome: 'done' | 'failed' = 'failed';
     try {
       const result = this.deps.host.requireLab().load(source, configJson);
-      outcome = result.ok ? 'done' : 'failed';
-      return result;
+      blockFor(this.slowdownMs);
+      this.slowdownMs = 0;
+      this.commit(result, warnings);
+      outcome = 'done';
     } finally {
       post({ type: 'taskEnded', task: 'loading', outcome });
     }
+  }
+
+  /** Tests only (faults.ts): the next load blocks `milliseconds` longer. */
+  slowNextLoad(milliseconds: number): void {
+    this.slowdownMs = milliseconds;
   }
 
   /** A run file replaced the run whole: no link is waiting any more. */
@@ -65,9 +79,54 @@ export class RunData {
     this.announceLoaded('source', []);
   }
 
+  /** A share link the user opened. Over data the user loaded, a link that names built-in or
+   *  synthetic data changes nothing yet: the page is asked whether to keep the user's data
+   *  (resolveLink). A link naming other user data already waits for it (datasetNeeded)
+   *  with the run untouched. */
+  async openLink(configJson: string, warnings: string[]): Promise<void> {
+    const module = this.deps.host.requireModule();
+    const lab = this.deps.host.requireLab();
+    const checked = module.validateConfig(configJson);
+    if (
+      checked.ok &&
+      lab.hasDataset() &&
+      sourceOf(module, lab.plan()).kind === 'user' &&
+      sourceOf(module, planOf(module, checked.configJson)).kind !== 'user' &&
+      module.effectOfChange(lab.configJson(), checked.configJson).value === 'source'
+    ) {
+      this.linkOverData = { configJson: checked.configJson, warnings };
+      const summary = lab.summary();
+      this.deps.post({
+        type: 'linkReplacesData',
+        sourceName: summary.sourceName,
+        rows: summary.parsedRows,
+        linkData: describeSource(sourceOf(module, planOf(module, checked.configJson))),
+      });
+      return;
+    }
+    return this.adopt(configJson, warnings);
+  }
+
+  /** The page's answer to linkReplacesData: the link's settings on the loaded data (every
+   *  setting whose effect is 'source' is the data's identity: core's field table), or the
+   *  link whole. */
+  async resolveLink(keepData: boolean): Promise<void> {
+    const link = this.linkOverData;
+    if (link === null) throw new Error('No link is waiting for an answer about the data.');
+    this.linkOverData = null;
+    if (!keepData) return this.adopt(link.configJson, link.warnings);
+    const module = this.deps.host.requireModule();
+    const loaded = JSON.parse(this.deps.host.requireLab().configJson()) as Record<string, unknown>;
+    const merged = JSON.parse(link.configJson) as Record<string, unknown>;
+    for (const field of module.settingFields())
+      if (field.effect === 'source') merged[field.key] = loaded[field.key];
+    return this.adopt(JSON.stringify(merged), link.warnings);
+  }
+
   /** New settings: by their effect on the loaded run (core decides), or, for another
    *  dataset or before any data, by loading the data they name. */
   async adopt(configJson: string, warnings: string[]): Promise<void> {
+    this.linkOverData = null;
     const module = this.deps.host.requireModule();
     const checked = module.validateConfig(configJson);
     if (!checked.ok) throw new Error(checked.message);
@@ -103,7 +162,7 @@ export class RunData {
     this.deps.training.halt();
     if (source.kind === 'synthetic') return this.commit(lab.loadSynthetic(configJson), warnings);
     const text = await this.builtin(source.name);
-    this.commit(this.load({ layout: 'text', text }, configJson), warnings);
+    this.loadBytes({ layout: 'text', text }, configJson, warnings);
   }
 
   async supplySource(files: SourceFile[]): Promise<void> {
@@ -114,7 +173,11 @@ export class RunData {
     const read = await this.deps.datasets.readFiles(files);
     if (read === null) return;
     this.deps.training.halt();
-    this.commit(this.load(read.bytes, awaiting.configJson), awaiting.warnings);
+    this.loadBytes(
+      { ...read.bytes, name: read.origin.name },
+      awaiting.configJson,
+      awaiting.warnings,
+    );
   }
 
   async confirmSource(): Promise<void> {
@@ -129,7 +192,7 @@ export class RunData {
         : await this.deps.datasets.sample(need.preset, need.rows, need.seed);
     if (bytes === null) return;
     this.deps.training.halt();
-    this.commit(this.load(bytes, awaiting.configJson), awaiting.warnings);
+    this.loadBytes(bytes, awaiting.configJson, awaiting.warnings);
   }
 
   /** The previewed source with the current settings: its identity goes into them. */
@@ -148,7 +211,7 @@ export class RunData {
     );
     if (!sourced.ok) throw new Error(sourced.message);
     this.deps.training.halt();
-    this.commit(this.load(bytes, sourced.configJson), []);
+    this.loadBytes(bytes, sourced.configJson, []);
     this.deps.datasets.loaded();
   }
 
@@ -201,4 +264,9 @@ export class RunData {
       throw new Error(`Could not download the built-in dataset "${name}" (${url}): ${detail}`);
     }
   }
+}
+
+/** Built-in or synthetic data, as a link names it, in words. */
+function describeSource(source: DataSource): string {
+  return source.kind === 'builtin' ? `the built-in ${source.name}.tsv` : 'synthetic data';
 }

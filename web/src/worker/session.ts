@@ -133,8 +133,10 @@ export class Session {
         return this.init(command.datasetBaseUrl, command.hash);
       case 'openShareLink': {
         const decoded = this.host.requireModule().decodeShareLink(command.hash);
-        return this.data.adopt(decoded.configJson, decoded.warnings);
+        return this.data.openLink(decoded.configJson, decoded.warnings);
       }
+      case 'resolveLink':
+        return this.data.resolveLink(command.keepData);
       case 'applySettings':
         return this.data.adopt(command.configJson, []);
       case 'supplySource':
@@ -231,6 +233,7 @@ export class Session {
         return injectFault(command.fault, {
           host: this.host,
           reload: (configJson) => this.data.loadFor(configJson, []),
+          slowNextLoad: (milliseconds) => this.data.slowNextLoad(milliseconds),
         });
       case 'pause':
       case 'cancel':
