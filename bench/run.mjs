@@ -5,10 +5,11 @@
 // bench/results/latest.json and a dated copy. Not a test: no thresholds, nothing fails on a slow machine.
 //
 // Options: --reps N (clslab repetitions, default 9), --peer-reps N (TF.js, default 3),
-//          --only native,node,browser,page  (comma list; default all)
+//          --only native,node,browser,page,torch  (comma list; default all)
+//          --torch-reps N (PyTorch peer repetitions, default 3)
 //          --sets imdb-shaped,sst2  --dims 64,256  (subsets, for quick looks)
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import {
   existsSync,
@@ -18,8 +19,10 @@ import {
   statSync,
   writeFileSync,
   copyFileSync,
+  mkdtempSync,
+  rmSync,
 } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +36,8 @@ const arg = (name, fallback) => {
 };
 const reps = Number(arg('reps', 9));
 const peerReps = Number(arg('peer-reps', 3));
-const only = new Set(arg('only', 'native,node,browser,page').split(','));
+const only = new Set(arg('only', 'native,node,browser,page,torch').split(','));
+const torchReps = Number(arg('torch-reps', 3));
 const sst2 = process.env.CLSLAB_SST2 ?? join(root, '../shared/data/sst2/glue/train.tsv');
 const hasSst2 = existsSync(sst2);
 const sets = (hasSst2 ? ['imdb-shaped', 'sst2'] : ['imdb-shaped']).filter((s) =>
@@ -59,6 +63,42 @@ if (only.has('native')) {
   results.native = JSON.parse(
     execFileSync(join(root, 'build/perf/bench/clslab_step_bench'), args, { encoding: 'utf8' }),
   );
+}
+
+// 1b. The PyTorch peer (Debian's python3-torch), timed right after clslab's native epoch on
+// the same IMDB-shaped corpus, so the ratio comes from one run on one machine.
+if (only.has('torch')) {
+  const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+  const probe = spawnSync(python, ['-c', 'import torch, numpy'], { encoding: 'utf8' });
+  if (probe.status !== 0) {
+    log('SKIPPED the PyTorch peer: python3-torch is not installed (apt-get install python3-torch)');
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'clslab-peer-'));
+    log('PyTorch peer: clslab native epochs, then torch on the same corpus');
+    const native = execFileSync(
+      join(root, 'build/perf/bench/clslab_step_bench'),
+      ['--write-peer', dir, '--reps', String(reps)],
+      { encoding: 'utf8' },
+    );
+    writeFileSync(join(dir, 'peer.json'), native);
+    const peer = JSON.parse(
+      execFileSync(python, [join(root, 'bench/torch/peer.py'), dir, '--reps', String(torchReps)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
+    rmSync(dir, { recursive: true, force: true });
+    const clslab = JSON.parse(native).runs;
+    results.torch = {
+      ...peer,
+      clslab,
+      ratios: peer.runs.map((r) => ({
+        d: r.d,
+        model: r.model,
+        torchOverClslab: r.epochMs / clslab.find((c) => c.d === r.d).epochMs,
+      })),
+    };
+  }
 }
 
 // 2. The same step in wasm under Node.
@@ -231,6 +271,14 @@ if (results.check)
     console.log(
       `check ${c.backend}: loss rel diff ${c.lossRelativeDiff.toExponential(1)}, grad E rel err ${c.gradERelativeError.toExponential(1)}, grad p rel err ${c.gradPRelativeError.toExponential(1)}: ${c.pass ? 'pass' : 'FAIL'}`,
     );
+if (results.torch) {
+  const c = results.torch.check;
+  console.log(
+    `PyTorch ${results.torch.torch} (${results.torch.threads} thread) same function: loss rel diff ${c.embedding.lossRelDiff.toExponential(1)}, grad E ${c.embedding.gradERelDiff.toExponential(1)}, grad p ${c.embedding.gradPRelDiff.toExponential(1)}`,
+  );
+  for (const r of results.torch.ratios)
+    console.log(`PyTorch ${r.model} d ${r.d}: ${f(r.torchOverClslab)}x clslab's native epoch`);
+}
 if (results.native?.svm) console.log('att-SVM native', JSON.stringify(results.native.svm));
 if (results.node?.svm) console.log('att-SVM wasm (Node)', JSON.stringify(results.node.svm));
 if (results.production) console.log('app module', JSON.stringify(results.production));

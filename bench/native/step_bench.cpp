@@ -5,6 +5,8 @@
 //
 // Usage: clslab_step_bench [--sst2 path.tsv] [--reps 7] [--only epochs,svm,real]
 //        clslab_step_bench --write-real-text FILE   (25,000 real-length reviews as text)
+//        clslab_step_bench --write-peer DIR [--reps 7]   (the PyTorch peer's inputs, see
+//                                                        bench/torch/peer.py, and native ms)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -113,6 +115,48 @@ std::string MeasureRealLength(clslab::bench::BenchLab* lab, int reps) {
   return std::string(line) + svm + "}";
 }
 
+// Raw little-endian arrays, the PyTorch peer's input (numpy.fromfile reads them back).
+template <typename T>
+void WriteArray(const std::string& path, const T* data, size_t count) {
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(count * sizeof(T)));
+}
+
+void WriteCorpus(const std::string& prefix, const clslab::Corpus& corpus) {
+  WriteArray(prefix + ".ids.i32", corpus.token_ids.data(), corpus.token_ids.size());
+  WriteArray(prefix + ".offsets.i32", corpus.offsets.data(), corpus.offsets.size());
+  WriteArray(prefix + ".labels.i8", corpus.labels.data(), corpus.labels.size());
+}
+
+// The PyTorch peer's inputs in `dir`: (1) a small case with clslab's weights, loss and
+// dense gradient, so the peer proves it computes the same function; (2) the IMDB-shaped
+// corpus the epochs below time, with clslab's native epoch ms at d 64 and 256 from this
+// run (bench/run.mjs times the peer right after, on the same machine). Prints JSON.
+int WritePeer(const std::string& dir, int reps) {
+  clslab::bench::BenchLab lab;
+  lab.SetCorpus(clslab::bench::MakeImdbShaped(200, 40, 500, 7));
+  lab.Reset(16, 1.0, 1.0, 3);
+  lab.Epochs(2);  // p != 0, so the check covers the softmax's gradient, not only p = 0
+  std::vector<float> grad_E, grad_p;
+  const double loss = lab.LossAndDenseGradient(&grad_E, &grad_p);
+  const clslab::Weights& w = lab.weights();
+  WriteCorpus(dir + "/small", lab.corpus());
+  WriteArray(dir + "/small.E.f32", w.E.data(), static_cast<size_t>(w.E.size()));
+  WriteArray(dir + "/small.p.f32", w.p.data(), static_cast<size_t>(w.p.size()));
+  WriteArray(dir + "/small.v.f32", w.v.data(), static_cast<size_t>(w.v.size()));
+  WriteArray(dir + "/small.gradE.f32", grad_E.data(), grad_E.size());
+  WriteArray(dir + "/small.gradp.f32", grad_p.data(), grad_p.size());
+  lab.SetCorpus(clslab::bench::MakeImdbShaped(25000, 230, 30000, 1));
+  WriteCorpus(dir + "/imdb", lab.corpus());
+  std::string runs =
+      Measure(&lab, "imdb-shaped", 64, reps) + "," + Measure(&lab, "imdb-shaped", 256, reps);
+  std::printf(
+      "{\"small\":{\"reviews\":200,\"vocab\":500,\"d\":16,\"loss\":%.17g},"
+      "\"imdb\":{\"reviews\":25000,\"vocab\":30000},\"runs\":[%s]}\n",
+      loss, runs.c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -124,6 +168,11 @@ int main(int argc, char** argv) {
       std::ofstream(argv[k + 1], std::ios::binary)
           << clslab::bench::CorpusAsText(clslab::bench::MakeRealLength(25000, 30000, 1));
       return 0;
+    }
+    if (!std::strcmp(argv[k], "--write-peer")) {
+      const int peer_reps =
+          k + 3 < argc && !std::strcmp(argv[k + 2], "--reps") ? std::atoi(argv[k + 3]) : reps;
+      return WritePeer(argv[k + 1], peer_reps);
     }
     if (!std::strcmp(argv[k], "--sst2")) sst2 = argv[k + 1];
     if (!std::strcmp(argv[k], "--reps")) reps = std::atoi(argv[k + 1]);
