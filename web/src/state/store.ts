@@ -43,6 +43,9 @@ export interface LabState {
   /** A link's data the user must supply or agree to download; nothing loads until then. */
   need: { need: DataNeed; configJson: string } | null;
   metrics: Metrics | null;
+  /** The run's step as the page knows it: the latest metrics', or the step a run stopped
+   *  at (the worker says 'stopped' before it computes that step's metrics). */
+  step: number;
   /** The latest token columns (v.E_s, p.E_s). */
   columns: TokenColumns | null;
   playing: boolean;
@@ -58,6 +61,8 @@ export interface LabState {
   recipes: Recipe[];
   guidance: Guidance | null;
   selection: SelectionReport | null;
+  /** The step the guidance was computed at (-1 before any). */
+  guidanceStep: number;
 }
 
 export type StoreListener = (event: WorkerEvent, state: Readonly<LabState>) => void;
@@ -76,6 +81,7 @@ function initialState(): LabState {
     dataset: null,
     need: null,
     metrics: null,
+    step: 0,
     columns: null,
     playing: false,
     targetStep: 0,
@@ -87,6 +93,7 @@ function initialState(): LabState {
     recipes: [],
     guidance: null,
     selection: null,
+    guidanceStep: -1,
   };
 }
 
@@ -161,6 +168,7 @@ export class LabStore {
         break;
       case 'metricsUpdated':
         s.metrics = event.metrics;
+        s.step = event.metrics.step;
         if (event.columns !== null) s.columns = event.columns;
         s.targetStep = event.targetStep;
         s.stepsPerSecond = event.stepsPerSecond;
@@ -173,6 +181,7 @@ export class LabStore {
         break;
       case 'stopped':
         s.playing = false;
+        s.step = event.step;
         s.targetStep = 0;
         s.lastStop = { reason: event.reason, message: event.message, step: event.step };
         break;
@@ -205,6 +214,7 @@ export class LabStore {
       case 'guidanceUpdated':
         s.guidance = event.guidance;
         s.selection = event.selection;
+        s.guidanceStep = event.step;
         break;
       case 'failed': {
         const handler = this.failureHandlers.get(event.request);
