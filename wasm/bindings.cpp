@@ -3,11 +3,10 @@
 // data beyond copying, no defaults, no policy: all of that lives in core/. Errors come
 // back as { ok: false, message } because C++ exceptions reach JS as bare pointers.
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <algorithm>
 #include <cmath>
-#include <emscripten/val.h>
-
 #include <string>
 #include <vector>
 
@@ -107,6 +106,34 @@ std::string ContentHash(const val& source) {
   return clslab::ContentHash(SourceFrom(source, &storage));
 }
 
+// Core's lists, by name: the page offers and compares these, never its own copies.
+val TextFormats() {
+  val names = val::array();
+  for (clslab::TextFormat format : clslab::TextFormats())
+    names.call<void>("push", std::string(clslab::TextFormatName(format)));
+  return names;
+}
+
+val SourceKinds() {
+  val kinds = val::array();
+  for (clslab::SourceKind kind : clslab::SourceKinds()) {
+    val entry = val::object();
+    entry.set("name", std::string(clslab::SourceKindName(kind)));
+    entry.set("userData", clslab::IsUserData(kind));
+    kinds.call<void>("push", entry);
+  }
+  return kinds;
+}
+
+// A source's parse choices before the user changes any: core's ParseOptions defaults.
+val DefaultParseChoice(const std::string& source_name) {
+  clslab::ParseOptions options;
+  options.source_name = source_name;
+  return ParseChoiceObject(options);
+}
+
+val MetricFields() { return FieldNames<clslab::Metrics>(); }
+
 val DefaultLimits() { return LimitsObject(clslab::Limits()); }
 double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
 
@@ -174,6 +201,11 @@ class Lab {
   }
   val LastMaxMarginReport() const { return ToVal(experiment_.max_margin_report()); }
   bool MaxMarginCurrent() const { return experiment_.max_margin_current(); }
+  val ContinueLocalSvm(double budget) {
+    const double clamped = std::isfinite(budget) ? std::min(std::max(budget, 1.0), 1e15) : 1e15;
+    return ToVal(experiment_.ContinueLocalSvm(static_cast<int64_t>(clamped)));
+  }
+  val LocalSvmReport() const { return ToVal(experiment_.local_svm_report()); }
   val Selection() const { return ToVal(experiment_.Selection()); }
   val Recipes() const {
     val recipes = val::array();
@@ -223,6 +255,10 @@ EMSCRIPTEN_BINDINGS(clslab) {
   emscripten::function("contentHash", &ContentHash);
   emscripten::function("maxInputBytes", &MaxInputBytes);
   emscripten::function("limits", &DefaultLimits);
+  emscripten::function("textFormats", &TextFormats);
+  emscripten::function("sourceKinds", &SourceKinds);
+  emscripten::function("defaultParseChoice", &DefaultParseChoice);
+  emscripten::function("metricFields", &MetricFields);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .constructor<const val&>()
@@ -249,6 +285,8 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("continueMaxMargin", &Lab::ContinueMaxMargin)
       .function("maxMarginReport", &Lab::LastMaxMarginReport)
       .function("maxMarginCurrent", &Lab::MaxMarginCurrent)
+      .function("continueLocalSvm", &Lab::ContinueLocalSvm)
+      .function("localSvmReport", &Lab::LocalSvmReport)
       .function("selection", &Lab::Selection)
       .function("recipes", &Lab::Recipes)
       .function("explain", &Lab::Explain)

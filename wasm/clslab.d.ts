@@ -75,6 +75,22 @@ export interface LoadResult {
   configJson: ConfigJson;
 }
 
+/** Names of core's SourceKindName: where a run's data comes from. Each but 'builtin' is a
+ *  `dataset` value (built-in sets go by their own names). */
+export type SourceKindName = 'builtin' | 'synthetic' | 'file' | 'url' | 'preset';
+
+export interface SourceKind {
+  name: SourceKindName;
+  /** The user's own data (core IsUserData): loaded, never chosen from a menu. */
+  userData: boolean;
+}
+
+/** A Metrics field in Describe order: its JS key and its snake_case name (the CSV column). */
+export interface MetricField {
+  key: keyof Metrics;
+  column: string;
+}
+
 /** Format names of core's TextFormatName; 'auto' detects. */
 export type TextFormatName =
   | 'auto'
@@ -148,6 +164,8 @@ export interface Metrics {
   hasTest: boolean;
   testLoss: number;
   testAccuracy: number;
+  /** n: every "all reviews" figure is over these training reviews. */
+  trainReviews: number;
   pNorm: number;
   alignmentSlope: number;
   alignmentIntercept: number;
@@ -171,12 +189,31 @@ export interface Metrics {
   hasMaxMarginAcyclic: boolean;
   cosineToMaxMarginAcyclic: number;
   selectionAccuracyAcyclic: number;
+  /** How many reviews the acyclic figures are over. */
+  acyclicReviews: number;
   /** Figure 1's summary of p_mm.E_s (the theory's prediction), with hasMaxMargin... */
   uScoreMaxMargin: number;
   signedScoreMaxMargin: number;
   /** ... and of the acyclic reviews' p_mm.E_s, with hasMaxMarginAcyclic. */
   uScoreMaxMarginAcyclic: number;
   signedScoreMaxMarginAcyclic: number;
+  /** Result 2 over all reviews for the tokens the flow selects (core local_svm.h): the
+   *  shares of reviews whose top token of p.E_s is one token (strict) and lies in S_i. */
+  hasLocalSelection: boolean;
+  localSelectionSStar: number;
+  localSelectionStrict: number;
+  /** Against the att-SVM of the flow's own selection at localSvmStep (continueLocalSvm);
+   *  localSelectionCurrent: the selection is still that one. */
+  hasLocalSvm: boolean;
+  localSvmStep: number;
+  localSelectionCurrent: boolean;
+  cosineToLocalSvm: number;
+  /** min over its constraints of p.z_k / ||p||, against 1 / ||p_local||. */
+  localNormalizedMargin: number;
+  localSvmReference: number;
+  /** Test accuracy right after the step on E (before the flow on p). */
+  hasTestAfterStepOnE: boolean;
+  testAccuracyAfterStepOnE: number;
 }
 
 /** What a training call did (no metrics: those are asked for separately). */
@@ -254,6 +291,12 @@ export interface MaxMarginReport {
   constraintsInCycles: number;
   reviewsInCycles: number;
   cycles: string[];
+  /** The must-beat graph's strongly connected sets of 2+ tokens, the largest one's size and
+   *  most selected words, and the reviews with an s* in it (no p selects s* in all). */
+  cyclicComponents: number;
+  largestComponentSize: number;
+  largestComponentWords: string[];
+  largestComponentReviews: number;
   norm: number;
   gap: number;
   minMargin: number;
@@ -276,6 +319,27 @@ export interface SelectedToken {
   share: number;
   count: number;
   delta: number;
+  /** Share of the non-empty train reviews that contain it. */
+  documentShare: number;
+}
+
+/** The att-SVM of the flow's own selection (core reports.h LocalSvmReport). */
+export interface LocalSvmReport {
+  solved: boolean;
+  message: string;
+  /** The step whose selection it solved. */
+  step: number;
+  constraints: number;
+  reviews: number;
+  strictReviews: number;
+  sStarReviews: number;
+  norm: number;
+  gap: number;
+  epochs: number;
+  updates: number;
+  converged: boolean;
+  warmStart: boolean;
+  solves: number;
 }
 
 /** Which tokens the theory selects (s*_i = argmax_t y_i v.E_{x_t}) with the current E. */
@@ -385,6 +449,11 @@ export interface Lab {
   maxMarginReport(): MaxMarginReport;
   /** True while the last solution belongs to the current E (cheap). */
   maxMarginCurrent(): boolean;
+  /** The att-SVM of the flow's own selection over all reviews, in slices of about `budget`
+   *  coordinate updates: starts (warm) when the selection changed since the last solution,
+   *  commits when done; `done` with nothing under way: the solution is current. */
+  continueLocalSvm(budget: number): MaxMarginProgress;
+  localSvmReport(): LocalSvmReport;
   selection(): SelectionReport;
   /** result1, figure1, result2 for the loaded data (computed once per dataset). */
   recipes(): Recipe[];
@@ -441,6 +510,14 @@ export interface ClslabModule {
   contentHash(source: SourceBytes): string;
   /** Inputs larger than this many bytes are refused (core ParseOptions::max_bytes, 256 MB). */
   maxInputBytes(): number;
+  /** Every text format core parses, 'auto' first (core TextFormats). */
+  textFormats(): TextFormatName[];
+  /** Every source kind, 'builtin' first (core SourceKinds). */
+  sourceKinds(): SourceKind[];
+  /** A source's parse choices before the user changes any (core ParseOptions defaults). */
+  defaultParseChoice(sourceName: string): ParseChoice;
+  /** The fields of Metrics in core's Describe order (the order of a Metrics object's keys). */
+  metricFields(): MetricField[];
 }
 
 export interface ClslabModuleOptions {

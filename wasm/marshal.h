@@ -97,6 +97,17 @@ struct Writer {
   }
 };
 
+struct Names {
+  val array = val::array();
+  template <typename F>
+  void operator()(const char* key, const F&) {
+    val field = val::object();
+    field.set("key", CamelCase(key));
+    field.set("column", std::string(key));
+    array.call<void>("push", field);
+  }
+};
+
 }  // namespace internal
 
 // Any struct of reports.h as a JS object with camelCase keys.
@@ -105,6 +116,15 @@ val ToVal(const T& report) {
   internal::Writer writer;
   Describe(report, writer);
   return writer.object;
+}
+
+// A described struct's fields in Describe order, each {key: camelCase, column: snake_case}:
+// the page reads both spellings from here instead of converting back.
+template <typename T>
+val FieldNames() {
+  internal::Names names;
+  Describe(T(), names);
+  return names.array;
 }
 
 inline val StatusObject(bool ok, const std::string& message) {
@@ -149,15 +169,7 @@ inline clslab::Limits LimitsFrom(const val& o) {
 // is required (the .d.ts says so); `format` is a TextFormatName. False when the name is none.
 inline bool ParseOptionsFrom(const val& choice, clslab::ParseOptions* options, std::string* error) {
   const std::string format = choice["format"].as<std::string>();
-  bool known = false;
-  for (clslab::TextFormat candidate :
-       {clslab::TextFormat::kAuto, clslab::TextFormat::kCsv, clslab::TextFormat::kTsv,
-        clslab::TextFormat::kJsonLines, clslab::TextFormat::kFastText,
-        clslab::TextFormat::kLabelTabText, clslab::TextFormat::kLabelSpaceText,
-        clslab::TextFormat::kTextTabLabel}) {
-    if (format == clslab::TextFormatName(candidate)) options->format = candidate, known = true;
-  }
-  if (!known) {
+  if (!clslab::TextFormatFromName(format, &options->format)) {
     *error = "unknown format \"" + format + "\"";
     return false;
   }
@@ -168,6 +180,19 @@ inline bool ParseOptionsFrom(const val& choice, clslab::ParseOptions* options, s
   options->star_threshold = choice["starThreshold"].as<double>();
   options->latin1 = choice["latin1"].as<bool>();
   return true;
+}
+
+// ParseOptions as the page's ParseChoice (the inverse of ParseOptionsFrom).
+inline val ParseChoiceObject(const clslab::ParseOptions& options) {
+  val choice = val::object();
+  choice.set("sourceName", options.source_name);
+  choice.set("format", std::string(clslab::TextFormatName(options.format)));
+  choice.set("textColumn", options.text_column);
+  choice.set("labelColumn", options.label_column);
+  choice.set("hasHeader", options.has_header);
+  choice.set("starThreshold", options.star_threshold);
+  choice.set("latin1", options.latin1);
+  return choice;
 }
 
 // The page's source: {layout: 'text', text} | {layout: 'paired', positive, negative} |

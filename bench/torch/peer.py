@@ -10,8 +10,9 @@ full-batch gradient-descent epoch (forward, backward, update of E and p; v fixed
              length, masked softmax, logistic loss; autograd through the gathered rows
              (B x T x d per batch).
   rank-two   the same model written the way THEORY.md says the gradient is shaped: the
-             scores a = E p and values b = E v for all V tokens, then gathers of scalars
-             (B x T); autograd forms dL/dE = A p^T + B v^T.
+             scores a = E p and values b = E v for all V tokens once per epoch, then
+             gathers of scalars (B x T) per batch and one backward pass; autograd forms
+             dL/dE = A p^T + B v^T.
 
 Legend: n reviews, T tokens in a review (padded to the batch's longest), V vocabulary,
 d width. Prints one JSON object. Usage: python3 bench/torch/peer.py DIR [--reps 3]
@@ -61,11 +62,15 @@ class Attention(torch.nn.Module):
         self.register_buffer("v", v)  # d, fixed
         self.rank_two = rank_two
 
-    def logits(self, X, mask):
-        if self.rank_two:
-            a_all = self.E.weight @ self.p  # V
-            b_all = self.E.weight @ self.v  # V
-            a, b = a_all[X], b_all[X]  # B x T
+    def scores(self):
+        """a_s = p.E_s and b_s = v.E_s for every token (rank-two form), else None."""
+        if not self.rank_two:
+            return None
+        return self.E.weight @ self.p, self.E.weight @ self.v  # V, V
+
+    def logits(self, X, mask, scores=None):
+        if scores is not None:
+            a, b = scores[0][X], scores[1][X]  # B x T
         else:
             e = self.E(X)  # B x T x d
             a, b = e @ self.p, e @ self.v  # B x T
@@ -77,11 +82,18 @@ class Attention(torch.nn.Module):
 def epoch(model, batches, n, lr):
     """One full-batch GD step: the gradient of the mean loss over all n reviews."""
     model.zero_grad(set_to_none=True)
+    scores = model.scores()
     total = 0.0
+    losses = []
     for X, mask, y in batches:
-        loss = torch.nn.functional.softplus(-y * model.logits(X, mask)).sum() / n
-        loss.backward()
+        loss = torch.nn.functional.softplus(-y * model.logits(X, mask, scores)).sum() / n
+        if scores is None:
+            loss.backward()  # the gathered B x T x d rows are freed batch by batch
+        else:
+            losses.append(loss)
         total += float(loss)
+    if losses:
+        torch.stack(losses).sum().backward()  # one pass back through a = E p, b = E v
     with torch.no_grad():
         model.E.weight -= lr * model.E.weight.grad
         model.p -= lr * model.p.grad
@@ -105,7 +117,9 @@ def check_small(directory, meta):
         model.zero_grad()
         loss = 0.0
         for X, mask, y in batches64:
-            part = torch.nn.functional.softplus(-y * model.logits(X, mask)).sum() / len(labels)
+            scores = model.scores()
+            part = torch.nn.functional.softplus(-y * model.logits(X, mask, scores))
+            part = part.sum() / len(labels)
             part.backward()
             loss += float(part)
         gE = model.E.weight.grad.numpy()

@@ -172,6 +172,8 @@ int Train(const Arguments& args) {
     const int32_t chunk = static_cast<int32_t>(std::min<long>(every, config.steps - done));
     const clslab::StepReport report = experiment.Advance(chunk);
     done += report.taken;
+    // The last line measures p against the att-SVM of the selection the flow ends with.
+    if (done >= config.steps || report.refused) experiment.SolveLocalSvm();
     std::cout << clslab::ToJson(experiment.CurrentMetrics()).dump() << "\n";
     if (report.refused) return Fail(report.message);
   }

@@ -24,11 +24,37 @@ const std::vector<std::string>& BuiltinDatasets() {
   return names;
 }
 
+const std::vector<SourceKind>& SourceKinds() {
+  static const std::vector<SourceKind> kinds = {SourceKind::kBuiltin, SourceKind::kSynthetic,
+                                                SourceKind::kFile, SourceKind::kUrl,
+                                                SourceKind::kPreset};
+  return kinds;
+}
+
+const char* SourceKindName(SourceKind kind) {
+  switch (kind) {
+    case SourceKind::kBuiltin:
+      return "builtin";
+    case SourceKind::kSynthetic:
+      return "synthetic";
+    case SourceKind::kFile:
+      return "file";
+    case SourceKind::kUrl:
+      return "url";
+    case SourceKind::kPreset:
+      return "preset";
+  }
+  return "builtin";
+}
+
+bool IsUserData(SourceKind kind) {
+  return kind == SourceKind::kFile || kind == SourceKind::kUrl || kind == SourceKind::kPreset;
+}
+
 SourceKind SourceKindOf(const RunConfig& config) {
-  if (config.dataset == "synthetic") return SourceKind::kSynthetic;
-  if (config.dataset == "file") return SourceKind::kFile;
-  if (config.dataset == "url") return SourceKind::kUrl;
-  if (config.dataset == "preset") return SourceKind::kPreset;
+  for (SourceKind kind : SourceKinds()) {
+    if (kind != SourceKind::kBuiltin && config.dataset == SourceKindName(kind)) return kind;
+  }
   return SourceKind::kBuiltin;
 }
 

@@ -60,7 +60,15 @@ SettingField Text(std::string key, std::string label, size_t max_length, std::st
 
 std::vector<std::string> DatasetChoices() {
   std::vector<std::string> choices = BuiltinDatasets();
-  for (const char* kind : {"synthetic", "file", "url", "preset"}) choices.push_back(kind);
+  for (SourceKind kind : SourceKinds()) {
+    if (kind != SourceKind::kBuiltin) choices.push_back(SourceKindName(kind));
+  }
+  return choices;
+}
+
+std::vector<std::string> FormatChoices() {
+  std::vector<std::string> choices;
+  for (TextFormat format : TextFormats()) choices.push_back(TextFormatName(format));
   return choices;
 }
 
@@ -83,9 +91,7 @@ std::vector<Binding> MakeBindings() {
       {Integer("source_seed", "Sample seed", "source", E::kSource, 0, 4294967295.0,
                "The seed a Hugging Face sample's pages were drawn with."),
        &RunConfig::source_seed},
-      {Choice("source_format", "Format", "source", E::kSource,
-              {"auto", "csv", "tsv", "jsonl", "fasttext", "label-tab-text", "label-space-text",
-               "text-tab-label"},
+      {Choice("source_format", "Format", "source", E::kSource, FormatChoices(),
               "How the source's bytes were parsed (auto: detected)."),
        &RunConfig::source_format},
       {Text("source_text_column", "Text column", 200, "The column read as the review's text."),

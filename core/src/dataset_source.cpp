@@ -80,7 +80,7 @@ RunConfig WithSource(RunConfig config, const std::string& kind, const std::strin
   config.dataset = kind;
   config.source_name = name;
   config.source_hash.clear();
-  const bool preset = kind == "preset";
+  const bool preset = kind == SourceKindName(SourceKind::kPreset);
   config.source_rows = preset ? sample_rows : 0;
   config.source_seed = preset ? sample_seed : 0;
   config.source_format = TextFormatName(options.format);
@@ -94,12 +94,7 @@ RunConfig WithSource(RunConfig config, const std::string& kind, const std::strin
 
 ParseOptions ParseOptionsFrom(const RunConfig& config) {
   ParseOptions options;
-  for (TextFormat format :
-       {TextFormat::kAuto, TextFormat::kCsv, TextFormat::kTsv, TextFormat::kJsonLines,
-        TextFormat::kFastText, TextFormat::kLabelTabText, TextFormat::kLabelSpaceText,
-        TextFormat::kTextTabLabel}) {
-    if (config.source_format == TextFormatName(format)) options.format = format;
-  }
+  TextFormatFromName(config.source_format, &options.format);  // validated: a known name
   options.source_name = SourceDisplayName(config);
   options.text_column = config.source_text_column;
   options.label_column = config.source_label_column;

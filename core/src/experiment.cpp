@@ -39,7 +39,7 @@ Result<SettingEffect> Experiment::Configure(const RunConfig& config) {
     case SettingEffect::kPipeline: {
       // The split, vocabulary and weights all follow from the rows and the new settings.
       const Result<DatasetSummary> rebuilt =
-          config.dataset == "synthetic" ? LoadSynthetic(config) : Rebuild(config);
+          SourceKindOf(config) == SourceKind::kSynthetic ? LoadSynthetic(config) : Rebuild(config);
       if (!rebuilt.ok()) return R::Failure(rebuilt.status.message());
       return R::Success(effect);
     }
@@ -70,6 +70,8 @@ Status Experiment::Reset() {
   st.flow_on_acyclic = false;
   st.flow_corpus = Corpus();
   st.ForgetMaxMargin();
+  st.has_test_after_step_on_e = false;
+  st.history.clear();
   return Status::Ok();
 }
 
@@ -138,8 +140,19 @@ StepReport Experiment::Advance(int32_t steps) {
 
 StepReport Experiment::StepEmbeddings() {
   state_->Touch();
-  if (!state_->trainer) return NotLoaded();
-  return Report(*state_->trainer, state_->trainer->StepEmbeddings());
+  State& st = *state_;
+  if (!st.trainer) return NotLoaded();
+  const StepReport report = Report(*st.trainer, st.trainer->StepEmbeddings());
+  // The classifier the flow on p starts from: the page says so when the flow lowers it.
+  if (!report.refused && st.trainer->phase() == Phase::kEmbeddingsStepped &&
+      st.dataset.test.NumReviews() > 0) {
+    ModelWorkspace workspace;
+    const LossAccuracy on_test =
+        LossAndGradient(st.trainer->weights(), st.dataset.test, {}, &workspace, nullptr);
+    st.has_test_after_step_on_e = on_test.reviews > 0;
+    st.test_accuracy_after_step_on_e = on_test.accuracy;
+  }
+  return report;
 }
 
 StepReport Experiment::StepAttention(int32_t steps) {
@@ -184,6 +197,8 @@ Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::str
   }
   state_->trainer = std::move(trainer);
   state_->ForgetMaxMargin();
+  state_->has_test_after_step_on_e = false;
+  state_->history.clear();
   return Status::Ok();
 }
 

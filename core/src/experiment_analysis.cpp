@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "clslab/experiment.h"
+#include "clslab/local_svm.h"
 #include "clslab/selection.h"
 #include "experiment_state.h"
 
@@ -39,6 +40,7 @@ Metrics Experiment::CurrentMetrics() const {
     m.test_loss = Finite(on_test.loss);
     m.test_accuracy = on_test.accuracy;
   }
+  m.train_reviews = train.NumReviews();
   m.p_norm = w.p.cast<double>().norm();
 
   // Result 1: v.E_s against alpha_s over tokens seen in train (<unk> included: it is a
@@ -85,10 +87,39 @@ Metrics Experiment::CurrentMetrics() const {
       m.cosine_to_max_margin_acyclic = Cosine(w.p, st.p_mm_acyclic);
       m.selection_accuracy_acyclic =
           MeasureSelection(st.acyclic_corpus, st.acyclic_sets, scalars.attention).accuracy;
+      m.acyclic_reviews = st.max_margin_report.acyclic_reviews;
       m.u_score_max_margin_acyclic = Finite(st.u_max_margin_acyclic.u_score);
       m.signed_score_max_margin_acyclic = Finite(st.u_max_margin_acyclic.signed_score);
     }
   }
+
+  // Result 2 over all reviews for the tokens the flow selects (local_svm.h).
+  if (st.config.protocol == Protocol::kPaper && st.trainer->phase() != Phase::kInitialized &&
+      m.p_norm > 0) {
+    const FlowSelection flow = ComputeFlowSelection(train, scalars.attention, sets);
+    m.has_local_selection = flow.reviews > 0;
+    if (m.has_local_selection) {
+      m.local_selection_s_star = static_cast<double>(flow.in_theory) / flow.reviews;
+      m.local_selection_strict = static_cast<double>(flow.strict) / flow.reviews;
+    }
+    if (st.LocalSvmIsCurrent()) {
+      const double norm_local = st.p_local.cast<double>().norm();
+      m.has_local_svm = norm_local > 0;
+      m.local_svm_step = st.local_report.step;
+      m.local_selection_current = SameSelection(flow.sets, st.local_sets);
+      m.cosine_to_local_svm = Cosine(w.p, st.p_local);
+      m.local_svm_reference = norm_local > 0 ? 1 / norm_local : 0;
+      double smallest = INFINITY;
+      const MarginConstraints& c = st.local_constraints;
+      for (int64_t k = 0; k < c.size(); ++k) {
+        smallest = std::min(smallest, static_cast<double>(scalars.attention[c.winner[k]]) -
+                                          scalars.attention[c.loser[k]]);
+      }
+      m.local_normalized_margin = std::isfinite(smallest) ? smallest / m.p_norm : 0;
+    }
+  }
+  m.has_test_after_step_on_e = st.has_test_after_step_on_e;
+  m.test_accuracy_after_step_on_e = st.test_accuracy_after_step_on_e;
 
   // Figure 1: the U shape of p.E_s against Delta_s.
   const UShape u = ComputeUShape(scalars.attention, st.statistics);
@@ -99,6 +130,17 @@ Metrics Experiment::CurrentMetrics() const {
   m.checksum = Checksum(w, m.step);
   st.metrics = m;
   st.metrics_version = st.version;
+  // The history keeps one point per step (the latest measurement of it), thinned by
+  // dropping every other older point when full, so it spans the whole run.
+  std::vector<Metrics>& history = st.history;
+  if (!history.empty() && history.back().step > m.step) history.clear();
+  if (!history.empty() && history.back().step == m.step) history.pop_back();
+  if (history.size() >= kHistoryLength) {
+    std::vector<Metrics> thinned;
+    for (size_t k = 0; k < history.size(); k += 2) thinned.push_back(history[k]);
+    history = std::move(thinned);
+  }
+  history.push_back(m);
   return m;
 }
 

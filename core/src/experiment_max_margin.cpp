@@ -53,7 +53,7 @@ struct MaxMarginJob {
   int32_t part = 1;
   const MarginConstraints* constraints = nullptr;  // the part's: State::constraints or
                                                    // `restricted`
-  bool hard = false;  // the running solver's problem
+  bool hard = false;                               // the running solver's problem
   std::unique_ptr<SvmSolver> solver;
 };
 
@@ -67,8 +67,7 @@ using Job = MaxMarginJob;
 bool StartSolver(const RowMatrixXf& E, Job* job, bool hard) {
   SvmOptions options = job->options;
   options.hard_margin = hard;
-  Result<std::unique_ptr<SvmSolver>> started =
-      SvmSolver::Start(E, *job->constraints, options);
+  Result<std::unique_ptr<SvmSolver>> started = SvmSolver::Start(E, *job->constraints, options);
   if (!started.ok() && hard) return StartSolver(E, job, false);
   if (!started.ok()) {
     job->report.message = started.status.message();
@@ -136,6 +135,12 @@ MaxMarginProgress Experiment::StartMaxMargin() {
     if (!cycle.empty()) text += " -> " + st.dataset.vocab.Token(cycle.front());
     report.cycles.push_back(text);
   }
+  report.cyclic_components = cycles.nontrivial_components;
+  report.largest_component_size = static_cast<int32_t>(cycles.largest_component.size());
+  report.largest_component_reviews = cycles.reviews_in_largest;
+  for (size_t k = 0; k < cycles.largest_component.size() && k < kComponentWords; ++k) {
+    report.largest_component_words.push_back(st.dataset.vocab.Token(cycles.largest_component[k]));
+  }
   job->options.C = st.config.svm_c;
   job->options.seed = st.config.seed;
   job->options.tolerance = 1e-3;
@@ -182,10 +187,11 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
     const std::string soft = "soft margin (C = " + GetSetting(st.config, "svm_c") + "): ";
     // Without cycles the hard margin is infeasible only when d < V gets in the way; all
     // this solve knows is that its sweeps did not satisfy every constraint.
-    report.message = job.hard      ? "hard margin: every review can select its tokens"
-                     : report.acyclic ? soft + "the hard margin did not satisfy every constraint "
-                                           "(no cycle; with d < V it may be infeasible)"
-                                   : soft + "the hard-margin problem is infeasible (cycles)";
+    report.message = job.hard         ? "hard margin: every review can select its tokens"
+                     : report.acyclic ? soft +
+                                            "the hard margin did not satisfy every constraint "
+                                            "(no cycle; with d < V it may be infeasible)"
+                                      : soft + "the hard-margin problem is infeasible (cycles)";
     st.p_mm = solution.p;
     // The acyclic reviews: drop every review with a pair on a cycle (and empty reviews,
     // which select nothing); what is left has no cycle, so with d >= V its hard margin is

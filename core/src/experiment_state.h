@@ -12,6 +12,7 @@
 
 #include "clslab/dataset.h"
 #include "clslab/experiment.h"
+#include "clslab/local_svm.h"
 #include "clslab/max_margin.h"
 #include "clslab/recipes.h"
 #include "clslab/selection.h"
@@ -68,8 +69,12 @@ std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets&
 // Metrics promise finite numbers: a value that is not becomes 0 (its flag says n/a).
 inline double Finite(double x) { return std::isfinite(x) ? x : 0.0; }
 
-// A sliced attention-SVM solve under way (experiment_max_margin.cpp).
+constexpr size_t kHistoryLength = 256;
+
+// A sliced attention-SVM solve under way (experiment_max_margin.cpp), and one for the
+// flow's own selection (experiment_local_svm.cpp).
 struct MaxMarginJob;
+struct LocalSvmJob;
 
 struct Experiment::State {
   Limits limits;
@@ -100,6 +105,24 @@ struct Experiment::State {
   Corpus flow_corpus;
   // A sliced solve under way (experiment_max_margin.cpp); it belongs to `version`.
   std::shared_ptr<MaxMarginJob> solve_job;
+  // The attention-SVM of the flow's own selection (local_svm.h), valid while E is unchanged
+  // since `local_embedding`: the selection it solved, its constraints and dual weights (the
+  // next solve's warm start), and a solve under way.
+  bool has_local_svm = false;
+  int64_t local_embedding = -1;
+  Eigen::VectorXf p_local;  // d
+  SelectedSets local_sets;
+  MarginConstraints local_constraints;
+  std::vector<float> local_lambda;  // K_local
+  LocalSvmReport local_report;
+  std::shared_ptr<LocalSvmJob> local_job;
+  // Test accuracy right after the step on E (Metrics::test_accuracy_after_step_on_e).
+  bool has_test_after_step_on_e = false;
+  double test_accuracy_after_step_on_e = 0;
+  // Metrics at earlier steps of this trainer's run (GuidanceInputs::history), thinned to at
+  // most kHistoryLength points: the guidance measures trends and peaks on it.
+  // Cleared by Reset and RestoreWeights.
+  mutable std::vector<Metrics> history;
   // Recipes of the loaded dataset and pipeline (Experiment::Recipes), computed on first use.
   bool has_recipes = false;
   std::vector<Recipe> recipes;
@@ -113,7 +136,18 @@ struct Experiment::State {
     has_max_margin = has_max_margin_acyclic = false;
     solved_at_step = -1;
     max_margin_report = MaxMarginReport();
+    ForgetLocalSvm();
   }
+  void ForgetLocalSvm() {
+    has_local_svm = false;
+    local_embedding = -1;
+    local_sets = SelectedSets();
+    local_constraints = MarginConstraints();
+    local_lambda.clear();
+    local_report = LocalSvmReport();
+    local_job.reset();
+  }
+  bool LocalSvmIsCurrent() const { return has_local_svm && local_embedding >= EmbeddingVersion(); }
   // The solutions describe the current E (joint training moves E every step).
   // Every change of the run (data, settings, weights, p_mm) bumps `version`; the metrics of
   // one version are computed once (the page asks for them with each snapshot and again

@@ -39,6 +39,19 @@ SelectionReport Experiment::Selection() const {
   report.distinct = summary.distinct;
   report.median_count = summary.median_count;
   report.median_abs_delta = summary.median_abs_delta;
+  // Reviews containing each shown token: one pass over the train tokens.
+  std::vector<int32_t> documents(summary.top.size(), 0);  // top_k
+  std::vector<int32_t> slot(train.vocab_size, -1);        // V, index into top or -1
+  std::vector<int32_t> seen(summary.top.size(), -1);      // top_k, last review counted
+  for (size_t k = 0; k < summary.top.size(); ++k) slot[summary.top[k]] = static_cast<int32_t>(k);
+  for (int32_t i = 0; i < train.NumReviews(); ++i) {
+    for (int32_t t = train.Begin(i); t < train.End(i); ++t) {
+      const int32_t k = slot[train.token_ids[t]];
+      if (k < 0 || seen[k] == i) continue;
+      seen[k] = i;
+      ++documents[k];
+    }
+  }
   for (size_t k = 0; k < summary.top.size(); ++k) {
     const int32_t s = summary.top[k];
     SelectedToken token;
@@ -47,6 +60,8 @@ SelectionReport Experiment::Selection() const {
     token.share = summary.reviews > 0 ? static_cast<double>(summary.wins[k]) / summary.reviews : 0;
     token.count = st.statistics.count[s];
     token.delta = st.statistics.delta[s];
+    token.document_share =
+        summary.reviews > 0 ? static_cast<double>(documents[k]) / summary.reviews : 0;
     report.top.push_back(std::move(token));
   }
   return report;
@@ -83,6 +98,8 @@ Guidance Experiment::Explain() const {
     in.token_median_count = counts[(counts.size() - 1) / 2];
   }
   in.recipes = Recipes();
+  in.history = st.history;
+  if (st.LocalSvmIsCurrent()) in.local_svm = st.local_report;
   return clslab::Explain(in);
 }
 

@@ -60,15 +60,24 @@ CycleReport FindCycles(const MarginConstraints& constraints, const Corpus& corpu
 
   // A review is in a cycle when one of its pairs (s*, s) has both ends in one SCC: mark S_i
   // and the components of S_i, then test each other token of X_i in O(1).
+  std::vector<int32_t> size(components, 0);  // components
+  for (int32_t u = 0; u < vocab_size; ++u) ++size[component[u]];
+  const int32_t largest = static_cast<int32_t>(std::max_element(size.begin(), size.end()) -
+                                               size.begin());  // the largest SCC
+  std::vector<int64_t> won(vocab_size, 0);                     // V, reviews whose S_i holds s
   std::vector<int32_t> marked(components, 0);    // components, = i + 1 iff a comp. of S_i
   std::vector<int32_t> selected(vocab_size, 0);  // V, = i + 1 iff s in S_i
   for (int32_t i = 0; i < corpus.NumReviews(); ++i) {
+    bool in_largest = false;
     for (int32_t k = sets.offsets[i]; k < sets.offsets[i + 1]; ++k) {
       const int32_t s = sets.token_ids[k];
       if (s < 0 || s >= vocab_size) continue;
       selected[s] = i + 1;
       marked[component[s]] = i + 1;
+      ++won[s];
+      in_largest = in_largest || component[s] == largest;
     }
+    report.reviews_in_largest += in_largest;
     bool in_cycle = false;
     for (int32_t t = corpus.Begin(i); t < corpus.End(i) && !in_cycle; ++t) {
       const int32_t s = corpus.token_ids[t];
@@ -78,10 +87,15 @@ CycleReport FindCycles(const MarginConstraints& constraints, const Corpus& corpu
     report.reviews_in_cycles += in_cycle;
   }
 
+  for (int32_t c = 0; c < components; ++c) report.nontrivial_components += size[c] >= 2;
+  for (int32_t u = 0; u < vocab_size; ++u) {
+    if (component[u] == largest) report.largest_component.push_back(u);
+  }
+  std::stable_sort(report.largest_component.begin(), report.largest_component.end(),
+                   [&](int32_t a, int32_t b) { return won[a] > won[b]; });
+
   // Members of each non-trivial SCC in ascending token id: round r takes the r-th member of
   // every SCC as BFS root, so the first examples come from different SCCs.
-  std::vector<int32_t> size(components, 0);  // components
-  for (int32_t u = 0; u < vocab_size; ++u) ++size[component[u]];
   std::vector<std::vector<int32_t>> members;
   std::vector<int32_t> slot(components, -1);  // components, index into members
   for (int32_t u = 0; u < vocab_size; ++u) {

@@ -114,6 +114,25 @@ Result<TextFormat> DetectFormat(std::string_view bytes, const std::string& sourc
 
 }  // namespace
 
+const std::vector<TextFormat>& TextFormats() {
+  static const std::vector<TextFormat> formats = {
+      TextFormat::kAuto,           TextFormat::kCsv,          TextFormat::kTsv,
+      TextFormat::kJsonLines,      TextFormat::kFastText,     TextFormat::kLabelTabText,
+      TextFormat::kLabelSpaceText, TextFormat::kTextTabLabel,
+  };
+  return formats;
+}
+
+bool TextFormatFromName(std::string_view name, TextFormat* format) {
+  for (TextFormat candidate : TextFormats()) {
+    if (name == TextFormatName(candidate)) {
+      *format = candidate;
+      return true;
+    }
+  }
+  return false;
+}
+
 const char* TextFormatName(TextFormat format) {
   switch (format) {
     case TextFormat::kAuto:

@@ -3,8 +3,39 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace clslab {
 namespace {
+
+// A `dataset` value that names a kind reads back as that kind; any other is a built-in set.
+// The Dataset setting offers each kind, and the parse settings default to ParseOptions'.
+TEST(SourceKinds, NamesRoundTripAndTheSettingsOfferThem) {
+  const SettingField* dataset = nullptr;
+  for (const SettingField& field : SettingFields())
+    if (field.key == "dataset") dataset = &field;
+  ASSERT_NE(dataset, nullptr);
+  for (SourceKind kind : SourceKinds()) {
+    if (kind == SourceKind::kBuiltin) continue;
+    RunConfig config;
+    config.dataset = SourceKindName(kind);
+    EXPECT_EQ(SourceKindOf(config), kind) << config.dataset;
+    EXPECT_NE(std::find(dataset->choices.begin(), dataset->choices.end(), config.dataset),
+              dataset->choices.end())
+        << config.dataset;
+  }
+  RunConfig builtin;
+  builtin.dataset = BuiltinDatasets().front();
+  EXPECT_EQ(SourceKindOf(builtin), SourceKind::kBuiltin);
+  EXPECT_FALSE(IsUserData(SourceKind::kSynthetic));
+  EXPECT_TRUE(IsUserData(SourceKind::kPreset));
+  const ParseOptions parse;
+  const RunConfig defaults;
+  EXPECT_EQ(defaults.source_format, TextFormatName(parse.format));
+  EXPECT_EQ(defaults.source_header, parse.has_header);
+  EXPECT_EQ(defaults.source_stars, parse.star_threshold);
+  EXPECT_EQ(defaults.source_latin1, parse.latin1);
+}
 
 TEST(Config, EveryFieldDefaultIsValidAndRoundTripsThroughText) {
   const RunConfig defaults;

@@ -5,8 +5,29 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+#include <vector>
+
 namespace clslab {
 namespace {
+
+// Every format's name reads back as that format, and the list holds each once, auto first.
+TEST(TextFormats, NamesRoundTripAndTheListHasEachOnce) {
+  ASSERT_FALSE(TextFormats().empty());
+  EXPECT_EQ(TextFormats().front(), TextFormat::kAuto);
+  std::vector<std::string> names;
+  for (TextFormat format : TextFormats()) {
+    TextFormat read = TextFormat::kAuto;
+    ASSERT_TRUE(TextFormatFromName(TextFormatName(format), &read)) << TextFormatName(format);
+    EXPECT_EQ(read, format);
+    names.push_back(TextFormatName(format));
+  }
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
+  TextFormat untouched = TextFormat::kCsv;
+  EXPECT_FALSE(TextFormatFromName("xml", &untouched));
+  EXPECT_EQ(untouched, TextFormat::kCsv);
+}
 
 ParsedReviews MustParse(std::string_view bytes, ParseOptions options = {}) {
   Result<ParsedReviews> parsed = ParseReviews(bytes, options);

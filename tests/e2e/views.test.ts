@@ -92,7 +92,7 @@ test('Play updates every chart, and each chart shows its data as a table', async
   assert.ok(count('loss', 'train loss') >= 3, 'loss');
   assert.ok(count('alignment', 'tokens') > 20, 'alignment');
   assert.ok(count('uShape', 'Δ > 0 (leans positive)') > 0, 'U shape');
-  assert.ok(count('selection', 'selection accuracy') >= 3, 'selection');
+  assert.ok(count('selection', 'selection of s*, all reviews') >= 3, 'selection');
   assert.ok(count('norm', '‖p‖') >= 3, 'norm');
   // A spent budget is said as such, not as a pause.
   assert.match(

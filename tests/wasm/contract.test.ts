@@ -18,16 +18,20 @@ import type {
   SelectionReport,
   Limits,
   LoadResult,
+  LocalSvmReport,
   MaxMarginProgress,
   MaxMarginReport,
+  MetricField,
   Metrics,
   PreviewRow,
   ReviewView,
   RunHeader,
   SettingField,
+  SourceKindName,
   StatusResult,
   StepReport,
   TokenScores,
+  TextFormatName,
   TokenTable,
 } from '../../wasm/clslab.d.ts';
 import { corpus, loadModule } from '../web/support.ts';
@@ -122,6 +126,7 @@ const metrics = {
   hasTest: 'boolean',
   testLoss: 'number',
   testAccuracy: 'number',
+  trainReviews: 'number',
   pNorm: 'number',
   alignmentSlope: 'number',
   alignmentIntercept: 'number',
@@ -142,10 +147,22 @@ const metrics = {
   hasMaxMarginAcyclic: 'boolean',
   cosineToMaxMarginAcyclic: 'number',
   selectionAccuracyAcyclic: 'number',
+  acyclicReviews: 'number',
   uScoreMaxMargin: 'number',
   signedScoreMaxMargin: 'number',
   uScoreMaxMarginAcyclic: 'number',
   signedScoreMaxMarginAcyclic: 'number',
+  hasLocalSelection: 'boolean',
+  localSelectionSStar: 'number',
+  localSelectionStrict: 'number',
+  hasLocalSvm: 'boolean',
+  localSvmStep: 'number',
+  localSelectionCurrent: 'boolean',
+  cosineToLocalSvm: 'number',
+  localNormalizedMargin: 'number',
+  localSvmReference: 'number',
+  hasTestAfterStepOnE: 'boolean',
+  testAccuracyAfterStepOnE: 'number',
 } satisfies Record<keyof Metrics, Kind>;
 const stepReport = {
   step: 'number',
@@ -189,6 +206,10 @@ const maxMargin = {
   constraintsInCycles: 'number',
   reviewsInCycles: 'number',
   cycles: 'string[]',
+  cyclicComponents: 'number',
+  largestComponentSize: 'number',
+  largestComponentWords: 'string[]',
+  largestComponentReviews: 'number',
   norm: 'number',
   gap: 'number',
   minMargin: 'number',
@@ -219,7 +240,24 @@ const selectedToken = {
   share: 'number',
   count: 'number',
   delta: 'number',
+  documentShare: 'number',
 } satisfies Record<keyof SelectedToken, Kind>;
+const localSvm = {
+  solved: 'boolean',
+  message: 'string',
+  step: 'number',
+  constraints: 'number',
+  reviews: 'number',
+  strictReviews: 'number',
+  sStarReviews: 'number',
+  norm: 'number',
+  gap: 'number',
+  epochs: 'number',
+  updates: 'number',
+  converged: 'boolean',
+  warmStart: 'boolean',
+  solves: 'number',
+} satisfies Record<keyof LocalSvmReport, Kind>;
 const selection = {
   available: 'boolean',
   reviews: 'number',
@@ -301,6 +339,57 @@ const choice = {
   latin1: false,
 } as const;
 
+// Literal unions, spelled out once here: `satisfies Record<Union, true>` makes the compiler
+// refuse a member left out or one the union lacks, and the test checks the module's lists
+// (names and order) against them.
+const TEXT_FORMATS = {
+  auto: true,
+  csv: true,
+  tsv: true,
+  jsonl: true,
+  fasttext: true,
+  'label-tab-text': true,
+  'label-space-text': true,
+  'text-tab-label': true,
+} satisfies Record<TextFormatName, true>;
+const SOURCE_KINDS = {
+  builtin: false,
+  synthetic: false,
+  file: true,
+  url: true,
+  preset: true,
+} satisfies Record<SourceKindName, boolean>;
+
+test("core's lists of formats, source kinds and Metrics fields are the d.ts unions", () => {
+  assert.deepEqual(module.textFormats(), Object.keys(TEXT_FORMATS));
+  assert.deepEqual(
+    module.sourceKinds(),
+    Object.entries(SOURCE_KINDS).map(([name, userData]) => ({ name, userData })),
+  );
+  // The settings offer the same names: formats, and the kinds a `dataset` value names.
+  const field = (key: string) => module.settingFields().find((f) => f.key === key)?.choices ?? [];
+  assert.deepEqual(field('source_format'), Object.keys(TEXT_FORMATS));
+  for (const kind of Object.keys(SOURCE_KINDS).filter((k) => k !== 'builtin'))
+    assert.ok(field('dataset').includes(kind), `dataset offers ${kind}`);
+  assert.deepEqual(module.defaultParseChoice('r.tsv'), { ...choice, sourceName: 'r.tsv' });
+  const lab = new module.Lab();
+  try {
+    const config = { ...JSON.parse(module.defaultConfigJson()), dataset: 'synthetic' };
+    assert.ok(lab.loadSynthetic(JSON.stringify(config)).ok);
+    const keys = Object.keys(lab.metrics()) as Array<keyof Metrics>;
+    const fields: MetricField[] = module.metricFields();
+    assert.deepEqual(
+      fields.map((f) => f.key),
+      keys,
+      'metricFields names every key of a Metrics object, in order',
+    );
+    for (const f of fields)
+      assert.match(f.column, /^[a-z0-9]+(_[a-z0-9]+)*$/, `${f.key}: snake_case column`);
+  } finally {
+    lab.delete();
+  }
+});
+
 test('module functions return what the d.ts declares', () => {
   for (const [k, field] of module.settingFields().entries())
     check(field, settingField, `field ${k}`);
@@ -359,6 +448,12 @@ test('every Lab method returns what the d.ts declares', () => {
     check(progress, maxMarginProgress, 'continueMaxMargin');
     assert.equal(progress.done, true, progress.message);
     check(lab.tokens(), tokenTable, 'tokens (solved)');
+    let local = lab.continueLocalSvm(50);
+    check(local, maxMarginProgress, 'continueLocalSvm');
+    while (local.active) local = lab.continueLocalSvm(50);
+    assert.equal(local.done, true, local.message);
+    check(lab.localSvmReport(), localSvm, 'localSvmReport');
+    assert.equal(lab.metrics().hasLocalSvm, true);
     check(lab.selection(), selection, 'selection');
     for (const [k, r] of lab.recipes().entries()) check(r, recipe, `recipes[${k}]`);
     assert.deepEqual(

@@ -4,12 +4,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
-import { metricColumn, TOKEN_COLUMNS } from '../../web/src/csv-names.ts';
+import { metricColumn, TOKEN_COLUMNS, useMetricFields } from '../../web/src/csv-names.ts';
 import { fileStem, toCsv } from '../../web/src/ui/download.ts';
 import { captionLine, recipe, type RunFacts } from '../../web/src/ui/run-facts.ts';
 import { zipFiles, zipName } from '../../web/src/ui/zip-export.ts';
+import { loadModule } from './support.ts';
 
-test('metric columns are the field names in ASCII snake_case', () => {
+test("metric columns are core's field names in ASCII snake_case", async () => {
+  useMetricFields((await loadModule()).metricFields());
   assert.equal(metricColumn('trainLoss'), 'train_loss');
   assert.equal(metricColumn('alignmentR2'), 'alignment_r2');
   assert.equal(metricColumn('cosineToMaxMargin'), 'cosine_to_max_margin');

@@ -12,11 +12,14 @@ import type {
   SelectionReport,
   Limits,
   MaxMarginReport,
+  MetricField,
   Metrics,
   ParseChoice,
   ReviewView,
   SettingEffect,
   SettingField,
+  SourceKind,
+  TextFormatName,
   TokenScores,
 } from 'clslab-wasm';
 import type { SourceFile } from './data/sources.ts';
@@ -27,6 +30,15 @@ export const RATE_WINDOW_MILLISECONDS = 2000;
 export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, ParseChoice };
 export type { ReviewView, SettingEffect, SettingField, SourceFile };
 export type { Guidance, GuidanceLine, Recipe, SelectionReport } from 'clslab-wasm';
+export type { MetricField, SourceKind, TextFormatName };
+
+/** Core's lists, as bound (clslab.d.ts): the page offers and compares these names. */
+export interface CoreLists {
+  textFormats: TextFormatName[];
+  sourceKinds: SourceKind[];
+  /** Metrics' fields in Describe order, with their CSV columns. */
+  metricFields: MetricField[];
+}
 
 export type CommandBody =
   /** Load the module; `hash` is the share link's settings part, may be empty. */
@@ -152,6 +164,7 @@ export type WorkerEvent =
       warnings: string[];
       /** The largest dataset and model the Lab accepts. */
       limits: Limits;
+      lists: CoreLists;
     }
   /** The settings in force changed (applied, loaded with data, or imported). */
   | {

@@ -11,6 +11,7 @@
 
 #include "clslab/optimizer.h"
 #include "clslab/status.h"
+#include "clslab/text_formats.h"
 #include "clslab/trainer.h"
 
 namespace clslab {
@@ -27,12 +28,13 @@ struct RunConfig {
   int32_t source_rows = 0;
   std::string source_hash;
   uint32_t source_seed = 0;
-  // How the source's bytes were parsed (text_formats.h ParseOptions): the preview's choices.
-  std::string source_format = "auto";
+  // How the source's bytes were parsed (text_formats.h ParseOptions): the preview's choices,
+  // with ParseOptions' defaults.
+  std::string source_format = TextFormatName(ParseOptions().format);
   std::string source_text_column, source_label_column;
-  int32_t source_header = -1;  // -1 detect, 0 no, 1 yes
-  double source_stars = 3;
-  bool source_latin1 = false;
+  int32_t source_header = ParseOptions().has_header;  // -1 detect, 0 no, 1 yes
+  double source_stars = ParseOptions().star_threshold;
+  bool source_latin1 = ParseOptions().latin1;
   // Pipeline: how the parsed rows become the split and the vocabulary.
   double test_fraction = 0.2;
   int32_t max_reviews = 0;  // 0 = all
@@ -79,6 +81,13 @@ const std::vector<std::string>& BuiltinDatasets();
 // Where a run's data comes from, as named by RunConfig::dataset.
 enum class SourceKind { kBuiltin, kSynthetic, kFile, kUrl, kPreset };
 SourceKind SourceKindOf(const RunConfig& config);
+// Every kind, kBuiltin first: the one list the settings' choices and the bindings read.
+const std::vector<SourceKind>& SourceKinds();
+// The `dataset` value that names the kind ("synthetic", "file", "url", "preset"); "builtin"
+// for kBuiltin, whose datasets go by their own names (BuiltinDatasets).
+const char* SourceKindName(SourceKind kind);
+// The user's own data (a file, a URL, a Hugging Face sample): loaded, never chosen.
+bool IsUserData(SourceKind kind);
 
 // The trainer's own options, from the settings (the one place this mapping is written).
 TrainerOptions TrainerOptionsFrom(const RunConfig& config);

@@ -84,6 +84,17 @@ class Experiment {
   MaxMarginReport max_margin_report() const;
   // True while the last attention-SVM solution belongs to the current E (cheap).
   bool max_margin_current() const;
+  // The attention-SVM of the flow's own selection over all training reviews (local_svm.h),
+  // under the paper protocol once p != 0. In slices that never hold up Play: each call does
+  // about `budget` coordinate updates (SvmSolver::Run). With no solve under way it starts
+  // one when the flow's selection differs from the one last solved, warm-started from that
+  // solution's weights; a solve runs to its end for the selection it started with, and
+  // the call that finishes it commits p_local (done = true; done with nothing under way
+  // also means the solution is that of the current selection). SolveLocalSvm solves the
+  // current selection to the end.
+  MaxMarginProgress ContinueLocalSvm(int64_t budget);
+  LocalSvmReport SolveLocalSvm();
+  LocalSvmReport local_svm_report() const;
   // Which tokens the theory selects with the current v.E_s (reports.h SelectionReport).
   SelectionReport Selection() const;
 

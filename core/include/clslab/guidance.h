@@ -55,6 +55,12 @@ struct GuidanceInputs {
   double alpha_spread = 0;        // standard deviation of alpha_s over tokens seen in train
   double token_median_count = 0;  // median count over the tokens seen in train
   std::vector<Recipe> recipes;    // quoted by name (a recipe's sigma, its step budget)
+  // Metrics at earlier steps of this run, oldest first (the last may be `metrics` itself):
+  // the trends ("still moving" or "a plateau") and the best U-score are measured on it.
+  std::vector<Metrics> history;
+  // The attention-SVM of the flow's own selection while it belongs to the current E
+  // (`solved` false otherwise).
+  LocalSvmReport local_svm;
 };
 
 Guidance Explain(const GuidanceInputs& inputs);
@@ -66,8 +72,27 @@ constexpr double kUShown = 0.5;   // a U: U-score above, |signed| below kFlatSig
 constexpr double kFlatSigned = 0.3;
 constexpr double kCosineShown = 0.8;  // Result 2 shown: cos(p, p_mm) and selection above
 constexpr double kSelectionShown = 0.9;
-constexpr double kStopWordShare = 0.1;  // a selected token winning more reviews is a stop word
-constexpr double kFrequentTimes = 10;   // s* are "frequent": median count >= 10x the vocabulary's
-constexpr double kMildlyPolar = 0.5;    // s* are "mildly polar": median |Delta_s*| below this
+constexpr double kStopWordShare = 0.1;  // a selected token winning more reviews is looked at:
+// it is called a stop word only when it carries no label information, |Delta| below
+// kStopWordDelta, and is in at least kStopWordDocuments of the reviews.
+constexpr double kStopWordDelta = 0.15;
+constexpr double kStopWordDocuments = 0.2;
+// Result 2 shown over all reviews for the flow's own selection: cos(p, p_local) above.
+constexpr double kLocalCosineShown = 0.9;
+// A verdict read on a subset of the reviews counts as the verdict only for a subset this
+// large; below it the subset is named with its share and the panel's verdict is not shown.
+constexpr double kVerdictShare = 0.9;
+// A quantity "still moves" when it changed by more than kStillMoving over the last
+// kTrendWindow of the run's steps (measured on GuidanceInputs::history); otherwise it is on
+// a plateau.
+constexpr double kStillMoving = 0.01;
+constexpr double kTrendWindow = 0.25;
+// The U is past its peak when the best U-score came at an earlier recorded step and the
+// U-score now is lower by more than kPastPeak.
+constexpr double kPastPeak = 0.02;
+// The flow lowers test accuracy when it falls below its value after the step on E by more.
+constexpr double kAccuracyDrop = 0.01;
+constexpr double kFrequentTimes = 10;  // s* are "frequent": median count >= 10x the vocabulary's
+constexpr double kMildlyPolar = 0.5;   // s* are "mildly polar": median |Delta_s*| below this
 
 }  // namespace clslab

@@ -43,9 +43,16 @@ struct CycleReport {
   int64_t constraints_in_cycles = 0;  // pairs whose two ends share a strongly connected comp.
   int64_t reviews_in_cycles = 0;      // reviews producing at least one such pair
   std::vector<std::vector<int32_t>> example_cycles;  // token ids a -> b -> ... (back to a)
+  // The structure that makes s* infeasible: the strongly connected components with two or
+  // more tokens, the largest one's tokens (by reviews whose S_i holds them, most first), and
+  // the reviews with some s* in S_i inside that component (no p selects s* in all of them:
+  // around any cycle of the component some constraint fails).
+  int32_t nontrivial_components = 0;
+  std::vector<int32_t> largest_component;  // token ids
+  int64_t reviews_in_largest = 0;
 };
 
-// Iterative Tarjan SCC, O(V + K); example cycles are shortest cycles through a root found
+// Iterative Tarjan SCC, O(V + K + N); example cycles are shortest cycles through a root found
 // by BFS inside an SCC (one per SCC first, then more roots), at most max_examples.
 // Constraints with ids outside [0, vocab_size) are ignored.
 CycleReport FindCycles(const MarginConstraints& constraints, const Corpus& corpus,

@@ -105,6 +105,7 @@ struct Metrics {
   double train_loss = 0, train_accuracy = 0;
   bool has_test = false;
   double test_loss = 0, test_accuracy = 0;
+  int32_t train_reviews = 0;  // n, the reviews every "all reviews" figure is over
   double p_norm = 0;
   // Result 1: least-squares fit of v.E_s on alpha_s over tokens that occur in train.
   double alignment_slope = 0, alignment_intercept = 0, alignment_r2 = 0;
@@ -122,6 +123,25 @@ struct Metrics {
   bool has_max_margin_acyclic = false;
   double cosine_to_max_margin_acyclic = 0;
   double selection_accuracy_acyclic = 0;
+  int64_t acyclic_reviews = 0;  // how many reviews those are (with has_max_margin_acyclic)
+  // Result 2 over all reviews, against the attention-SVM of the flow's own selection
+  // (local_svm.h; Experiment::ContinueLocalSvm), once p != 0 under the paper protocol.
+  // local_selection_*: shares of the non-empty training reviews whose top token(s) of
+  // p.E_s now are one token (strict) and lie in the theory's S_i (s_star; the same as
+  // selection_accuracy when every argmax is strict).
+  bool has_local_selection = false;
+  double local_selection_s_star = 0, local_selection_strict = 0;
+  // has_local_svm: a solution p_local exists for this E; local_svm_step is the step whose
+  // selection it solved, local_selection_current whether the selection is still that one.
+  bool has_local_svm = false;
+  int64_t local_svm_step = 0;
+  bool local_selection_current = false;
+  double cosine_to_local_svm = 0;
+  double local_normalized_margin = 0;  // min over its constraints of p.z_k / ||p||
+  double local_svm_reference = 0;      // 1 / ||p_local||
+  // Test accuracy right after the paper protocol's step on E (before the flow on p).
+  bool has_test_after_step_on_e = false;
+  double test_accuracy_after_step_on_e = 0;
   // Figure 1 summary over tokens with count >= 20.
   double u_score = 0, signed_score = 0, u_contrast = 0;
   int32_t u_tokens = 0;
@@ -141,6 +161,7 @@ void Describe(const Metrics& m, Visitor& v) {
   v("has_test", m.has_test);
   v("test_loss", m.test_loss);
   v("test_accuracy", m.test_accuracy);
+  v("train_reviews", m.train_reviews);
   v("p_norm", m.p_norm);
   v("alignment_slope", m.alignment_slope);
   v("alignment_intercept", m.alignment_intercept);
@@ -156,6 +177,18 @@ void Describe(const Metrics& m, Visitor& v) {
   v("has_max_margin_acyclic", m.has_max_margin_acyclic);
   v("cosine_to_max_margin_acyclic", m.cosine_to_max_margin_acyclic);
   v("selection_accuracy_acyclic", m.selection_accuracy_acyclic);
+  v("acyclic_reviews", m.acyclic_reviews);
+  v("has_local_selection", m.has_local_selection);
+  v("local_selection_s_star", m.local_selection_s_star);
+  v("local_selection_strict", m.local_selection_strict);
+  v("has_local_svm", m.has_local_svm);
+  v("local_svm_step", m.local_svm_step);
+  v("local_selection_current", m.local_selection_current);
+  v("cosine_to_local_svm", m.cosine_to_local_svm);
+  v("local_normalized_margin", m.local_normalized_margin);
+  v("local_svm_reference", m.local_svm_reference);
+  v("has_test_after_step_on_e", m.has_test_after_step_on_e);
+  v("test_accuracy_after_step_on_e", m.test_accuracy_after_step_on_e);
   v("u_score", m.u_score);
   v("signed_score", m.signed_score);
   v("u_contrast", m.u_contrast);
@@ -261,6 +294,13 @@ struct MaxMarginReport {
   int64_t reviews = 0;               // non-empty training reviews that produced constraints
   int64_t constraints_in_cycles = 0, reviews_in_cycles = 0;
   std::vector<std::string> cycles;  // "great -> film -> great"
+  // The must-beat graph's strongly connected components of two or more tokens, the largest
+  // one's size, its most selected words (at most kComponentWords), and the reviews with an
+  // s* in it: no p selects s* in all of them (max_margin.h CycleReport).
+  int32_t cyclic_components = 0;
+  int32_t largest_component_size = 0;
+  std::vector<std::string> largest_component_words;
+  int64_t largest_component_reviews = 0;
   double norm = 0, gap = 0, min_margin = 0;
   int64_t violated = 0;
   int32_t epochs = 0;
@@ -288,6 +328,10 @@ void Describe(const MaxMarginReport& r, Visitor& v) {
   v("constraints_in_cycles", r.constraints_in_cycles);
   v("reviews_in_cycles", r.reviews_in_cycles);
   v("cycles", r.cycles);
+  v("cyclic_components", r.cyclic_components);
+  v("largest_component_size", r.largest_component_size);
+  v("largest_component_words", r.largest_component_words);
+  v("largest_component_reviews", r.largest_component_reviews);
   v("norm", r.norm);
   v("gap", r.gap);
   v("min_margin", r.min_margin);
@@ -300,6 +344,43 @@ void Describe(const MaxMarginReport& r, Visitor& v) {
   v("acyclic_hard_margin", r.acyclic_hard_margin);
   v("acyclic_norm", r.acyclic_norm);
   v("acyclic_violated", r.acyclic_violated);
+}
+
+constexpr size_t kComponentWords = 8;
+
+// The attention-SVM of the flow's own selection (local_svm.h): the last solve that
+// finished. Hard margin, so `norm` is ||p_local|| and 1 / norm its margin.
+struct LocalSvmReport {
+  bool solved = false;
+  std::string message;      // why not, or what was solved
+  int64_t step = 0;         // the step whose selection it solved
+  int64_t constraints = 0;  // unique (selected, other token of the review) pairs
+  int32_t reviews = 0;      // non-empty training reviews (all of them)
+  int32_t strict_reviews = 0, s_star_reviews = 0;  // FlowSelection's counts at that step
+  double norm = 0, gap = 0;
+  int32_t epochs = 0;
+  int64_t updates = 0;
+  bool converged = false;
+  bool warm_start = false;  // started from the previous selection's weights
+  int32_t solves = 0;       // solves finished in this run so far
+};
+
+template <typename Visitor>
+void Describe(const LocalSvmReport& r, Visitor& v) {
+  v("solved", r.solved);
+  v("message", r.message);
+  v("step", r.step);
+  v("constraints", r.constraints);
+  v("reviews", r.reviews);
+  v("strict_reviews", r.strict_reviews);
+  v("s_star_reviews", r.s_star_reviews);
+  v("norm", r.norm);
+  v("gap", r.gap);
+  v("epochs", r.epochs);
+  v("updates", r.updates);
+  v("converged", r.converged);
+  v("warm_start", r.warm_start);
+  v("solves", r.solves);
 }
 
 // Where a sliced attention-SVM solve stands (Experiment::StartMaxMargin/ContinueMaxMargin).

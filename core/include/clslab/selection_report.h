@@ -13,10 +13,11 @@ namespace clslab {
 // counts for every token of S_i, so shares can add up to more than 1 when there are ties.
 struct SelectedToken {
   std::string token;
-  int32_t reviews = 0;  // train reviews whose S_i holds the token
-  double share = 0;     // reviews / SelectionReport::reviews
-  int64_t count = 0;    // occurrences in train
-  double delta = 0;     // Delta_s
+  int32_t reviews = 0;        // train reviews whose S_i holds the token
+  double share = 0;           // reviews / SelectionReport::reviews
+  int64_t count = 0;          // occurrences in train
+  double delta = 0;           // Delta_s
+  double document_share = 0;  // share of the non-empty train reviews that contain it
 };
 
 template <typename Visitor>
@@ -26,6 +27,7 @@ void Describe(const SelectedToken& t, Visitor& v) {
   v("share", t.share);
   v("count", t.count);
   v("delta", t.delta);
+  v("document_share", t.document_share);
 }
 
 struct SelectionReport {

@@ -25,9 +25,16 @@ enum class TextFormat {
   kTextTabLabel,    // `text<TAB>label`, split on the last tab, no quoting (UCI, GLUE SST-2)
 };
 
-// Name used in previews and messages: "csv", "tsv", "jsonl", "fasttext", "label-tab-text",
-// "label-space-text", "text-tab-label", "auto".
+// Every format, kAuto first: the one list the settings' choices, the bindings and the
+// page's format menu read.
+const std::vector<TextFormat>& TextFormats();
+
+// Name used in previews, messages, settings and links: "auto", "csv", "tsv", "jsonl",
+// "fasttext", "label-tab-text", "label-space-text", "text-tab-label".
 const char* TextFormatName(TextFormat format);
+
+// The format named `name` (TextFormatName's inverse); false for a name that is none.
+bool TextFormatFromName(std::string_view name, TextFormat* format);
 
 struct LabeledText {
   std::string text;

@@ -1,5 +1,6 @@
 // Chart 4b (Result 2, scale): ||p|| grows without bound (log axes) while the normalized
-// margin min_k p.z_k / ||p|| climbs toward the max-margin reference 1/||p_mm||.
+// margin min_k p.z_k / ||p|| climbs toward the max-margin reference 1/||p_mm||; on the flow's
+// own selection (all reviews), its margin against that att-SVM's 1/||p_local||.
 import type { Metrics } from '../protocol.ts';
 import { SeriesChart } from './series.ts';
 import { logTick, palette } from './setup.ts';
@@ -20,6 +21,19 @@ export class NormChart extends SeriesChart {
           label: '1/‖p_mm‖ (reference)',
           field: 'maxMarginReference',
           color: palette.grey,
+          dashed: true,
+          yAxisID: 'margin',
+        },
+        {
+          label: "normalized margin, flow's own selection",
+          field: 'localNormalizedMargin',
+          color: palette.orange,
+          yAxisID: 'margin',
+        },
+        {
+          label: '1/‖p_local‖ (its reference)',
+          field: 'localSvmReference',
+          color: palette.orange,
           dashed: true,
           yAxisID: 'margin',
         },
@@ -55,6 +69,10 @@ export class NormChart extends SeriesChart {
       ]);
     } else {
       this.set(2, []);
+    }
+    if (metrics.hasLocalSvm) {
+      this.push(3, step, metrics.localNormalizedMargin);
+      this.push(4, step, metrics.localSvmReference);
     }
   }
 }

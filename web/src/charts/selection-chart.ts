@@ -1,5 +1,9 @@
-// Chart 4a (Result 2, direction): cosine(p, p_mm), selection accuracy and attention mass
-// on the selected tokens over log steps. The cosine exists once p_mm has been solved.
+// Chart 4a (Result 2, direction): every series a Result 2 verdict reads, over log steps.
+// Over all training reviews: cos(p, p_mm), the selection of s*, the attention mass on it,
+// and cos(p, p_local) against the att-SVM of the flow's own selection with the share of
+// reviews where that selection is s*; over the acyclic reviews: cos(p, p_mm) and the
+// selection there. The subtitle says how many reviews each set is.
+import { formatInteger, formatPercent } from '../format.ts';
 import type { Metrics } from '../protocol.ts';
 import { SeriesChart } from './series.ts';
 import { palette } from './setup.ts';
@@ -9,12 +13,34 @@ export class SelectionChart extends SeriesChart {
     super(
       canvas,
       [
-        { label: 'cosine(p, p_mm)', field: 'cosineToMaxMargin', color: palette.purple },
-        { label: 'selection accuracy', field: 'selectionAccuracy', color: palette.green },
+        { label: 'cos(p, p_mm), all reviews', field: 'cosineToMaxMargin', color: palette.purple },
+        { label: 'selection of s*, all reviews', field: 'selectionAccuracy', color: palette.green },
         {
-          label: 'attention mass on selected',
+          label: 'attention mass on s*, all reviews',
           field: 'selectionMass',
           color: palette.green,
+          dashed: true,
+        },
+        {
+          label: "cos(p, p_local): the flow's own selection, all reviews",
+          field: 'cosineToLocalSvm',
+          color: palette.orange,
+        },
+        {
+          label: "flow's selection is s*, all reviews",
+          field: 'localSelectionSStar',
+          color: palette.orange,
+          dashed: true,
+        },
+        {
+          label: 'cos(p, p_mm), acyclic reviews only',
+          field: 'cosineToMaxMarginAcyclic',
+          color: palette.sky,
+        },
+        {
+          label: 'selection of s*, acyclic reviews only',
+          field: 'selectionAccuracyAcyclic',
+          color: palette.sky,
           dashed: true,
         },
       ],
@@ -35,5 +61,21 @@ export class SelectionChart extends SeriesChart {
     if (metrics.hasMaxMargin) this.push(0, step, metrics.cosineToMaxMargin);
     this.push(1, step, metrics.selectionAccuracy);
     this.push(2, step, metrics.selectionMass);
+    if (metrics.hasLocalSvm) this.push(3, step, metrics.cosineToLocalSvm);
+    if (metrics.hasLocalSelection) this.push(4, step, metrics.localSelectionSStar);
+    if (metrics.hasMaxMarginAcyclic) {
+      this.push(5, step, metrics.cosineToMaxMarginAcyclic);
+      this.push(6, step, metrics.selectionAccuracyAcyclic);
+    }
+    this.setCoverage(coverage(metrics));
   }
+}
+
+/** "all reviews: 1,600 training reviews · acyclic: 62 of them (3.9%)". */
+export function coverage(m: Metrics): string {
+  if (m.trainReviews <= 0) return '';
+  const all = `all reviews: ${formatInteger(m.trainReviews)} training reviews`;
+  if (!m.hasMaxMarginAcyclic) return all;
+  const share = formatPercent(m.acyclicReviews / m.trainReviews);
+  return `${all} · acyclic: ${formatInteger(m.acyclicReviews)} of them (${share})`;
 }

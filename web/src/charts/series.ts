@@ -63,7 +63,8 @@ export abstract class SeriesChart implements ChartView {
   readonly chart: Chart<'line', Point[]>;
   private readonly logSteps: boolean;
   private readonly labels: string[];
-  private readonly keys: string[];
+  /** The metric each series plots (its CSV column is core's name for it). */
+  private readonly fields: Array<keyof Metrics>;
   private series: Point[][];
 
   constructor(
@@ -75,7 +76,7 @@ export abstract class SeriesChart implements ChartView {
   ) {
     this.logSteps = steps === 'log';
     this.labels = specs.map((spec) => spec.label);
-    this.keys = specs.map((spec) => metricColumn(spec.field));
+    this.fields = specs.map((spec) => spec.field);
     this.series = specs.map(() => []);
     const datasets: ChartDataset<'line', Point[]>[] = specs.map((spec, i) => ({
       label: spec.label,
@@ -150,6 +151,13 @@ export abstract class SeriesChart implements ChartView {
     dataset.data = data;
   }
 
+  /** A line under the legend saying which reviews the series are over (the coverage). */
+  protected setCoverage(text: string): void {
+    const plugins = this.chart.options.plugins;
+    if (plugins === undefined || plugins.subtitle?.text === text) return;
+    plugins.subtitle = { display: text !== '', text, padding: { bottom: 4 } };
+  }
+
   /** Drops points past `step` in every series (a restart rewinds the timeline). */
   private rewind(step: number): void {
     for (const data of this.series) {
@@ -176,7 +184,12 @@ export abstract class SeriesChart implements ChartView {
     });
     const rows = [...byStep.values()].sort((a, b) => Number(a[0]) - Number(b[0]));
     const note = this.logSteps ? 'Steps thinned geometrically, as plotted.' : '';
-    return { columns: ['step', ...this.labels], keys: ['step', ...this.keys], rows, note };
+    return {
+      columns: ['step', ...this.labels],
+      keys: ['step', ...this.fields.map(metricColumn)],
+      rows,
+      note,
+    };
   }
 
   dump(): Record<string, Point[]> {

@@ -12,6 +12,7 @@ import {
   LogarithmicScale,
   PointElement,
   ScatterController,
+  SubTitle,
   Tooltip,
 } from 'chart.js';
 
@@ -24,6 +25,7 @@ Chart.register(
   LogarithmicScale,
   Tooltip,
   Legend,
+  SubTitle,
   Decimation,
 );
 

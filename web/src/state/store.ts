@@ -4,6 +4,7 @@
 // through `send`, which routes a failure back to the panel that asked (by request id).
 import type {
   CommandBody,
+  CoreLists,
   DataNeed,
   DatasetSummary,
   Guidance,
@@ -20,6 +21,7 @@ import type {
   TokenStatistics,
   WorkerEvent,
 } from '../protocol.ts';
+import { useMetricFields } from '../csv-names.ts';
 
 export interface Task {
   kind: TaskKind;
@@ -39,6 +41,8 @@ export interface LabState {
   config: Record<string, unknown>;
   shareHash: string;
   limits: Limits | null;
+  /** Core's formats, source kinds and Metrics fields (empty until the worker is ready). */
+  lists: CoreLists;
   dataset: { summary: DatasetSummary; statistics: TokenStatistics } | null;
   /** A link's data the user must supply or agree to download; nothing loads until then. */
   need: { need: DataNeed; configJson: string } | null;
@@ -78,6 +82,7 @@ function initialState(): LabState {
     config: {},
     shareHash: '',
     limits: null,
+    lists: { textFormats: [], sourceKinds: [], metricFields: [] },
     dataset: null,
     need: null,
     metrics: null,
@@ -128,7 +133,7 @@ export class LabStore {
 
   /** The worker is gone: nothing it said holds any more (settings are kept for the form). */
   workerGone(): void {
-    const { fields, configJson, config, shareHash, limits } = this.current;
+    const { fields, configJson, config, shareHash, limits, lists } = this.current;
     this.current = {
       ...initialState(),
       worker: 'gone',
@@ -137,6 +142,7 @@ export class LabStore {
       config,
       shareHash,
       limits,
+      lists,
     };
     this.failureHandlers.clear();
   }
@@ -148,6 +154,8 @@ export class LabStore {
         s.worker = 'ready';
         s.fields = event.fields;
         s.limits = event.limits;
+        s.lists = event.lists;
+        useMetricFields(event.lists.metricFields);
         this.setConfig(event.configJson, event.shareHash);
         break;
       case 'settingsApplied':

@@ -49,11 +49,14 @@ export class DatasetPanel {
     );
     byId('dataset-more').append(this.limits);
     this.summary.before(this.needCard);
-    this.dialog = new PreviewDialog({
-      change: (change) => send({ type: 'changePreview', change }, closeOnFailure),
-      confirm: () => send({ type: 'confirmDataset' }, closeOnFailure),
-      discard: () => send({ type: 'discardPreview' }),
-    });
+    this.dialog = new PreviewDialog(
+      {
+        change: (change) => send({ type: 'changePreview', change }, closeOnFailure),
+        confirm: () => send({ type: 'confirmDataset' }, closeOnFailure),
+        discard: () => send({ type: 'discardPreview' }),
+      },
+      () => store.state.lists.textFormats,
+    );
     this.picker.multiple = true; // a *.pos and a *.neg file together
     this.picker.addEventListener('change', () => {
       const files = Array.from(this.picker.files ?? [], (file) => ({ path: file.name, file }));

@@ -5,17 +5,6 @@ import type { DatasetPreview, ParseChoice, TextFormatName } from 'clslab-wasm';
 import { formatInteger } from '../format.ts';
 import { element } from './dom.ts';
 
-const FORMATS: TextFormatName[] = [
-  'auto',
-  'csv',
-  'tsv',
-  'jsonl',
-  'fasttext',
-  'label-tab-text',
-  'label-space-text',
-  'text-tab-label',
-];
-
 export interface PreviewActions {
   change: (change: Partial<ParseChoice>) => void;
   confirm: () => void;
@@ -28,7 +17,11 @@ export class PreviewDialog {
     attributes: { id: 'dataset-preview', 'aria-labelledby': 'preview-title' },
   });
 
-  constructor(private readonly actions: PreviewActions) {
+  /** `formats`: core's text formats, 'auto' first (the store's, from the module). */
+  constructor(
+    private readonly actions: PreviewActions,
+    private readonly formats: () => readonly TextFormatName[],
+  ) {
     document.body.append(this.dialog);
     this.dialog.addEventListener('cancel', () => this.actions.discard());
   }
@@ -98,7 +91,7 @@ export class PreviewDialog {
     const format = this.select(
       'preview-format',
       'Format',
-      FORMATS.map((f) => [f, f === 'auto' ? `detect (${p.format})` : f]),
+      this.formats().map((f) => [f, f === 'auto' ? `detect (${p.format})` : f]),
       choice.format,
     );
     format.control.addEventListener('change', () =>

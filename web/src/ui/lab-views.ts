@@ -37,11 +37,12 @@ export class LabViews {
   private readonly tools: ChartTools[] = [];
   private readonly tokens: TokenTable;
   private readonly reviewList: ReviewList;
-  private readonly history = new MetricsHistory();
+  private readonly history: MetricsHistory;
   private readonly tour: Tour;
 
   constructor(private readonly deps: LabViewsDeps) {
     const { store } = deps;
+    this.history = new MetricsHistory(() => store.state.lists.metricFields);
     installGlossary();
     installSections();
     for (const id of CHART_IDS) {

@@ -10,7 +10,11 @@ const ROWS = [
   { key: 'trainLoss', label: 'train loss' },
   { key: 'testLoss', label: 'test loss' },
   { key: 'trainAccuracy', label: 'train accuracy' },
-  { key: 'testAccuracy', label: 'test accuracy' },
+  {
+    key: 'testAccuracy',
+    label: 'test accuracy: now / after the step on E',
+    hint: 'the flow on p can lower it: Result 2 is about the attention, not the classifier',
+  },
   { key: 'pNorm', term: 'p', label: '‖p‖' },
   {
     key: 'slope',
@@ -36,6 +40,12 @@ const ROWS = [
     term: 'selection',
     label: 'selection accuracy: all / acyclic',
     hint: 'share of reviews whose most attended token is a selected (most label-aligned) token, over all reviews and over the acyclic ones',
+  },
+  {
+    key: 'local',
+    term: 'pmm',
+    label: "cos(p, p_local) / flow's selection is s*",
+    hint: 'Result 2 over all reviews: direction of p against the att-SVM of the tokens the flow selects, and the share of reviews where that token is s*',
   },
   {
     key: 'uScore',
@@ -66,7 +76,10 @@ export class MetricsPanel {
     set('trainLoss', formatNumber(m.trainLoss));
     set('testLoss', formatIf(m.hasTest, m.testLoss));
     set('trainAccuracy', formatPercent(m.trainAccuracy));
-    set('testAccuracy', m.hasTest ? formatPercent(m.testAccuracy) : 'n/a');
+    set(
+      'testAccuracy',
+      `${m.hasTest ? formatPercent(m.testAccuracy) : 'n/a'} / ${m.hasTestAfterStepOnE ? formatPercent(m.testAccuracyAfterStepOnE) : 'n/a'}`,
+    );
     set('pNorm', formatNumber(m.pNorm));
     set(
       'slope',
@@ -84,6 +97,10 @@ export class MetricsPanel {
     set(
       'selection',
       `${formatPercent(m.selectionAccuracy)} / ${m.hasMaxMarginAcyclic ? formatPercent(m.selectionAccuracyAcyclic) : 'n/a'}`,
+    );
+    set(
+      'local',
+      `${formatIf(m.hasLocalSvm, m.cosineToLocalSvm, 3)} / ${m.hasLocalSelection ? formatPercent(m.localSelectionSStar) : 'n/a'}`,
     );
     set('uScore', `${formatNumber(m.uScore, 3)} / ${formatNumber(m.signedScore, 3)}`);
     set('uContrast', formatNumber(m.uContrast, 3));

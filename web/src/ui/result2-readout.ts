@@ -1,7 +1,9 @@
 // The Result 2 card's numbers, under its charts: cos(p, p_mm), the selection
 // accuracy and the normalized margin against 1/‖p_mm‖, so a frame that shows only this card
 // (an embed, the tour) reads them without the metrics panel. Over the acyclic reviews too
-// when the attention-SVM was solved on them alone (its p_mm is what the flow heads for).
+// when the attention-SVM was solved on them alone, with their count and share; and for the
+// flow's own selection (the att-SVM of the tokens it selects, over all reviews).
+import { coverage } from '../charts/selection-chart.ts';
 import { formatIf, formatPercent } from '../format.ts';
 import type { Metrics } from '../protocol.ts';
 import type { LabStore } from '../state/store.ts';
@@ -23,9 +25,13 @@ function readout(m: Metrics): string {
     `selection ${formatPercent(m.selectionAccuracy)} · ` +
     `margin ${formatIf(true, m.normalizedMargin, 3)} / 1/‖p_mm‖ ` +
     `${formatIf(true, m.maxMarginReference, 3)}`;
-  if (!m.hasMaxMarginAcyclic) return all;
-  return (
-    `${all} · acyclic reviews: cos ${formatIf(true, m.cosineToMaxMarginAcyclic, 3)}, ` +
-    `selection ${formatPercent(m.selectionAccuracyAcyclic)}`
-  );
+  const local = m.hasLocalSvm
+    ? ` · flow's own selection: cos(p, p_local) ${formatIf(true, m.cosineToLocalSvm, 3)}, ` +
+      `s* in ${formatPercent(m.localSelectionSStar)}`
+    : '';
+  const acyclic = m.hasMaxMarginAcyclic
+    ? ` · acyclic reviews only: cos ${formatIf(true, m.cosineToMaxMarginAcyclic, 3)}, ` +
+      `selection ${formatPercent(m.selectionAccuracyAcyclic)}`
+    : '';
+  return `${all}${local}${acyclic} (${coverage(m)})`;
 }

@@ -22,8 +22,6 @@ const GROUP_TITLES: Record<SettingField['group'], string> = {
 
 /** The dataset's identity is set by loading data, never typed: not in the form. */
 const HIDDEN_GROUPS: ReadonlySet<SettingField['group']> = new Set(['source']);
-/** `dataset` values that name the user's own data (what was loaded, not a choice). */
-const USER_DATA = ['file', 'url', 'preset'];
 
 export type ConfigValues = Record<string, unknown>;
 
@@ -162,8 +160,10 @@ export class SettingsForm {
     const current = String(state.config['dataset'] ?? '');
     const rows = state.dataset?.summary.parsedRows ?? Number(state.config['source_rows'] ?? 0);
     const name = String(state.config['source_name'] ?? '');
+    // `dataset` values that name the user's own data (what was loaded, not a choice).
+    const userData = state.lists.sourceKinds.filter((k) => k.userData).map((k) => k.name);
     for (const option of Array.from(select.options)) {
-      const user = USER_DATA.includes(option.value);
+      const user = (userData as string[]).includes(option.value);
       option.hidden = user && option.value !== current;
       option.disabled = user && option.value !== current;
       option.textContent =

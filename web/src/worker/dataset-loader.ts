@@ -26,19 +26,6 @@ export interface PendingSource {
   origin: SourceOrigin;
 }
 
-/** Core's ParseOptions defaults: detect everything, stars split at 3, UTF-8. */
-export function defaultChoice(sourceName: string): ParseChoice {
-  return {
-    sourceName,
-    format: 'auto',
-    textColumn: '',
-    labelColumn: '',
-    hasHeader: -1,
-    starThreshold: 3,
-    latin1: false,
-  };
-}
-
 /** mulberry32: a small seeded generator in [0, 1), enough to pick pages reproducibly. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -60,6 +47,11 @@ export class DatasetLoader {
 
   constructor(private readonly deps: LoaderDeps) {}
 
+  /** Core's ParseOptions defaults for a source: detect everything. */
+  private defaultChoice(sourceName: string): ParseChoice {
+    return this.deps.module().defaultParseChoice(sourceName);
+  }
+
   /** Stops the read or download in progress (acts at once, outside the command queue). */
   cancel(): boolean {
     if (this.reading === null) return false;
@@ -69,7 +61,7 @@ export class DatasetLoader {
 
   async previewFiles(files: SourceFile[]): Promise<void> {
     const read = await this.readFiles(files);
-    if (read !== null) this.show({ ...read, choice: defaultChoice(read.origin.name) });
+    if (read !== null) this.show({ ...read, choice: this.defaultChoice(read.origin.name) });
   }
 
   /** The page asked the user to confirm the URL's host before sending this. */
@@ -78,7 +70,7 @@ export class DatasetLoader {
     if (bytes !== null)
       this.show({
         bytes,
-        choice: defaultChoice(nameOfUrl(url)),
+        choice: this.defaultChoice(nameOfUrl(url)),
         origin: { kind: 'url', name: url },
       });
   }
@@ -90,7 +82,7 @@ export class DatasetLoader {
     const title = isPresetId(id) ? PRESETS[id].dataset : id;
     this.show({
       bytes,
-      choice: defaultChoice(`${title} (${reviews} sampled)`),
+      choice: this.defaultChoice(`${title} (${reviews} sampled)`),
       origin: { kind: 'preset', name: id, seed, rows: reviews },
     });
   }

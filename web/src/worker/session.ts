@@ -250,6 +250,11 @@ export class Session {
       shareHash: module.encodeShareLink(decoded.configJson),
       warnings: decoded.warnings,
       limits: this.host.requireLab().limits(),
+      lists: {
+        textFormats: module.textFormats(),
+        sourceKinds: module.sourceKinds(),
+        metricFields: module.metricFields(),
+      },
     });
     await this.data.loadFor(decoded.configJson, decoded.warnings);
   }

@@ -26,6 +26,11 @@ const COLUMNS_MILLISECONDS = 250;
 const GUIDANCE_MILLISECONDS = 2000;
 /** One slice of the attention-SVM solve: Pause and Cancel wait at most about this long. */
 const SOLVE_SLICE_MILLISECONDS = 25;
+/** Play's share of the att-SVM of the flow's own selection (core local_svm.h): one slice of
+ *  about this long after each chunk, so Pause still answers within a chunk and a slice. */
+const LOCAL_SLICE_MILLISECONDS = 8;
+/** When a run ends, its last selection's solve may take this long more (in slices). */
+const LOCAL_FINISH_MILLISECONDS = 150;
 /** The solver's stopping gap (core experiment_max_margin.cpp): the progress estimate's end. */
 const SOLVE_TOLERANCE = 1e-3;
 
@@ -38,6 +43,8 @@ export class Training {
   private lastGuidanceAt = Number.NEGATIVE_INFINITY;
   /** Bumped to stop a solve under way (Cancel, Pause, another command). */
   private solveGeneration = 0;
+  /** Coordinate updates per slice of the flow's own att-SVM, rescaled to its duration. */
+  private localBudget = 1000;
 
   constructor(private readonly deps: TrainingDeps) {}
 
@@ -93,6 +100,7 @@ export class Training {
           maxChunk: () => (lab.step() === 0 && isPaperProtocol(lab.configJson()) ? 1 : Infinity),
           afterChunk: async (report, stepsPerSecond) => {
             await this.afterStep(lab, report);
+            this.solveLocal(lab, LOCAL_SLICE_MILLISECONDS);
             if (this.snapshotDue()) this.snapshot(this.columnsDue(), targetStep, stepsPerSecond);
             if (this.deps.now() - this.lastGuidanceAt >= GUIDANCE_MILLISECONDS) this.guide(lab);
           },
@@ -121,6 +129,7 @@ export class Training {
           : lab.advance(count);
     // The step's own snapshot first: the solve that follows the step on E takes longer
     // than the step, and its metrics (cos(p, p_mm), the margin) come with a second one.
+    this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS);
     this.snapshot(true, 0, 0);
     if (await this.afterStep(lab, report)) this.snapshot(false, 0, 0);
     this.guide(lab);
@@ -217,13 +226,31 @@ export class Training {
     }
   }
 
+  /** Slices of the att-SVM of the flow's own selection (core re-solves it, warm-started,
+   *  only when the selection changed) for about `milliseconds`. Cheap when nothing is due. */
+  private solveLocal(lab: Lab, milliseconds: number): void {
+    const { now } = this.deps;
+    const until = now() + milliseconds;
+    do {
+      const started = now();
+      const progress = lab.continueLocalSvm(this.localBudget);
+      const took = Math.max(now() - started, 0.01);
+      this.localBudget = Math.max(
+        100,
+        Math.min(this.localBudget * 4, (this.localBudget * LOCAL_SLICE_MILLISECONDS) / took),
+      );
+      if (!progress.active) return;
+    } while (now() < until);
+  }
+
   private ended(lab: Lab, reason: StopReason, message: string): void {
     // 'stopped' first: the page shows the stop (the Play button, the step reached) at once,
-    // while the worker computes what follows it: exact metrics and current columns at that
-    // step (~60 ms at 25,000 reviews), then the guidance (~20-40 ms). The page treats the
-    // run as settled once the snapshot at the stopped step has arrived (a tour step placed
-    // earlier keeps its number in view as the text grows: tour.ts).
+    // while the worker computes what follows it: the local solve's last slices, exact
+    // metrics and current columns at that step (~60 ms at 25,000 reviews), then the
+    // guidance (~20-40 ms). The page treats the run as settled once that step's metrics and
+    // guidance have arrived (a tour step placed earlier keeps its number in view: tour.ts).
     this.deps.post({ type: 'stopped', reason, message, step: lab.step() });
+    this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS);
     this.snapshot(true, 0, 0);
     this.guide(lab);
   }

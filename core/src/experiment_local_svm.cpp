@@ -1,0 +1,144 @@
+// Experiment, the attention-SVM of the flow's own selection (local_svm.h) over all
+// training reviews: started when the selection has changed since the last solution, warm-
+// started from it, run in slices, committed when it finishes. Result 2 on data where s*
+// has no hard margin: the flow turns toward this direction for the tokens it selects.
+// Legend: n train reviews, N train tokens, V vocabulary, d width, K constraints.
+#include <cmath>
+#include <limits>
+
+#include "clslab/experiment.h"
+#include "experiment_state.h"
+
+namespace clslab {
+
+struct LocalSvmJob {
+  const void* trainer = nullptr;  // the trainer and E it belongs to
+  int64_t embedding = -1;
+  int64_t step = 0;
+  FlowSelection selection;
+  MarginConstraints constraints;  // read by the solver: the job owns it
+  bool warm = false;
+  std::unique_ptr<SvmSolver> solver;
+};
+
+namespace {
+
+// Solved to the relative duality gap the p_mm solve uses: cos(p, p_local) is then good to
+// about 1e-3 / 2 (the primal is within the gap of the optimum).
+constexpr double kLocalTolerance = 1e-3;
+constexpr int32_t kLocalEpochs = 100000;
+
+MaxMarginProgress Inactive(std::string message) {
+  MaxMarginProgress progress;
+  progress.message = std::move(message);
+  return progress;
+}
+
+MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done) {
+  MaxMarginProgress progress;
+  progress.active = !done;
+  progress.done = done;
+  progress.part = progress.parts = 1;
+  progress.stage = done ? "done" : "the flow's selection, hard margin";
+  progress.epochs = svm.epochs;
+  progress.gap = std::isfinite(svm.gap) ? svm.gap : 0;
+  progress.updates = svm.updates;
+  return progress;
+}
+
+}  // namespace
+
+MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget) {
+  State& st = *state_;
+  if (!st.trainer) return Inactive("no dataset is loaded");
+  if (st.config.protocol != Protocol::kPaper) {
+    return Inactive("the flow's own att-SVM belongs to the paper protocol (E frozen)");
+  }
+  if (st.trainer->phase() == Phase::kInitialized) return Inactive("take the step on E first");
+  const Weights& w = st.trainer->weights();
+  if (w.p.squaredNorm() == 0) return Inactive("p is 0: the flow has selected nothing yet");
+  std::shared_ptr<LocalSvmJob>& job = st.local_job;
+  if (job && (job->trainer != st.trainer.get() || job->embedding != st.EmbeddingVersion())) {
+    job.reset();
+  }
+  if (!job) {
+    const Corpus& train = st.dataset.train;
+    const TokenScalars scalars = ComputeTokenScalars(w);
+    const SelectedSets theory = ComputeSelectedSets(train, scalars.value);
+    FlowSelection selection = ComputeFlowSelection(train, scalars.attention, theory);
+    if (st.LocalSvmIsCurrent() && SameSelection(selection.sets, st.local_sets)) {
+      return ProgressOf(SvmProgress(), true);  // the solution is this selection's
+    }
+    auto next = std::make_shared<LocalSvmJob>();
+    next->trainer = st.trainer.get();
+    next->embedding = st.EmbeddingVersion();
+    next->step = st.trainer->step();
+    next->constraints = BuildConstraints(train, selection.sets);
+    next->selection = std::move(selection);
+    SvmOptions options;
+    options.hard_margin = true;
+    options.tolerance = kLocalTolerance;
+    options.max_epochs = kLocalEpochs;
+    options.seed = st.config.seed;
+    std::vector<float> warm;
+    if (st.LocalSvmIsCurrent()) {
+      warm = CarryOverWeights(st.local_constraints, st.local_lambda, next->constraints);
+      next->warm = true;
+    }
+    Result<std::unique_ptr<SvmSolver>> started =
+        SvmSolver::Start(w.E, next->constraints, options, next->warm ? &warm : nullptr);
+    if (!started.ok()) {
+      st.local_report.message = started.status.message();
+      return Inactive(started.status.message());
+    }
+    next->solver = std::move(started.value);
+    job = std::move(next);
+  }
+  const SvmProgress& progress = job->solver->Run(std::max<int64_t>(budget, 1));
+  if (!progress.done) return ProgressOf(progress, false);
+
+  const SvmSolution solution = job->solver->Solution();
+  const SvmProgress finished = progress;
+  LocalSvmReport report;
+  report.solved = solution.violated == 0 && solution.norm > 0;
+  report.step = job->step;
+  report.constraints = job->constraints.size();
+  report.reviews = job->selection.reviews;
+  report.strict_reviews = job->selection.strict;
+  report.s_star_reviews = job->selection.in_theory;
+  report.norm = Finite(solution.norm);
+  report.gap = Finite(solution.gap);
+  report.epochs = solution.epochs;
+  report.updates = solution.updates;
+  report.converged = solution.converged;
+  report.warm_start = job->warm;
+  report.solves = st.local_report.solves + 1;
+  report.message = report.solved ? "hard margin for the tokens the flow selects at step " +
+                                       std::to_string(job->step)
+                                 : "the hard margin for the flow's selection did not satisfy "
+                                   "every constraint";
+  if (report.solved) {
+    job->solver.reset();  // it reads job->constraints, which move next
+    st.has_local_svm = true;
+    st.local_embedding = job->embedding;
+    st.p_local = solution.p;
+    st.local_lambda = solution.lambda;
+    st.local_sets = std::move(job->selection.sets);
+    st.local_constraints = std::move(job->constraints);
+  }
+  st.local_report = report;
+  job.reset();
+  st.Touch();
+  return ProgressOf(finished, true);
+}
+
+LocalSvmReport Experiment::SolveLocalSvm() {
+  state_->local_job.reset();
+  MaxMarginProgress progress = ContinueLocalSvm(std::numeric_limits<int64_t>::max() / 4);
+  while (progress.active) progress = ContinueLocalSvm(std::numeric_limits<int64_t>::max() / 4);
+  return state_->local_report;
+}
+
+LocalSvmReport Experiment::local_svm_report() const { return state_->local_report; }
+
+}  // namespace clslab
