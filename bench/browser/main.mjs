@@ -91,7 +91,7 @@ window.clslabBench = {
     }
   },
 
-  // The app's own module (Embind Lab): IMDB-shaped text through loadText, joint GD full
+  // The app's own module (Embind Lab): IMDB-shaped text through Lab.load, joint GD full
   // batch; epoch time from advance(1 + k) - advance(1) (metrics are computed once per call),
   // and the wasm heap size at the end (what the app's worker would hold).
   async production({ reviews = 25000, length = 230, vocab = 30000, d = 64, k = 5 }) {
@@ -110,7 +110,8 @@ window.clslabBench = {
     const lab = new mod.Lab();
     const config = JSON.parse(mod.defaultConfigJson());
     Object.assign(config, {
-      dataset: 'custom',
+      dataset: 'file',
+      source_name: 'imdb-shaped.tsv',
       test_fraction: 0,
       min_count: 1,
       max_vocab: vocab + 1,
@@ -121,13 +122,14 @@ window.clslabBench = {
       batch_size: 0,
     });
     let t = now();
-    const summary = lab.loadText(bytes, 'imdb-shaped.tsv', JSON.stringify(config));
+    const loaded = lab.load({ layout: 'text', text: bytes }, JSON.stringify(config));
     const loadMs = now() - t;
-    if (!summary.ok) throw new Error(summary.message);
+    if (!loaded.ok || loaded.value === null) throw new Error(loaded.message);
+    const summary = loaded.value;
     const advance = (steps) => {
       const t0 = now();
       const m = lab.advance(steps);
-      if (m.stopped) throw new Error(m.message);
+      if (m.refused) throw new Error(m.message);
       return now() - t0;
     };
     advance(1);

@@ -134,9 +134,7 @@ void BenchLab::Reset(int32_t width, double learning_rate, double sigma, uint32_t
 
 bool BenchLab::Epochs(int32_t epochs) { return !trainer_->Advance(epochs).stopped; }
 
-double BenchLab::Loss() {
-  return LossAndGradient(trainer_->weights(), corpus_, {}, &workspace_, nullptr).loss;
-}
+double BenchLab::Loss() { return Forward(); }
 
 double BenchLab::LossAndDenseGradient(std::vector<float>* grad_E, std::vector<float>* grad_p) {
   const Weights& w = trainer_->weights();
@@ -151,6 +149,10 @@ double BenchLab::LossAndDenseGradient(std::vector<float>* grad_E, std::vector<fl
   }
   grad_p->assign(gradient_.p.data(), gradient_.p.data() + d);
   return loss;
+}
+
+double BenchLab::Forward() {
+  return LossAndGradient(trainer_->weights(), corpus_, {}, &workspace_, nullptr).loss;
 }
 
 int64_t BenchLab::StreamSum() const {

@@ -60,6 +60,11 @@ class BenchLab {
 
   // The memory-bound floor: one streaming pass over the N token ids (a sum).
   int64_t StreamSum() const;
+  // The compute floor of an epoch: the forward pass alone at the current weights (score
+  // every token, p.E_s and v.E_s: O(V d); then per occurrence the gather and per touched
+  // token the exponential, and the per-review sums: O(N)), no gradient and no update.
+  // Returns the loss. An epoch cannot do less than this and must also do the backward.
+  double Forward();
 
   // Paper protocol: ResetPaper draws E(0) (V x d normals), p = 0 and v; StepOnE takes the
   // one gradient step on E (Trainer::StepEmbeddings), false if it was refused.

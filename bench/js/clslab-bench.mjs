@@ -56,6 +56,7 @@ export function wrapBench(mod) {
       };
     },
     streamSum: () => mod._bench_stream_sum(),
+    forward: () => mod._bench_forward(),
     memoryBytes: () => mod.HEAPU8.buffer.byteLength,
     svmPrepare: (d, eta, sigma, seed) => mod._bench_svm_prepare(d, eta, sigma, seed),
     svmSolve(c, tolerance, maxEpochs) {
@@ -151,7 +152,8 @@ export function measureEpochAndStream(bench, d, reps, now) {
   bench.reset(d);
   bench.epochs(1); // warm-up: sizes the workspace, touches every page
   const epoch = [],
-    stream = [];
+    stream = [],
+    forward = [];
   let sink = 0;
   for (let r = 0; r < reps; r++) {
     let t = now();
@@ -160,15 +162,21 @@ export function measureEpochAndStream(bench, d, reps, now) {
     t = now();
     sink += bench.streamSum();
     stream.push(now() - t);
+    t = now();
+    sink += bench.forward();
+    forward.push(now() - t);
   }
   const epochMs = median(epoch),
-    streamMs = median(stream);
+    streamMs = median(stream),
+    forwardMs = median(forward);
   return {
     d,
     ...bench.shape(),
     epochMs,
     streamMs,
+    forwardMs,
     epochOverStream: epochMs / streamMs,
+    epochOverForward: epochMs / forwardMs,
     loss: bench.loss(),
     sink,
   };

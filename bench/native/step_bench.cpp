@@ -34,23 +34,27 @@ double TimeMs(F&& f) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-// Median ms per epoch and per stream pass, interleaved so that noise hits both alike.
+// Median ms per epoch, per stream pass and per forward pass, interleaved so that noise
+// hits all three alike.
 std::string Measure(clslab::bench::BenchLab* lab, const char* name, int32_t d, int reps) {
   lab->Reset(d, 1.0, 1.0, 1);
   lab->Epochs(1);  // warm-up: sizes the workspace and touches every page
-  std::vector<double> epoch, stream;
+  std::vector<double> epoch, stream, forward;
   volatile int64_t sink = 0;
+  volatile double forward_sink = 0;
   for (int r = 0; r < reps; ++r) {
     epoch.push_back(TimeMs([&] { lab->Epochs(1); }));
     stream.push_back(TimeMs([&] { sink = sink + lab->StreamSum(); }));
+    forward.push_back(TimeMs([&] { forward_sink = forward_sink + lab->Forward(); }));
   }
-  const double e = Median(epoch), s = Median(stream);
-  char line[512];
+  const double e = Median(epoch), s = Median(stream), f = Median(forward);
+  char line[640];
   std::snprintf(line, sizeof line,
                 "{\"set\":\"%s\",\"d\":%d,\"reviews\":%d,\"tokens\":%d,\"vocab\":%d,"
-                "\"epochMs\":%.3f,\"streamMs\":%.3f,\"epochOverStream\":%.2f,\"loss\":%.6f}",
+                "\"epochMs\":%.3f,\"streamMs\":%.3f,\"forwardMs\":%.3f,"
+                "\"epochOverStream\":%.2f,\"epochOverForward\":%.2f,\"loss\":%.6f}",
                 name, d, lab->corpus().NumReviews(), lab->corpus().NumTokens(),
-                lab->corpus().vocab_size, e, s, e / s, lab->Loss());
+                lab->corpus().vocab_size, e, s, f, e / s, e / f, lab->Loss());
   std::fprintf(stderr, "%s\n", line);
   return line;
 }

@@ -45,6 +45,7 @@ EMSCRIPTEN_KEEPALIVE double bench_gradient() { return lab.LossAndDenseGradient(&
 EMSCRIPTEN_KEEPALIVE const float* bench_grad_E() { return grad_E.data(); }
 EMSCRIPTEN_KEEPALIVE const float* bench_grad_p() { return grad_p.data(); }
 EMSCRIPTEN_KEEPALIVE double bench_stream_sum() { return static_cast<double>(lab.StreamSum()); }
+EMSCRIPTEN_KEEPALIVE double bench_forward() { return lab.Forward(); }
 
 EMSCRIPTEN_KEEPALIVE double bench_svm_prepare(int width, double eta, double sigma, int seed) {
   return static_cast<double>(lab.PrepareSvm(width, eta, sigma, seed));

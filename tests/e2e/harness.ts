@@ -176,11 +176,22 @@ export function series(page: Page) {
   return page.evaluate(() => window.__clslab?.series() ?? {});
 }
 
-/** Waits until Play has stopped (the button reads Play again). */
+/** Waits until Play has stopped (the button reads Play again) and the page has what the
+ *  worker sends after 'stopped': the metrics and the guidance of the step reached. */
 export async function waitStopped(page: Page, timeout = 60000): Promise<void> {
-  await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Play', null, {
-    timeout,
-  });
+  await page.waitForFunction(
+    () => {
+      const state = window.__clslab?.state();
+      return (
+        document.getElementById('play')?.textContent === 'Play' &&
+        state !== undefined &&
+        window.__clslab?.metrics()?.step === state.step &&
+        state.guidanceStep === state.step
+      );
+    },
+    null,
+    { timeout },
+  );
 }
 
 const axeSource = join(root, 'node_modules', 'axe-core', 'axe.min.js');
@@ -223,10 +234,14 @@ declare global {
     __clslab?: {
       series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
       bounds: () => Record<string, { x: number[]; y: number[] }>;
+      chartUpdates: () => Record<string, number>;
       metrics: () => { step: number; checksum: string; trainLoss: number } | null;
       state: () => {
         dataset: unknown;
         playing: boolean;
+        /** The step reached: the latest metrics', or a stop's before its metrics arrive. */
+        step: number;
+        guidanceStep: number;
         task: { kind: string } | null;
         maxMargin: unknown;
         need: unknown;

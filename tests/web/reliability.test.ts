@@ -258,7 +258,14 @@ test('a restart during a load rebuilds the run that stood before it, and says a 
   };
   const apply = (event: WorkerEvent) => store.apply(event);
   const settings = (shareHash: string) =>
-    apply({ type: 'settingsApplied', configJson: '{}', shareHash, effect: 'source', warnings: [] });
+    apply({
+      type: 'settingsApplied',
+      configJson: '{}',
+      plan: {} as never,
+      shareHash,
+      effect: 'source',
+      warnings: [],
+    });
   settings('v=1&dataset=movies');
   apply({ type: 'datasetLoaded', summary: { contentHash: '' } as never, statistics, recipes: [] });
   apply({
@@ -267,6 +274,7 @@ test('a restart during a load rebuilds the run that stood before it, and says a 
     columns: null,
     targetStep: 0,
     stepsPerSecond: 0,
+    plan: {} as never,
   });
   recovery.sent({ type: 'previewFiles', files: [{ path: 'big.tsv', file: {} as File }] });
   const task = { task: 'loading', label: 'Building the dataset', cancellable: false } as const;
@@ -320,7 +328,7 @@ test("a link opened over the user's data asks first, and can keep the data with 
   assert.equal(h.failureOf(await loadFile(h, 'mine.tsv', file)), undefined);
   assert.equal(h.last('datasetLoaded').summary.sourceName, 'mine.tsv');
   const loads = h.ofType('datasetLoaded').length;
-  const link = h.module.encodeShareLink(h.configWith({ protocol: 'joint', width: 16 }));
+  const link = h.module.encodeShareLink(h.configWith({ protocol: 'joint', width: 16 })).value ?? '';
   await h.send({ type: 'openShareLink', hash: link });
   assert.deepEqual(h.last('linkReplacesData'), {
     type: 'linkReplacesData',

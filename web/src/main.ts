@@ -2,7 +2,7 @@
 // read it, controls send commands through it. No training, metrics or settings logic
 // lives here: the worker and the module own them.
 import './styles.css';
-import { applyTheme } from './charts/setup.ts';
+import { applyTheme, updateCount, updateNow } from './charts/setup.ts';
 import type { SlowTask } from './client/heartbeat.ts';
 import { WorkerClient } from './client/worker-client.ts';
 import type { Fault, Metrics, WorkerEvent } from './protocol.ts';
@@ -228,8 +228,11 @@ declare global {
   interface Window {
     __clslab?: {
       series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
-      /** Each chart's drawn x and y ranges, [min, max]. */
+      /** Each chart's drawn x and y ranges, [min, max] (an off-screen chart is brought
+       *  up to date first). */
       bounds: () => Record<string, { x: number[]; y: number[] }>;
+      /** How many times each chart was updated (drawn): a chart off screen waits. */
+      chartUpdates: () => Record<string, number>;
       metrics: () => Metrics | null;
       state: () => Readonly<LabState>;
       killWorker: () => void;
@@ -242,10 +245,17 @@ window.__clslab = {
     Object.fromEntries(Object.entries(charts).map(([name, chart]) => [name, chart.dump()])),
   bounds: () =>
     Object.fromEntries(
-      Object.entries(charts).map(([name, { chart }]) => {
+      Object.entries(charts).map(([name, view]) => {
+        const { chart } = view;
+        view.settle();
+        updateNow(chart);
         const range = (id: string) => [chart.scales[id]?.min ?? NaN, chart.scales[id]?.max ?? NaN];
         return [name, { x: range('x'), y: range('y') }];
       }),
+    ),
+  chartUpdates: () =>
+    Object.fromEntries(
+      Object.entries(charts).map(([name, { chart }]) => [name, updateCount(chart)]),
     ),
   metrics: () => store.state.metrics,
   state: () => store.state,

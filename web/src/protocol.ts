@@ -29,6 +29,9 @@ import type {
 } from 'clslab-wasm';
 import type { SourceFile } from './data/sources.ts';
 
+/** The window Play's steps/s is measured over (worker/play-loop.ts; the page says it). */
+export const RATE_WINDOW_MILLISECONDS = 2000;
+
 export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, ParseChoice };
 export type { ReviewView, SettingEffect, SettingField, SourceFile };
 export type { Guidance, GuidanceLine, Recipe, SelectionReport } from 'clslab-wasm';
@@ -238,7 +241,8 @@ export type WorkerEvent =
       columns: TokenColumns | null;
       /** The step Play is heading for (0 when not playing). */
       targetStep: number;
-      /** Measured over the last chunks; 0 for single steps. */
+      /** Steps per second over the last RATE_WINDOW_MILLISECONDS of the run (measured:
+       *  steps taken over the wall time they spanned); 0 for single steps. */
       stepsPerSecond: number;
       /** What the run does next, at the metrics' step. */
       plan: Plan;

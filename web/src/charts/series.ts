@@ -123,6 +123,9 @@ export abstract class SeriesChart implements ChartView {
     this.redraw();
   }
 
+  /** The series are current at every append: nothing waits for the screen but drawing. */
+  settle(): void {}
+
   /** Adds one point to the series at `index`; non-finite values are skipped, never drawn. */
   protected push(index: number, x: number, y: number): void {
     const data = this.series[index];

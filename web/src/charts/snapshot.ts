@@ -34,6 +34,9 @@ export interface ChartView {
   readonly chart: Chart;
   append(snapshot: Snapshot): void;
   reset(): void;
+  /** Brings the chart's data up to the last snapshot: a chart off screen defers its work
+   *  until it shows (charts/setup.ts), and whatever reads its data calls this first. */
+  settle(): void;
   /** Plain copies of the plotted series by label (the e2e test reads them). */
   dump(): Record<string, Array<{ x: number; y: number }>>;
   table(): ChartTable;

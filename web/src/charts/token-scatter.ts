@@ -6,7 +6,7 @@ import type { ChartDataset, TooltipItem } from 'chart.js';
 import { TOKEN_COLUMNS } from '../csv-names.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { ChartTable, Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
-import { Chart, scheduleUpdate, theme } from './setup.ts';
+import { Chart, onceOnScreen, scheduleUpdate, theme } from './setup.ts';
 
 export type ScatterDataset = ChartDataset<'scatter', TokenPoint[]>;
 
@@ -21,9 +21,8 @@ const TABLE_ROWS = 1000;
  *  table and the CSV keep every token. Drawing and rebuilding 20,000 points took the page's
  *  main thread hundreds of milliseconds per update (bench/page, BENCHMARKS.md). */
 export const MAX_DRAWN = 2000;
-/** The same while Play runs: Chart.js resolves a sized scatter's options point by point
- *  (about 1 ms per 10 points on the 2-core machine), so live frames draw fewer; the frame
- *  a run stops on draws MAX_DRAWN. */
+/** The same while Play runs (the frame a run stops on draws MAX_DRAWN): fewer points to
+ *  place and draw per frame. */
 export const MAX_DRAWN_LIVE = 500;
 /** Points kept at each end of each axis when a layer is decimated. */
 const EXTREMES = 100;
@@ -35,8 +34,12 @@ export interface TokenLayer {
   rows: number[];
   x: (row: number) => number;
   y: (row: number) => number;
-  /** Marker radius per row (a sized scatter); the dataset's own radius otherwise. */
-  radius?: (row: number) => number;
+  /** A sized scatter's size classes: the drawn rows go to `datasets[classOf(row)]`, each
+   *  dataset with one fixed radius (`dataset` is the first). A radius per point made
+   *  Chart.js resolve every point's options on every update, which was most of the page's
+   *  main-thread time while playing at 25,000 reviews (BENCHMARKS.md); with one radius
+   *  per dataset the options are resolved once and shared. */
+  sizes?: { datasets: readonly number[]; classOf: (row: number) => number };
   /** Listed in the chart's table and CSV (a second-axis layer has its own column). */
   inTable: boolean;
 }
@@ -142,10 +145,21 @@ export abstract class TokenScatter implements TokenChartView {
             labels: {
               usePointStyle: true,
               boxHeight: 6,
-              // The ring appears in the legend only while a token is chosen.
+              // The ring appears in the legend only while a token is chosen; a layer split
+              // into size classes appears once (its datasets share the label).
               filter: (item, data) =>
-                item.text !== HIGHLIGHT_LABEL ||
-                (data.datasets[item.datasetIndex ?? -1]?.data.length ?? 0) > 0,
+                (item.text !== HIGHLIGHT_LABEL ||
+                  (data.datasets[item.datasetIndex ?? -1]?.data.length ?? 0) > 0) &&
+                data.datasets.findIndex((dataset) => dataset.label === item.text) ===
+                  item.datasetIndex,
+            },
+            onClick: (_event, item, legend) => {
+              const chart = legend.chart;
+              const shown = !chart.isDatasetVisible(item.datasetIndex ?? 0);
+              chart.data.datasets.forEach((dataset, index) => {
+                if (dataset.label === item.text) chart.setDatasetVisibility(index, shown);
+              });
+              chart.update('none');
             },
           },
           tooltip: {
@@ -190,17 +204,25 @@ export abstract class TokenScatter implements TokenChartView {
   }
 
   private drawPending = false;
+  /** The layers are older than the last snapshot (the chart was off screen). */
+  private stale = false;
 
-  /** Each scatter rebuilds its layers in a task of its own (tens of milliseconds at a
-   *  20,000-token vocabulary), coalesced to the latest snapshot, so that no single task
-   *  of the page's main thread holds all the charts' work. */
+  /** Each scatter rebuilds its layers in a task of its own, coalesced to the latest
+   *  snapshot, so that no single task of the page's main thread holds all the charts'
+   *  work; a chart off screen rebuilds once it shows (or when its data is read). */
   private scheduleDraw(): void {
+    this.stale = true;
     if (this.drawPending) return;
     this.drawPending = true;
     setTimeout(() => {
       this.drawPending = false;
-      this.draw();
+      onceOnScreen(this.chart.canvas, () => this.settle());
     }, 0);
+  }
+
+  /** Brings the layers up to the last snapshot (reading the chart's data needs them). */
+  settle(): void {
+    if (this.stale) this.draw();
   }
 
   private lastMetrics: Metrics | null = null;
@@ -210,6 +232,7 @@ export abstract class TokenScatter implements TokenChartView {
 
   /** Draws the layers again from the last columns (a subclass changed what it shows). */
   protected draw(): void {
+    this.stale = false;
     const statistics = this.statistics;
     if (statistics === null || this.lastColumns === null || this.lastMetrics === null) return;
     if (this.byCount?.of !== statistics) {
@@ -223,8 +246,18 @@ export abstract class TokenScatter implements TokenChartView {
       if (dataset === undefined) continue;
       const limit = this.live ? MAX_DRAWN_LIVE : MAX_DRAWN;
       const rows = drawnRows(layer.rows, layer.x, layer.y, this.byCount.rows, limit);
-      dataset.data = rows.map((row) => ({ x: layer.x(row), y: layer.y(row), row }));
-      if (layer.radius !== undefined) dataset.pointRadius = rows.map(layer.radius);
+      const point = (row: number) => ({ x: layer.x(row), y: layer.y(row), row });
+      if (layer.sizes === undefined) {
+        dataset.data = rows.map(point);
+        continue;
+      }
+      const { datasets, classOf } = layer.sizes;
+      const split: TokenPoint[][] = datasets.map(() => []);
+      for (const row of rows) split[classOf(row)]?.push(point(row));
+      datasets.forEach((index, k) => {
+        const target = this.chart.data.datasets[index];
+        if (target !== undefined) target.data = split[k] ?? [];
+      });
     }
     this.decorate(this.lastMetrics, this.layersShown);
     this.fitAxes();
@@ -272,6 +305,7 @@ export abstract class TokenScatter implements TokenChartView {
     for (const dataset of this.chart.data.datasets) dataset.data = [];
     this.layersShown = [];
     this.lastColumns = this.lastMetrics = null;
+    this.stale = false;
     this.readout.textContent = '';
     this.redraw();
   }
@@ -296,6 +330,7 @@ export abstract class TokenScatter implements TokenChartView {
 
   /** Token rows of every point dataset (not fit lines), most frequent first. */
   table(): ChartTable {
+    this.settle();
     const statistics = this.statistics;
     // Every row of the chart's own layers, not only those drawn.
     const points = this.layersShown
@@ -318,10 +353,13 @@ export abstract class TokenScatter implements TokenChartView {
     };
   }
 
+  /** The plotted points by label (a layer's size classes together). */
   dump(): Record<string, Array<{ x: number; y: number }>> {
+    this.settle();
     const result: Record<string, Array<{ x: number; y: number }>> = {};
     for (const dataset of this.chart.data.datasets) {
-      result[dataset.label ?? ''] = dataset.data.map((p) => ({ x: p.x, y: p.y }));
+      const label = dataset.label ?? '';
+      result[label] = [...(result[label] ?? []), ...dataset.data.map((p) => ({ x: p.x, y: p.y }))];
     }
     return result;
   }

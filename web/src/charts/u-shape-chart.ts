@@ -18,16 +18,47 @@ function radiusFor(count: number): number {
   return Math.min(9, 1.5 + Math.sqrt(count) / 6);
 }
 
-function group(label: string, color: string): ScatterDataset {
+/** The radii markers are drawn at: radiusFor rounded to the nearest of these. One dataset
+ *  per sign and radius, so Chart.js shares one options object per dataset (a radius per
+ *  point made it resolve options point by point: token-scatter.ts). Counts 20 to ~2,300
+ *  span radii 2.25 to 9; five classes keep the eye's reading of "more frequent, larger". */
+const RADII = [2.5, 3.5, 5, 7, 9] as const;
+
+function sizeClass(count: number): number {
+  const r = radiusFor(count);
+  let best = 0;
+  RADII.forEach((radius, k) => {
+    if (Math.abs(radius - r) < Math.abs((RADII[best] ?? 0) - r)) best = k;
+  });
+  return best;
+}
+
+function group(label: string, color: string, radius: number): ScatterDataset {
   return {
     label,
     data: [],
     backgroundColor: `${color}aa`,
     borderColor: color,
     borderWidth: 0.5,
-    pointRadius: [],
+    pointRadius: radius,
     pointHoverRadius: 7,
   };
+}
+
+/** The sign groups: label and colour; dataset g is group g's first size class. */
+const GROUPS = [
+  ['Δ > 0 (leans positive)', 'blue'],
+  ['Δ < 0 (leans negative)', 'vermillion'],
+  ['Δ = 0', 'grey'],
+] as const;
+/** Index of the theory layer (after the three groups' first size classes). */
+const THEORY_DATASET = GROUPS.length;
+
+/** The datasets of group g's size classes: g itself, then its further classes after the
+ *  theory layer (the legend lists each group once, by its first dataset). */
+function groupDatasets(g: number): number[] {
+  const further = RADII.slice(1).map((_, k) => THEORY_DATASET + 1 + g * (RADII.length - 1) + k);
+  return [g, ...further];
 }
 
 /** The theory layer's label; it names which p_mm (all reviews, or the acyclic ones). */
@@ -43,9 +74,8 @@ export class UShapeChart extends TokenScatter {
       canvas,
       readout,
       [
-        group('Δ > 0 (leans positive)', palette.blue),
-        group('Δ < 0 (leans negative)', palette.vermillion),
-        group('Δ = 0', palette.grey),
+        // palette is read here, after applyTheme (the dark theme swaps its blue).
+        ...GROUPS.map(([label, color]) => group(label, palette[color], RADII[0])),
         {
           label: THEORY,
           data: [],
@@ -57,6 +87,9 @@ export class UShapeChart extends TokenScatter {
           pointRadius: 3,
           pointHoverRadius: 6,
         } as ScatterDataset,
+        ...GROUPS.flatMap(([label, color]) =>
+          RADII.slice(1).map((radius) => group(label, palette[color], radius)),
+        ),
       ],
       {
         x: {
@@ -121,23 +154,22 @@ export class UShapeChart extends TokenScatter {
     }
     const x = (row: number) => statistics.delta[row] ?? NaN;
     const y = (row: number) => columns.attention[row] ?? NaN;
-    const radius = (row: number) => radiusFor(statistics.count[row] ?? 0);
-    // The first three datasets are the sign groups (the token ring follows them).
-    const layers: TokenLayer[] = groups.map((rows, dataset) => ({
-      dataset,
+    const classOf = (row: number) => sizeClass(statistics.count[row] ?? 0);
+    const layers: TokenLayer[] = groups.map((rows, g) => ({
+      dataset: g,
       rows,
       x,
       y,
-      radius,
+      sizes: { datasets: groupDatasets(g), classOf },
       inTable: true,
     }));
-    const layer = this.chart.data.datasets[3];
+    const layer = this.chart.data.datasets[THEORY_DATASET];
     const y2 = this.chart.options.scales?.['y2'];
     if (layer !== undefined) layer.label = theory === null ? THEORY : `${THEORY} (${theory.label})`;
     if (y2 !== undefined) y2.display = theory !== null;
     const scores = theory?.scores;
     layers.push({
-      dataset: 3,
+      dataset: THEORY_DATASET,
       rows: scores === undefined ? [] : inTheory,
       x,
       y: (row) => scores?.[row] ?? NaN,

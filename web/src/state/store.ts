@@ -53,6 +53,9 @@ export interface LabState {
    *  With the link's settings (JSON and parsed). */
   need: { need: DataNeed; configJson: string; config: Record<string, unknown> } | null;
   metrics: Metrics | null;
+  /** The run's step as the page knows it: the latest metrics', or the step a run stopped
+   *  at (the worker says 'stopped' before it computes that step's metrics). */
+  step: number;
   /** The latest token columns (v.E_s, p.E_s). */
   columns: TokenColumns | null;
   playing: boolean;
@@ -68,6 +71,8 @@ export interface LabState {
   recipes: Recipe[];
   guidance: Guidance | null;
   selection: SelectionReport | null;
+  /** The step the guidance was computed at (-1 before any). */
+  guidanceStep: number;
 }
 
 export type StoreListener = (event: WorkerEvent, state: Readonly<LabState>) => void;
@@ -88,6 +93,7 @@ function initialState(): LabState {
     dataset: null,
     need: null,
     metrics: null,
+    step: 0,
     columns: null,
     playing: false,
     targetStep: 0,
@@ -99,6 +105,7 @@ function initialState(): LabState {
     recipes: [],
     guidance: null,
     selection: null,
+    guidanceStep: -1,
   };
 }
 
@@ -184,6 +191,7 @@ export class LabStore {
       case 'metricsUpdated':
         s.metrics = event.metrics;
         s.plan = event.plan;
+        s.step = event.metrics.step;
         if (event.columns !== null) s.columns = event.columns;
         s.targetStep = event.targetStep;
         s.stepsPerSecond = event.stepsPerSecond;
@@ -196,6 +204,7 @@ export class LabStore {
         break;
       case 'stopped':
         s.playing = false;
+        s.step = event.step;
         s.targetStep = 0;
         s.lastStop = { reason: event.reason, message: event.message, step: event.step };
         break;
@@ -228,6 +237,7 @@ export class LabStore {
       case 'guidanceUpdated':
         s.guidance = event.guidance;
         s.selection = event.selection;
+        s.guidanceStep = event.step;
         break;
       case 'failed': {
         const handler = this.failureHandlers.get(event.request);

@@ -158,6 +158,7 @@ export class ChartTools {
   private async figure(): Promise<{ name: string; blob: Blob }> {
     const caption = captionLine(this.facts());
     this.tools.dataset['caption'] = caption;
+    this.view.settle(); // a chart off screen has not drawn its last snapshot yet
     return {
       name: chartFile(this.id, 'png'),
       blob: await figurePng(this.view.chart, this.title, caption),

@@ -3,6 +3,7 @@
 // what they may do and what they say is read from the store: while the worker is busy (a
 // solve, a read, a replay) the buttons say so, and the one that acts is the one that stops it.
 import { formatInteger, formatNumber } from '../format.ts';
+import { RATE_WINDOW_MILLISECONDS } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
 
@@ -143,7 +144,7 @@ export class Controls {
   /** The bar shows progress toward the run's target; the line says what the lab is doing,
    *  telling a pause from a budget that ran out. */
   private showProgress(state: LabState): void {
-    const step = state.metrics?.step ?? 0;
+    const step = state.step;
     // Core's plan says where Play would stop now, and how many steps a new run adds.
     const planned = state.plan?.targetStep ?? 0;
     const steps = planned - (state.plan?.budgetSpent === true ? step : 0);
@@ -163,8 +164,11 @@ export class Controls {
     else if (state.dataset === null)
       text = state.need !== null ? 'Waiting for the link’s data.' : 'Loading the dataset…';
     else if (state.playing) {
+      const window = RATE_WINDOW_MILLISECONDS / 1000;
       const rate =
-        state.stepsPerSecond > 0 ? ` · ${formatNumber(state.stepsPerSecond, 3)} steps/s` : '';
+        state.stepsPerSecond > 0
+          ? ` · ${formatNumber(state.stepsPerSecond, 3)} steps/s over the last ${window} s`
+          : '';
       text = `Training: step ${formatInteger(step)} of ${formatInteger(target)}${rate}`;
     } else if (budgetSpent(state) && this.budgetNoticeAt === step) {
       text =

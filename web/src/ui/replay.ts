@@ -16,6 +16,9 @@ export class Replay {
   /** Play once the link's step is reached (an autoplay link), at the next load. */
   private autoplay = false;
   private readonly waiting: Array<() => void> = [];
+  /** A finished replay's step: it settles once that step's guidance arrives (the worker
+   *  sends 'stopped' first, then the step's metrics and guidance). */
+  private settling: number | null = null;
 
   constructor(private readonly store: LabStore) {
     store.subscribe((event, state) => {
@@ -23,8 +26,11 @@ export class Replay {
       else if (event.type === 'stopped' && this.heading !== null) {
         this.heading = null;
         // A pause or a refusal ends the replay where the person wanted it: no autoplay.
-        if (event.reason === 'finished') this.settled();
+        if (event.reason === 'finished') this.settling = event.step;
         else this.autoplay = false;
+      } else if (event.type === 'guidanceUpdated' && event.step === this.settling) {
+        this.settling = null;
+        this.settled();
       }
     });
   }

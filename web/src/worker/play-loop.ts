@@ -3,11 +3,33 @@
 // between chunks (progress, metrics at display rate, the solve after the step on E) is the
 // caller's business, through the hooks.
 import type { StepReport } from 'clslab-wasm';
-import type { StopReason } from '../protocol.ts';
+import { RATE_WINDOW_MILLISECONDS, type StopReason } from '../protocol.ts';
 
 /** Short enough that Pause feels immediate (a chunk plus one metrics pass stays under
  *  100 ms at 25,000 reviews), long enough that messaging stays a small share of the time. */
 export const CHUNK_MILLISECONDS = 30;
+/** A run's measured rate over the last RATE_WINDOW_MILLISECONDS (protocol.ts): the steps
+ *  the chunks ending in that window took over the wall time they spanned, all of it
+ *  counted (work, waits, snapshots, yields). */
+export class RateWindow {
+  /** (time, steps taken since the run started) at the end of each chunk, oldest first;
+   *  the first sample is the run's start or the newest one older than the window. */
+  private readonly samples: Array<{ at: number; steps: number }>;
+  private steps = 0;
+
+  constructor(start: number) {
+    this.samples = [{ at: start, steps: 0 }];
+  }
+
+  /** `taken` more steps at time `at`; returns steps per second over the window. */
+  add(taken: number, at: number): number {
+    this.steps += taken;
+    this.samples.push({ at, steps: this.steps });
+    while ((this.samples[1]?.at ?? Infinity) <= at - RATE_WINDOW_MILLISECONDS) this.samples.shift();
+    const base = this.samples[0] ?? { at, steps: this.steps };
+    return at > base.at ? ((this.steps - base.steps) * 1000) / (at - base.at) : 0;
+  }
+}
 
 /** What the loop reads of a training call's report (core StepReport has more). */
 export type ChunkReport = Pick<StepReport, 'taken' | 'refused' | 'message'>;
@@ -61,8 +83,15 @@ export class PlayLoop {
     this.running = true;
     const generation = ++this.generation;
     let chunk = 1;
-    let rate = 0; // steps per second, smoothed over chunks
+    let rate = 0; // steps per second over the window, as of the last chunk
+    const window = new RateWindow(hooks.now());
+    let between = false; // afterChunk ran (maybe a snapshot): yield before the next chunk
     while (true) {
+      if (between) {
+        // Pause sent while a snapshot was taken is read here, before another chunk runs.
+        between = false;
+        await hooks.yieldToEvents();
+      }
       if (generation !== this.generation) return;
       if (!this.running) return hooks.ended('paused', '');
       const remaining = targetStep - hooks.currentStep();
@@ -89,10 +118,10 @@ export class PlayLoop {
       if (!this.running && !report.refused) return hooks.ended('paused', '');
       await hooks.afterChunk(report, rate);
       if (generation !== this.generation) return;
-      // The rate a user sees: work, waits and what happens between chunks, all counted; it
-      // reaches the page with the next chunk.
-      const instant = (report.taken * 1000) / Math.max(hooks.now() - started, 0.01);
-      rate = rate === 0 ? instant : 0.7 * rate + 0.3 * instant;
+      between = true;
+      // The rate a user sees, measured up to the end of this chunk's between-chunk work; it
+      // reaches the page with the next snapshot.
+      rate = window.add(report.taken, hooks.now());
       if (report.refused) {
         this.running = false;
         return hooks.ended('refused', report.message);
