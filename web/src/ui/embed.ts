@@ -12,11 +12,13 @@ import { hiddenPanels, PANELS, type Panel, type PageFlags } from './page-flags.t
 import { FRAME_WIDTH, frameHeight, PANEL_SPECS, panelSpec } from './panels.ts';
 import type { ShareLink } from './share-link.ts';
 
-/** The snippet's script after its iframe: it sets the frame's height to the one the lab
- *  reports (ui/frame-height.ts), heeding only messages from that frame's window. Without
- *  it (a course editor that strips scripts) the frame keeps the snippet's height. */
+/** The snippet's script right after its iframe: it sets the frame's height to the one the
+ *  lab reports (ui/frame-height.ts), heeding only messages from that frame's window.
+ *  Without it (a course editor that strips scripts, or moves the iframe away from it) the
+ *  frame keeps the snippet's height. */
 const RESIZE_LISTENER = `<script>
 (function (frame) {
+  if (!frame || frame.tagName !== 'IFRAME') return;
   addEventListener('message', function (event) {
     var data = event.data;
     if (event.source === frame.contentWindow && data && data.type === '${RESIZE_MESSAGE}' &&
