@@ -27,6 +27,7 @@ import { ShareLink } from './ui/share-link.ts';
 import { reportFrameHeight } from './ui/frame-height.ts';
 import { reportToLms } from './ui/scorm.ts';
 
+document.documentElement.classList.add('booted'); // the module ran: no fallback text
 applyTheme();
 const recovery = new Recovery();
 const banner = new Banner();
