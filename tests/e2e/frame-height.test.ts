@@ -163,51 +163,57 @@ test('not framed, the lab posts no height', async () => {
   await page.close();
 });
 
-test('in a fixed 720 x 600 frame with the tour open, every chart keeps its height and its Table/PNG/CSV row', async () => {
-  const { page, problems } = await openPage(lab, {
-    width: 720,
-    height: 600,
-    hash: '#panels=alignment,ushape,result2&embed=1&tour=1',
-  });
-  await page.waitForSelector('#tour:not([hidden])');
-  const cards = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.chart-card')]
-      .filter((card) => card.offsetParent !== null)
-      .map((card) => {
-        const r = card.getBoundingClientRect();
-        const boxes = [...card.querySelectorAll('.chart-box')].map((b) =>
-          b.getBoundingClientRect(),
-        );
-        const rows = [...card.querySelectorAll('.chart-tools')];
-        return {
-          panel: card.dataset['panel'],
-          top: r.top,
-          bottom: r.bottom,
-          boxes: boxes.map((b) => ({ top: b.top, bottom: b.bottom, height: b.height })),
-          rows: rows.map((row) => {
-            const t = row.getBoundingClientRect();
-            return { top: t.top, bottom: t.bottom, buttons: row.textContent };
-          }),
-        };
-      }),
-  );
-  assert.deepEqual(
-    cards.map((card) => card.panel),
-    ['alignment', 'ushape', 'result2'],
-  );
-  for (const card of cards) {
-    const what = JSON.stringify(card);
-    assert.equal(card.rows.length, card.boxes.length, `a row of buttons per chart: ${what}`);
-    card.boxes.forEach((box, i) => {
-      const row = card.rows[i]!;
-      // 300 px: the full page's chart height, at which the axis titles fit (lower, the
-      // three-row legend of Result 2 leaves its y axis shorter than its title).
-      assert.ok(box.height >= 300, `the chart keeps its height: ${what}`);
-      assert.ok(row.top >= box.bottom && row.bottom <= card.bottom, `the row is in view: ${what}`);
-      assert.match(row.buttons ?? '', /Table.*PNG.*CSV/);
+for (const dark of [false, true]) {
+  test(`in a fixed 720 x 600 frame with the tour open, every chart keeps its height and its Table/PNG/CSV row (${dark ? 'dark' : 'light'})`, async () => {
+    const { page, problems } = await openPage(lab, {
+      width: 720,
+      height: 600,
+      dark,
+      hash: '#panels=alignment,ushape,result2&embed=1&tour=1',
     });
-  }
-  await screenshot(page, 'frame-720x600-tour.png');
-  assert.deepEqual(problems.console, []);
-  await page.close();
-});
+    await page.waitForSelector('#tour:not([hidden])');
+    const cards = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.chart-card')]
+        .filter((card) => card.offsetParent !== null)
+        .map((card) => {
+          const r = card.getBoundingClientRect();
+          const boxes = [...card.querySelectorAll('.chart-box')].map((b) =>
+            b.getBoundingClientRect(),
+          );
+          const rows = [...card.querySelectorAll('.chart-tools')];
+          return {
+            panel: card.dataset['panel'],
+            top: r.top,
+            bottom: r.bottom,
+            boxes: boxes.map((b) => ({ top: b.top, bottom: b.bottom, height: b.height })),
+            rows: rows.map((row) => {
+              const t = row.getBoundingClientRect();
+              return { top: t.top, bottom: t.bottom, buttons: row.textContent };
+            }),
+          };
+        }),
+    );
+    assert.deepEqual(
+      cards.map((card) => card.panel),
+      ['alignment', 'ushape', 'result2'],
+    );
+    for (const card of cards) {
+      const what = JSON.stringify(card);
+      assert.equal(card.rows.length, card.boxes.length, `a row of buttons per chart: ${what}`);
+      card.boxes.forEach((box, i) => {
+        const row = card.rows[i]!;
+        // 300 px: the full page's chart height, at which the axis titles fit (lower, the
+        // three-row legend of Result 2 leaves its y axis shorter than its title).
+        assert.ok(box.height >= 300, `the chart keeps its height: ${what}`);
+        assert.ok(
+          row.top >= box.bottom && row.bottom <= card.bottom,
+          `the row is in view: ${what}`,
+        );
+        assert.match(row.buttons ?? '', /Table.*PNG.*CSV/);
+      });
+    }
+    await screenshot(page, `frame-720x600-tour-${dark ? 'dark' : 'light'}.png`);
+    assert.deepEqual(problems.console, []);
+    await page.close();
+  });
+}
