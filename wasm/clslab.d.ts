@@ -321,6 +321,14 @@ export interface TokenScores {
   attention: Float32Array;
 }
 
+/** TokenTable's two p_mm columns alone (empty while no solution is current). */
+export interface MaxMarginScores {
+  /** p_mm.E_s over all reviews (TokenTable.maxMarginAttention) */
+  all: Float32Array;
+  /** over the acyclic reviews (TokenTable.maxMarginAttentionAcyclic) */
+  acyclic: Float32Array;
+}
+
 export interface ReviewView {
   text: string;
   tokens: string[];
@@ -520,6 +528,8 @@ export interface Lab {
   metrics(): Metrics;
   tokens(): TokenTable;
   scores(): TokenScores;
+  /** tokens()'s two p_mm columns alone: what the page needs right after a solve. */
+  maxMarginScores(): MaxMarginScores;
   review(testSplit: boolean, index: number): ReviewView;
   scoreText(text: string): ReviewView;
   solveMaxMargin(): MaxMarginReport;

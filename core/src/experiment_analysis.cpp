@@ -9,6 +9,7 @@
 #include "clslab/local_svm.h"
 #include "clslab/selection.h"
 #include "experiment_state.h"
+#include "model_kernels.h"
 #include "text_util.h"
 
 namespace clslab {
@@ -156,16 +157,26 @@ TokenTable Experiment::Tokens() const {
   TokenScalars scalars = ComputeTokenScalars(state_->trainer->weights());
   table.value = std::move(scalars.value);
   table.attention = std::move(scalars.attention);
-  if (state_->MaxMarginIsCurrent()) {
-    const RowMatrixXf& E = state_->trainer->weights().E;
-    const Eigen::VectorXf all = E * state_->p_mm;  // V
-    table.max_margin_attention.assign(all.data(), all.data() + all.size());
-    if (state_->has_max_margin_acyclic) {
-      const Eigen::VectorXf acyclic = E * state_->p_mm_acyclic;  // V
-      table.max_margin_attention_acyclic.assign(acyclic.data(), acyclic.data() + acyclic.size());
-    }
-  }
+  MaxMarginScores p_mm = MaxMarginScoresOfTokens();
+  table.max_margin_attention = std::move(p_mm.all);
+  table.max_margin_attention_acyclic = std::move(p_mm.acyclic);
   return table;
+}
+
+MaxMarginScores Experiment::MaxMarginScoresOfTokens() const {
+  MaxMarginScores scores;
+  if (!state_->trainer || !state_->MaxMarginIsCurrent()) return scores;
+  const RowMatrixXf& E = state_->trainer->weights().E;
+  // Row by row with the model's Dot (four float sums in a fixed order): vectorized in wasm
+  // (Eigen's matrix-vector product is scalar there) and the same bits natively and in wasm.
+  const auto score = [&E](const Eigen::VectorXf& p, std::vector<float>* out) {
+    const int32_t d = static_cast<int32_t>(E.cols());
+    out->resize(E.rows());
+    for (Eigen::Index s = 0; s < E.rows(); ++s) (*out)[s] = Dot(E.row(s).data(), p.data(), d);
+  };
+  score(state_->p_mm, &scores.all);
+  if (state_->has_max_margin_acyclic) score(state_->p_mm_acyclic, &scores.acyclic);
+  return scores;
 }
 
 TokenScores Experiment::Scores() const {

@@ -39,6 +39,7 @@ import type {
   StatusResult,
   StepReport,
   TokenScores,
+  MaxMarginScores,
   TextFormatName,
   TokenTable,
 } from '../../wasm/clslab.d.ts';
@@ -250,6 +251,10 @@ const tokenTable = {
 } satisfies Record<keyof TokenTable, Kind>;
 const scores = { value: 'Float32Array', attention: 'Float32Array' } satisfies Record<
   keyof TokenScores,
+  Kind
+>;
+const maxMarginScores = { all: 'Float32Array', acyclic: 'Float32Array' } satisfies Record<
+  keyof MaxMarginScores,
   Kind
 >;
 const review = {
@@ -552,6 +557,8 @@ test('every Lab method returns what the d.ts declares', () => {
     check(lab.metrics(), metrics, 'metrics');
     check(lab.tokens(), tokenTable, 'tokens');
     check(lab.scores(), scores, 'scores');
+    check(lab.maxMarginScores(), maxMarginScores, 'maxMarginScores (nothing solved)');
+    assert.equal(lab.maxMarginScores().all.length, 0);
     check(lab.review(false, 0), review, 'review');
     check(lab.scoreText('a great film'), review, 'scoreText');
     check(lab.solveMaxMargin(), maxMargin, 'solveMaxMargin');
@@ -562,6 +569,13 @@ test('every Lab method returns what the d.ts declares', () => {
     check(progress, maxMarginProgress, 'continueMaxMargin');
     assert.equal(progress.done, true, progress.message);
     check(lab.tokens(), tokenTable, 'tokens (solved)');
+    check(lab.maxMarginScores(), maxMarginScores, 'maxMarginScores');
+    // The two p_mm columns are the token table's own, bit for bit, and present once solved.
+    const solvedTable = lab.tokens();
+    const solvedScores = lab.maxMarginScores();
+    assert.equal(solvedScores.all.length, solvedTable.tokens.length);
+    assert.deepEqual(solvedScores.all, solvedTable.maxMarginAttention);
+    assert.deepEqual(solvedScores.acyclic, solvedTable.maxMarginAttentionAcyclic);
     let local = lab.continueLocalSvm(50);
     check(local, maxMarginProgress, 'continueLocalSvm');
     while (local.active) local = lab.continueLocalSvm(50);

@@ -262,6 +262,19 @@ void Describe(const TokenScores& t, Visitor& v) {
   v("attention", t.attention);
 }
 
+// TokenTable's two p_mm columns alone (empty while no solution is current), for a front end
+// that wants them right after a solve: O(V d), no strings or statistics to copy.
+struct MaxMarginScores {
+  std::vector<float> all;      // V, p_mm.E_s over all reviews
+  std::vector<float> acyclic;  // V, over the acyclic reviews (empty without that solution)
+};
+
+template <typename Visitor>
+void Describe(const MaxMarginScores& t, Visitor& v) {
+  v("all", t.all);
+  v("acyclic", t.acyclic);
+}
+
 // One review as the page draws it.
 struct ReviewView {
   std::string text;
