@@ -9,7 +9,7 @@
 // the number it reads is marked. Next/Back/Skip are buttons; Escape skips.
 import type { Guidance } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
-import { formatInteger } from '../format.ts';
+import { formatInteger, paperNotation } from '../format.ts';
 import { byId } from './dom.ts';
 import { PANEL_SPECS, panelLead, type TourAction } from './panels.ts';
 import { captionLine, type RunFactsSource } from './run-facts.ts';
@@ -204,7 +204,7 @@ export class Tour {
     } else {
       const line = state.guidance?.panels.find((l) => l.panel === step.guidance);
       setText(this.kind, line === undefined ? '' : KIND_LABELS[line.kind]);
-      setText(this.text, line?.text ?? 'Reading the run…');
+      setText(this.text, line === undefined ? 'Reading the run…' : paperNotation(line.text));
     }
     const action = step.action(state);
     this.act.hidden = action === null;
