@@ -126,7 +126,8 @@ interface PanelSpec {
   /** CSS px it takes in a 720 px embed frame: measured there (the embed at run=20, the
    *  panel alone), rounded up with room for longer guidance text; a chart panel's height
    *  gives its canvases about 300 px (they shrink to 200 px in a smaller frame and grow to
-   *  fill a taller one). The frame's height is the sum for the panels shown. */
+   *  fill a taller one), and room for each chart's lead sentence (remeasured with them).
+   *  The frame's height is the sum for the panels shown. */
   frameHeight: number;
   /** Ticked when the Embed dialog opens (the paper's three results). */
   embedDefault?: boolean;
@@ -155,7 +156,7 @@ const PANEL_LIST = [
   {
     key: 'alignment',
     label: 'Result 1 chart',
-    frameHeight: 500,
+    frameHeight: 540,
     embedDefault: true,
     guidance: 'result1',
     charts: ['alignment'],
@@ -168,7 +169,7 @@ const PANEL_LIST = [
   {
     key: 'ushape',
     label: 'Figure 1 (U shape) chart',
-    frameHeight: 480,
+    frameHeight: 560,
     embedDefault: true,
     guidance: 'figure1',
     charts: ['uShape'],
@@ -181,7 +182,7 @@ const PANEL_LIST = [
   {
     key: 'result2',
     label: 'Result 2 charts',
-    frameHeight: 820,
+    frameHeight: 960,
     embedDefault: true,
     guidance: 'result2',
     charts: ['selection', 'norm'],
@@ -194,7 +195,7 @@ const PANEL_LIST = [
   {
     key: 'loss',
     label: 'Loss and accuracy chart',
-    frameHeight: 420,
+    frameHeight: 480,
     guidance: 'loss',
     charts: ['loss'],
   },
