@@ -30,16 +30,32 @@ Chart.register(
 );
 
 // Legends draw a line dataset as a line (dashed when it is), a point dataset as its point:
-// an item of a line chart or of a scatter dataset with showLine gets the 'line' style.
+// an item of a line chart or of a scatter dataset with showLine gets the 'line' style. With
+// point styles Chart.js takes the item's stroke from the dataset's first point, which has no
+// dash: the line's own colour, width and dash are put back.
 const pointLabels = Chart.defaults.plugins.legend.labels.generateLabels;
 Chart.defaults.plugins.legend.labels.usePointStyle = true;
 Chart.defaults.plugins.legend.labels.generateLabels = (chart) =>
   pointLabels(chart).map((item) => {
-    const dataset = chart.data.datasets[item.datasetIndex ?? -1] as
-      { showLine?: boolean; type?: string } | undefined;
-    const type = dataset?.type ?? (chart.config as { type?: string }).type;
-    const line = dataset !== undefined && (dataset.showLine === true || type === 'line');
-    return line ? { ...item, pointStyle: 'line' } : item;
+    const line = chart.data.datasets[item.datasetIndex ?? -1] as
+      | {
+          showLine?: boolean;
+          type?: string;
+          borderColor?: unknown;
+          borderWidth?: unknown;
+          borderDash?: unknown;
+        }
+      | undefined;
+    if (line === undefined) return item;
+    const type = line.type ?? (chart.config as { type?: string }).type;
+    if (line.showLine !== true && type !== 'line') return item;
+    return {
+      ...item,
+      pointStyle: 'line',
+      lineDash: Array.isArray(line.borderDash) ? (line.borderDash as number[]) : [],
+      ...(typeof line.borderColor === 'string' ? { strokeStyle: line.borderColor } : {}),
+      ...(typeof line.borderWidth === 'number' ? { lineWidth: line.borderWidth } : {}),
+    };
   });
 
 /** Okabe-Ito colours: distinguishable with the common colour-vision deficiencies. */
