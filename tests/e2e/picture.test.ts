@@ -250,3 +250,40 @@ test('after a recipe the Attention-SVM panel shows no numbers of the previous we
   assert.deepEqual(problems.console, []);
   await page.close();
 });
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+}
+
+test('in both themes axis text reads at 4.5:1 on the card and gridlines stay quiet', async () => {
+  for (const dark of [false, true]) {
+    const { page } = await openPage(lab, { dark });
+    // The colours charts/setup.ts applyTheme hands Chart.js (ticks, titles, legends: --muted
+    // and --text; grid: --grid), on the card the charts sit on.
+    const css = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement);
+      const read = (name: string) => style.getPropertyValue(name).trim().toLowerCase();
+      return {
+        card: read('--card'),
+        muted: read('--muted'),
+        text: read('--text'),
+        grid: read('--grid'),
+      };
+    });
+    const theme = dark ? 'dark' : 'light';
+    for (const key of ['muted', 'text'] as const)
+      assert.ok(contrast(css[key], css.card) >= 4.5, `${theme} ${key} ${css[key]} on ${css.card}`);
+    const grid = contrast(css.grid, css.card);
+    assert.ok(grid > 1.1 && grid < 1.6, `${theme} grid ${css.grid}: ${grid.toFixed(2)}:1`);
+    await page.close();
+  }
+});

@@ -40,6 +40,9 @@ function lightOptions(chart: Chart): Options {
   const plugins = (options.plugins ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const legend = plugins['legend'] ?? {};
   plugins['legend'] = { ...legend, labels: { ...(legend['labels'] as object), color: LIGHT.text } };
+  // The coverage line under the title: its colour is resolved from the page's theme.
+  if (plugins['subtitle'] !== undefined)
+    plugins['subtitle'] = { ...plugins['subtitle'], color: LIGHT.muted };
   plugins['tooltip'] = { enabled: false };
   return {
     ...options,
