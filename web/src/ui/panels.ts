@@ -169,7 +169,7 @@ const PANEL_LIST = [
   {
     key: 'ushape',
     label: 'Figure 1 (U shape) chart',
-    frameHeight: 560,
+    frameHeight: 600,
     embedDefault: true,
     guidance: 'figure1',
     charts: ['uShape'],
@@ -182,7 +182,7 @@ const PANEL_LIST = [
   {
     key: 'result2',
     label: 'Result 2 charts',
-    frameHeight: 960,
+    frameHeight: 1000,
     embedDefault: true,
     guidance: 'result2',
     charts: ['selection', 'norm'],
