@@ -251,9 +251,10 @@ test('after a recipe the Attention-SVM panel shows no numbers of the previous we
   await page.close();
 });
 
-/** WCAG contrast ratio of two #rrggbb colours. */
+/** WCAG contrast ratio of two #rgb or #rrggbb colours. */
 function contrast(a: string, b: string): number {
-  const luminance = (hex: string) => {
+  const luminance = (short: string) => {
+    const hex = short.length === 4 ? short.replace(/[0-9a-f]/g, '$&$&') : short;
     const [r, g, b] = [1, 3, 5].map((i) => {
       const c = parseInt(hex.slice(i, i + 2), 16) / 255;
       return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -271,13 +272,13 @@ test('in both themes axis text reads at 4.5:1 on the card and gridlines stay qui
     // and --text; grid: --grid), on the card the charts sit on.
     const css = await page.evaluate(() => {
       const style = getComputedStyle(document.documentElement);
-      const read = (name: string) => style.getPropertyValue(name).trim().toLowerCase();
-      return {
-        card: read('--card'),
-        muted: read('--muted'),
-        text: read('--text'),
-        grid: read('--grid'),
-      };
+      const [card = '', muted = '', text = '', grid = ''] = [
+        '--card',
+        '--muted',
+        '--text',
+        '--grid',
+      ].map((name) => style.getPropertyValue(name).trim().toLowerCase());
+      return { card, muted, text, grid };
     });
     const theme = dark ? 'dark' : 'light';
     for (const key of ['muted', 'text'] as const)
