@@ -4,9 +4,9 @@
 // prepared link keeps its data, settings and step: the tour presses a button only when
 // asked (its action button, which flashes the button it pressed). Each step's sentence is
 // core's guidance for its panel (state.guidance, chosen from the measured values), kept
-// live as the run moves. The card
-// sits in the page's flow right after the panel it talks about, so it never covers it, and
-// the number it reads is marked. Next/Back/Skip are buttons; Escape skips.
+// live as the run moves. The card sits in the page's flow right after the panel it talks
+// about, so it never covers it, and the number it reads is marked. Next/Back/Skip are
+// buttons; Escape skips.
 import type { Guidance } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import { formatInteger, paperNotation } from '../format.ts';
