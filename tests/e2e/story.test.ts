@@ -17,8 +17,9 @@ test('recipes, guidance, the theory layer and the Why card read the run', async 
   );
   assert.match(
     (await page.textContent('[data-guidance="result1"]')) ?? '',
-    /slope [\d.]+ against \(eta\/2\)\|\|v\|\|\^2 = 500/,
+    /slope [\d.]+ against \(η\/2\)‖v‖² = 500/,
   );
+  await page.click('#recipes-toggle'); // folded above the charts
   const recipes = await page
     .locator('#recipes-list button[data-recipe]')
     .evaluateAll((b) => b.map((x) => x.getAttribute('data-recipe')));

@@ -29,6 +29,35 @@ Chart.register(
   Decimation,
 );
 
+// Legends draw a line dataset as a line (dashed when it is), a point dataset as its point:
+// an item of a line chart or of a scatter dataset with showLine gets the 'line' style. With
+// point styles Chart.js takes the item's stroke from the dataset's first point, which has no
+// dash: the line's own colour, width and dash are put back.
+const pointLabels = Chart.defaults.plugins.legend.labels.generateLabels;
+Chart.defaults.plugins.legend.labels.usePointStyle = true;
+Chart.defaults.plugins.legend.labels.generateLabels = (chart) =>
+  pointLabels(chart).map((item) => {
+    const line = chart.data.datasets[item.datasetIndex ?? -1] as
+      | {
+          showLine?: boolean;
+          type?: string;
+          borderColor?: unknown;
+          borderWidth?: unknown;
+          borderDash?: unknown;
+        }
+      | undefined;
+    if (line === undefined) return item;
+    const type = line.type ?? (chart.config as { type?: string }).type;
+    if (line.showLine !== true && type !== 'line') return item;
+    return {
+      ...item,
+      pointStyle: 'line',
+      lineDash: Array.isArray(line.borderDash) ? (line.borderDash as number[]) : [],
+      ...(typeof line.borderColor === 'string' ? { strokeStyle: line.borderColor } : {}),
+      ...(typeof line.borderWidth === 'number' ? { lineWidth: line.borderWidth } : {}),
+    };
+  });
+
 /** Okabe-Ito colours: distinguishable with the common colour-vision deficiencies. */
 export const palette = {
   blue: '#0072B2',
@@ -45,7 +74,18 @@ export const palette = {
 export const LIGHT = { card: '#ffffff', text: '#1b1f24', muted: '#57606a', grid: '#e3e6ea' };
 
 /** Theme colours the charts draw with directly (set by applyTheme). */
-export const theme = { text: LIGHT.text };
+export const theme = { text: LIGHT.text, grid: LIGHT.grid };
+
+/** Grid lines of a log axis: full colour at powers of ten, faint at the minor ticks
+ *  between them (2, 3, ... 9 times a power), so the decades read and the rest stays quiet.
+ *  `major` is a #rrggbb colour. */
+export function logGridColor(major: string): (context: { tick?: { value: number } }) => string {
+  return (context) => {
+    const value = context.tick?.value ?? 0;
+    const decade = value > 0 && Math.abs(Math.log10(value) - Math.round(Math.log10(value))) < 1e-9;
+    return decade ? major : `${major.slice(0, 7)}59`; // 59: 35% alpha
+  };
+}
 
 /** Colours the dark theme swapped in (lower-case #rrggbb), mapped back to light ones. */
 const darkSwaps = new Map<string, string>();
@@ -54,6 +94,7 @@ const darkSwaps = new Map<string, string>();
 export function applyTheme(): void {
   const css = getComputedStyle(document.documentElement);
   theme.text = css.getPropertyValue('--text').trim() || theme.text;
+  theme.grid = css.getPropertyValue('--grid').trim() || theme.grid;
   // Okabe-Ito's blue is too dark on the dark card; its sky blue keeps the same meaning.
   if (matchMedia('(prefers-color-scheme: dark)').matches) {
     darkSwaps.set(palette.sky.toLowerCase(), palette.blue);
