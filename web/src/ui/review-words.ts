@@ -7,19 +7,14 @@ import { element } from './dom.ts';
 
 export interface RenderedWords {
   nodes: Node[];
-  /** Attention mass on the selected tokens. */
-  selectedMass: number;
 }
 
 export function renderWords(review: ReviewView, chosenToken = ''): RenderedWords {
-  let peak = 0;
-  for (const weight of review.attention) peak = Math.max(peak, weight);
+  const peak = review.attention[review.attended] ?? 0; // core's largest s_t (-1: none)
   const nodes: Node[] = [];
-  let selectedMass = 0;
   review.words.forEach((word, t) => {
     const weight = review.attention[t] ?? 0;
     const selected = review.selected[t] === 1;
-    if (selected) selectedMass += weight;
     const token = review.tokens[t] ?? '';
     const classes = ['word'];
     if (selected) classes.push('selected');
@@ -34,5 +29,5 @@ export function renderWords(review: ReviewView, chosenToken = ''): RenderedWords
     span.style.setProperty('--weight', peak > 0 ? (weight / peak).toFixed(3) : '0');
     nodes.push(span, document.createTextNode(' '));
   });
-  return { nodes, selectedMass };
+  return { nodes };
 }
