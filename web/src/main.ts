@@ -25,6 +25,7 @@ import { installDocs } from './ui/docs.ts';
 import { StoryViews } from './ui/story-views.ts';
 import { ShareLink } from './ui/share-link.ts';
 
+document.documentElement.classList.add('booted'); // the module ran: no fallback text
 applyTheme();
 const recovery = new Recovery();
 const banner = new Banner();
