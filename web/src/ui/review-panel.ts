@@ -9,7 +9,7 @@ import type { CommandBody, ReviewView } from '../protocol.ts';
 import { formatNumber, formatPercent } from '../format.ts';
 import { byId } from './dom.ts';
 import { renderComputation, type ComputationContext } from './review-computation.ts';
-import { renderWords } from './review-words.ts';
+import { renderWords, restyleWords } from './review-words.ts';
 
 /** Scoring starts once typing pauses this long. */
 const TYPING_PAUSE_MILLISECONDS = 250;
@@ -109,8 +109,8 @@ export class ReviewPanel {
 
   private draw(review: ReviewView, context: ComputationContext): void {
     this.drawn = { review, context };
-    this.words.replaceChildren(...renderWords(review).nodes);
-    this.original.textContent = review.text;
+    if (!restyleWords(this.words, review)) this.words.replaceChildren(...renderWords(review).nodes);
+    if (this.original.textContent !== review.text) this.original.textContent = review.text;
     const label = context.label === '' ? 'your text' : context.label;
     const prediction = review.prediction > 0 ? 'positive' : 'negative';
     this.caption.textContent =
