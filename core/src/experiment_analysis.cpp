@@ -211,6 +211,30 @@ std::string Disagreement(const ReviewView& view, int32_t y) {
          "data (when its constraints lie on a cycle, no p can).";
 }
 
+// The view's breakdown of f for a page that draws the largest weights first: s_t b_t per
+// position, the model's positions by s_t (stable: earlier first on ties), and the sums of
+// s_t and s_t b_t from each rank on (suffix sums in double, so a page never adds them).
+void RankByAttention(ReviewView* view) {
+  const size_t positions = view->tokens.size();
+  view->contribution.assign(positions, 0.0f);
+  for (size_t t = 0; t < positions; ++t) {
+    view->contribution[t] = view->attention[t] * view->value[t];
+    if (!view->tokens[t].empty()) view->order.push_back(static_cast<int32_t>(t));
+    if (view->selected[t] == 1) view->selected_attention += view->attention[t];
+  }
+  std::stable_sort(view->order.begin(), view->order.end(),
+                   [&](int32_t i, int32_t j) { return view->attention[i] > view->attention[j]; });
+  const size_t n = view->order.size();
+  view->rest_attention.assign(n + 1, 0.0);
+  view->rest_contribution.assign(n + 1, 0.0);
+  for (size_t k = n; k-- > 0;) {
+    const int32_t t = view->order[k];
+    view->rest_attention[k] = view->rest_attention[k + 1] + view->attention[t];
+    view->rest_contribution[k] =
+        view->rest_contribution[k + 1] + static_cast<double>(view->attention[t]) * view->value[t];
+  }
+}
+
 // Fills a view of one tokenized review: attention weights, logit and the selected set
 // S_i for label y (the predicted sign when the text has no label). With drop_unknown the
 // words outside the vocabulary are not part of the model's review: they are shown with
@@ -258,6 +282,7 @@ ReviewView View(const Weights& weights, const Vocabulary& vocab, const RunConfig
     if (view.chosen < 0 && view.selected[t] == 1) view.chosen = at;
     if (view.attended < 0 || view.attention[t] > view.attention[view.attended]) view.attended = at;
   }
+  RankByAttention(&view);
   if (ids.empty()) return view;
   view.prediction = view.logit >= 0 ? 1 : -1;
   view.disagreement = Disagreement(view, one.labels[0]);

@@ -236,6 +236,16 @@ declare global {
       bounds: () => Record<string, { x: number[]; y: number[] }>;
       chartUpdates: () => Record<string, number>;
       metrics: () => { step: number; checksum: string; trainLoss: number } | null;
+      /** The review "Attention on a review" last drew (core's ReviewView), or null. */
+      review: () => {
+        logit: number;
+        order: Int32Array;
+        tokens: string[];
+        words: string[];
+        chosen: number;
+        attended: number;
+        disagreement: string;
+      } | null;
       state: () => {
         dataset: unknown;
         playing: boolean;

@@ -53,6 +53,7 @@ type Kind =
   | 'Float32Array'
   | 'Float64Array'
   | 'Uint8Array'
+  | 'Int32Array'
   | { nullable: boolean; shape: Shape }
   | { arrayOf: Shape }
   | { oneOf: readonly string[] }
@@ -271,6 +272,11 @@ const review = {
   chosen: 'number',
   attended: 'number',
   disagreement: 'string',
+  contribution: 'Float32Array',
+  order: 'Int32Array',
+  restAttention: 'Float64Array',
+  restContribution: 'Float64Array',
+  selectedAttention: 'number',
 } satisfies Record<keyof ReviewView, Kind>;
 const maxMargin = {
   solved: 'boolean',

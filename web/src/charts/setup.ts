@@ -138,6 +138,9 @@ const NEAR_VIEWPORT = '200px 0px';
 
 /** Charts waiting for an update, in the order they asked (a Set keeps insertion order). */
 const dirty = new Set<Chart>();
+/** Views that are not charts (the review's computation), waiting to draw: their element
+ *  and their latest drawing (scheduleDraw). They share the frames and the budget. */
+const drawings = new Map<Element, () => void>();
 let frameRequested = false;
 let firstChartMarked = false; // the page benchmark reads the mark (BENCHMARKS.md)
 /** On screen or near it, per canvas; a canvas not yet reported counts as on screen. */
@@ -159,7 +162,8 @@ const observer =
             whenShown.delete(entry.target);
             work?.();
             const chart = Chart.getChart(entry.target as HTMLCanvasElement);
-            if (chart !== undefined && dirty.has(chart)) requestFrame();
+            if ((chart !== undefined && dirty.has(chart)) || drawings.has(entry.target))
+              requestFrame();
           }
         },
         { rootMargin: NEAR_VIEWPORT },
@@ -209,6 +213,16 @@ function drawFrame(): void {
     update(chart);
     drawn++;
   }
+  for (const [element, draw] of waiting ? [] : [...drawings]) {
+    if (!isOnScreen(element)) continue; // kept: the observer asks when it shows
+    if (drawn > 0 && performance.now() - started >= FRAME_BUDGET_MS) {
+      waiting = true;
+      break;
+    }
+    drawings.delete(element);
+    draw();
+    drawn++;
+  }
   if (drawn > 0 && !firstChartMarked) {
     firstChartMarked = true;
     performance.mark('clslab:first-chart');
@@ -221,6 +235,15 @@ export function scheduleUpdate(chart: Chart): void {
   observer?.observe(chart.canvas);
   dirty.add(chart);
   if (isOnScreen(chart.canvas)) requestFrame();
+}
+
+/** Draws a view that is not a chart (`draw` fills `element`) in a coming animation frame,
+ *  within the charts' budget, and not while `element` is off screen; a later drawing for
+ *  the same element replaces one still waiting (it draws from newer data). */
+export function scheduleDraw(element: Element, draw: () => void): void {
+  observer?.observe(element);
+  drawings.set(element, draw);
+  if (isOnScreen(element)) requestFrame();
 }
 
 /** Updates `chart` now if it waits for an update (a reader needs its drawn state). */
