@@ -13,6 +13,10 @@ import { renderWords, restyleWords } from './review-words.ts';
 
 /** Scoring starts once typing pauses this long. */
 const TYPING_PAUSE_MILLISECONDS = 250;
+/** With every token listed, a redraw of a long review is a long task (a table of hundreds
+ *  of rows: 250-600 ms measured on a busy machine): during Play it is redrawn at most this
+ *  often, and always after the last snapshot. The top rows alone redraw with each one. */
+const FULL_LIST_REFRESH_MILLISECONDS = 2000;
 
 export class ReviewPanel {
   private readonly split = byId<HTMLSelectElement>('review-split');
@@ -29,6 +33,9 @@ export class ReviewPanel {
   private showing: 'review' | 'text' = 'review';
   /** Every token of the computation, not only the largest weights. */
   private allTokens = false;
+  /** When the full list last refreshed, and the refresh waiting for its turn. */
+  private fullListAt = -Infinity;
+  private fullListTimer: ReturnType<typeof setTimeout> | undefined;
   /** The view last drawn and its context (redrawn when the token list is toggled). */
   private drawn: { review: ReviewView; context: ComputationContext } | null = null;
 
@@ -61,7 +68,20 @@ export class ReviewPanel {
   /** The weights changed (a snapshot, while playing or not): the shown review or text is
    *  asked for again now if the panel is on screen, else once it shows. */
   weightsChanged(): void {
-    onceOnScreen(this.card, () => this.refresh());
+    if (!this.allTokens) {
+      onceOnScreen(this.card, () => this.refresh());
+      return;
+    }
+    if (this.fullListTimer !== undefined) return; // the pending refresh reads the latest weights
+    const wait = this.fullListAt + FULL_LIST_REFRESH_MILLISECONDS - performance.now();
+    this.fullListTimer = setTimeout(
+      () => {
+        this.fullListTimer = undefined;
+        this.fullListAt = performance.now();
+        onceOnScreen(this.card, () => this.refresh());
+      },
+      Math.max(wait, 0),
+    );
   }
 
   /** Asks again for what is shown (the weights changed). */
