@@ -106,6 +106,8 @@ test('markup in a dataset shows as text and never runs', async () => {
   );
   assert.match((await page.textContent('#dataset-summary')) ?? '', /<b>evil<\/b>\.tsv/);
   // The tokenizer drops markup from the words; the review as written keeps it, as text.
+  // (The review panel draws once it is on screen.)
+  await page.locator('#review-original').scrollIntoViewIfNeeded();
   await page.waitForFunction(() =>
     (document.getElementById('review-original')?.textContent ?? '').includes('onerror'),
   );
