@@ -18,6 +18,8 @@ GuidanceInputs PaperRun() {
   in.config.width = 1024;
   in.config.sigma = 1;
   in.config.eta = 1000;
+  in.config.max_doc_share = 1;  // every word kept: stop words can be selected
+  in.config.drop_unknown = false;
   in.metrics.phase = "flow on p";
   in.metrics.step = 300;
   in.metrics.p_norm = 12;
