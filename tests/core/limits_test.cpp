@@ -249,13 +249,13 @@ TEST(Limits, SizeChecksCannotBeFooledByOverflow) {
 }
 
 TEST(Limits, DefaultLimitsAcceptTheDefaultSettingsOnAnyVocabulary) {
-  // 6,000 words, each in 2 of 3,000 reviews: more words than the default max vocabulary
-  // keeps. Under the default settings V is capped at 4,096 = d, so V x d stays within the
-  // weights limit whatever the upload's vocabulary (config.h).
+  // 5,000 words, each in 8 of 5,000 reviews (so seen twice in any training split): more
+  // words than the default max vocabulary keeps. Under the default settings V is capped at
+  // 4,096 = d, so V x d stays within the weights limit whatever the upload's vocabulary.
   std::string text;
-  for (int i = 0; i < 3000; ++i) {
+  for (int i = 0; i < 5000; ++i) {
     text += i % 2 == 0 ? "1\t" : "0\t";
-    for (int k = 0; k < 4; ++k) text += " w" + std::to_string((2 * i + k) % 6000);
+    for (int k = 0; k < 8; ++k) text += " w" + std::to_string((i + 625 * k) % 5000);
     text += "\n";
   }
   Experiment experiment;
