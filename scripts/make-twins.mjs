@@ -8,19 +8,9 @@
 // every neutral word occurs equally often, at equal review lengths, in both classes, and a
 // review carries sentiment words of its own class only.
 import { writeFileSync } from 'node:fs';
+import { seededRandom } from '../web/src/data/seeded-random.mjs';
 
-// Seeded PRNG (mulberry32): the same file on every run.
-function makeRng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = makeRng(20251203);
+const random = seededRandom(20251203); // the same file on every run
 const pick = (list) => list[Math.floor(random() * list.length)];
 function sample(list, count) {
   const copy = [...list];

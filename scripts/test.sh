@@ -44,9 +44,11 @@ echo "== type-check every test file against the wasm contract and the protocol"
 npx tsc -p tests/tsconfig.json
 echo "== wasm and web-module tests (Node, real module)"
 npm run --silent test:wasm
-echo "== production build, and the one-file edition (its browser test opens it from file://)"
+echo "== production build, the one-file edition (its browser test opens it from file://) and its SCORM zip"
 npm run --silent build:web
 npm run --silent build:single
+# The SCORM package of that file (no second build: the zip only): tests/e2e/scorm.test.ts.
+node scripts/build-scorm.mjs
 # The same page built to obey injected faults (its worker's MODE is 'test'): only the
 # reliability tests open it.
 npm run --silent build:test

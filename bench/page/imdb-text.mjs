@@ -3,20 +3,10 @@
 // sentence punctuation, and 5% of positions holding one of 200 label-leaning words. Used
 // by the page benchmark to upload "25,000 real-length reviews" without shipping data.
 
-/** mulberry32: small, seeded, uniform in [0, 1). */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../web/src/data/seeded-random.mjs';
 
 export function imdbText({ reviews = 25000, vocabulary = 30000, seed = 1 } = {}) {
-  const uniform = random(seed);
+  const uniform = seededRandom(seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
   const cdf = new Float64Array(vocabulary);
   let total = 0;

@@ -3,6 +3,7 @@
 // labels for this file and count what is dropped. Shared by every tabular and line format.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "text_formats_internal.h"
 
@@ -60,6 +61,27 @@ int ResolveColumn(const std::string& wanted, const std::vector<std::string>& col
       std::all_of(lower.begin(), lower.end(), [](char c) { return c >= '0' && c <= '9'; });
   if (digits && std::stoi(lower) < static_cast<int>(columns.size())) return std::stoi(lower);
   return -2;
+}
+
+// The one column whose sampled cells are all short (a word or two) with few distinct values,
+// as a label column is; -1 when no column or more than one is so.
+int FindShortValueColumn(const Table& table, size_t first_data, size_t sample_end, size_t width) {
+  constexpr size_t kShortCell = 24, kFewValues = 12;
+  int found = -1;
+  for (size_t j = 0; j < width; ++j) {
+    std::set<std::string> distinct;
+    bool short_cells = true;
+    for (size_t i = first_data; i < sample_end && short_cells; ++i) {
+      std::string_view cell = Trim(Cell(table.rows[i], static_cast<int>(j)));
+      if (cell.empty()) continue;
+      short_cells = cell.size() <= kShortCell && std::count(cell.begin(), cell.end(), ' ') <= 2;
+      distinct.emplace(AsciiLowercase(cell));
+    }
+    if (!short_cells || distinct.empty() || distinct.size() > kFewValues) continue;
+    if (found >= 0) return -1;
+    found = static_cast<int>(j);
+  }
+  return found;
 }
 
 std::string ColumnList(const std::vector<std::string>& columns) {
@@ -123,6 +145,24 @@ Result<ParsedReviews> TableToReviews(Table table, ColumnHints hints, const Parse
     if (all) label = static_cast<int>(j);
   }
   if (label < 0) {
+    // A column of a few short values ("yes"/"no", "4 stars") is a label column whose
+    // spelling is not one of ours: say which value cannot be read, as for a named column.
+    int short_column = FindShortValueColumn(table, first_data, sample_end, width);
+    if (short_column >= 0) {
+      std::vector<std::string_view> values;
+      std::vector<int64_t> lines;
+      for (size_t i = first_data; i < table.rows.size(); ++i) {
+        std::string_view value = Cell(table.rows[i], short_column);
+        if (!IsBlank(value)) values.push_back(value), lines.push_back(table.lines[i]);
+      }
+      Result<LabelMapper> mapper =
+          LabelMapper::Decide(values, lines, options.star_threshold, source);
+      if (!mapper.ok()) {
+        return Failure::Failure(mapper.status.message() + " (in " +
+                                Quote(parsed.columns[short_column]) +
+                                ", the only column of short values)");
+      }
+    }
     return Failure::Failure(
         source +
         ": no label column found (looked for label, sentiment, "

@@ -228,6 +228,19 @@ TEST(TextFormats, RejectsBooleanAndOtherUnparseableLabels) {
   EXPECT_TRUE(Contains(error, "...\"")) << error;  // long values are truncated
 }
 
+TEST(TextFormats, AHeaderlessColumnOfShortUnknownLabelsIsNamedWithItsFirstUnreadableValue) {
+  // Issue 20: "yes"/"no" and "4 stars" said "no label column found", as if there were none.
+  std::string error = ErrorOf("I liked this film a lot,yes\nA dull and long film,no\n");
+  EXPECT_TRUE(Contains(error, "movies.csv line 1: unparseable label \"yes\"")) << error;
+  EXPECT_TRUE(Contains(error, "expected 0/1, -1/1, 1/2, pos/neg or a star rating")) << error;
+  EXPECT_TRUE(Contains(error, "\"column 2\", the only column of short values")) << error;
+  error = ErrorOf("Great sound for the price,4 stars\nBroke after a week,1 star\n");
+  EXPECT_TRUE(Contains(error, "line 1: unparseable label \"4 stars\"")) << error;
+  // Two long columns: nothing looks like a label, and the message says what was looked for.
+  error = ErrorOf("a long text that is no label at all,another long text that is none either\n");
+  EXPECT_TRUE(Contains(error, "no label column found")) << error;
+}
+
 TEST(TextFormats, RejectsInvalidUtf8SuggestingLatin1) {
   std::string error = ErrorOf("text,label\ngood,1\ncaf\xE9,0\n");
   EXPECT_TRUE(Contains(error, "movies.csv line 3: not valid UTF-8")) << error;

@@ -52,6 +52,12 @@ test('a chart PNG is 2x its CSS size, light in the dark theme, with a caption of
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 11);
   const run = await metrics(page);
   const canvas = page.locator('#chart-u-shape');
+  // A chart off screen draws its last snapshot once it comes into view (or is exported):
+  // bring it on screen and let it draw before taking the picture to compare against.
+  await canvas.scrollIntoViewIfNeeded();
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
   const before = await canvas.evaluate((node: HTMLCanvasElement) => node.toDataURL());
   const cssWidth = await canvas.evaluate((node) => node.clientWidth);
 

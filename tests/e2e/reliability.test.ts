@@ -330,7 +330,7 @@ test('Pause stops Play within the chunk under way at the largest width', async (
       );
       const state = await page.evaluate(() => {
         const s = window.__clslab?.state();
-        return { playing: s?.playing, stop: s?.lastStop, step: s?.metrics?.step ?? -1 };
+        return { playing: s?.playing, stop: s?.lastStop, step: s?.step ?? -1 };
       });
       console.log(
         `  ${hash}&speed=${speed}: Pause at step ${clicked.step} -> stopped at ${state.stop?.step} ` +

@@ -228,7 +228,7 @@ test('the speed slider slows Play and the progress line reports steps per second
   await page.waitForTimeout(2000);
   assert.match(
     (await page.textContent('#progress-text')) ?? '',
-    /^Training: step \d+ of 100,000 · [\d.]+ steps\/s$/,
+    /^Training: step \d+ of 100,000 · [\d.]+ steps\/s over the last 2 s$/,
   );
   await page.click('#play');
   await waitStopped(page);

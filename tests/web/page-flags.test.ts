@@ -83,3 +83,32 @@ test('malformed escapes and repeated keys never throw: each is left to a warning
   assert.match(flags.warnings.join(' '), /run is given twice/);
   assert.match(flags.warnings.join(' '), /hide/);
 });
+
+// Issue 20, item 7a: `hide=` naming every panel opened an empty page, and `panels=` naming
+// none the control bar alone, without a word.
+test('a link never opens an empty page: hide= of every panel or panels= of none shows the lab', () => {
+  const everything = splitHash(`v=1&hide=${PANELS.join(',')}`).flags;
+  assert.deepEqual(hiddenPanels(everything), [], 'the whole lab is shown');
+  assert.deepEqual(everything.warnings, [
+    'hide: every panel would be hidden, which leaves an empty page; the whole lab is shown.',
+  ]);
+  for (const hash of ['v=1&panels=', 'v=1&panels=nothing,nowhere']) {
+    const { flags } = splitHash(hash);
+    assert.equal(flags.panels, null, hash);
+    assert.deepEqual(hiddenPanels(flags), [], hash);
+    assert.ok(
+      flags.warnings.some((w) => w.startsWith('panels: names no panel (the panels are header,')),
+      `${hash}: ${flags.warnings.join(' | ')}`,
+    );
+  }
+  // panels= of only the control bar, with hide=controls, would leave nothing either.
+  const none = splitHash('v=1&panels=controls&hide=controls').flags;
+  assert.deepEqual(hiddenPanels(none), []);
+  // A link hiding all but one panel is obeyed as it says.
+  const one = splitHash(`v=1&hide=${PANELS.filter((p) => p !== 'alignment').join(',')}`).flags;
+  assert.deepEqual(
+    hiddenPanels(one),
+    PANELS.filter((p) => p !== 'alignment'),
+  );
+  assert.deepEqual(one.warnings, []);
+});

@@ -24,7 +24,10 @@ import { SettingsForm } from './ui/settings-form.ts';
 import { installDocs } from './ui/docs.ts';
 import { StoryViews } from './ui/story-views.ts';
 import { ShareLink } from './ui/share-link.ts';
+import { reportFrameHeight } from './ui/frame-height.ts';
+import { reportToLms } from './ui/scorm.ts';
 
+document.documentElement.classList.add('booted'); // the module ran: no fallback text
 applyTheme();
 const recovery = new Recovery();
 const banner = new Banner();
@@ -215,6 +218,9 @@ window.addEventListener('hashchange', () => {
   store.send({ type: 'openShareLink', hash }, (message) => banner.error(message));
   banner.warn(pageWarnings);
 });
+// Framed, the page tells its parent its height; launched by an LMS, it reports progress.
+reportFrameHeight();
+reportToLms(store);
 store.send({
   type: 'init',
   datasetBaseUrl: new URL('datasets/', document.baseURI).href,

@@ -2,13 +2,31 @@
 // the panels named (their keys in panels.ts, `data-panel` in index.html) and the control bar, `hide=a,b` hides
 // those named, and `embed=1` lays the page out for an iframe: the panels fill the frame
 // above a compact control bar that stays in view. The Embed dialog composes such a link,
-// with the step, speed, autoplay and tour it opens with, and the iframe snippet to paste.
+// with the step, speed, autoplay and tour it opens with, and the iframe snippet to paste
+// (with the listener that sizes the frame to the lab's content).
 import './embed.css';
 import { byId, copyOnClick, element } from './dom.ts';
 import { DEFAULT_SPEED, SPEEDS } from './controls.ts';
+import { RESIZE_MESSAGE } from './frame-height.ts';
 import { hiddenPanels, PANELS, type Panel, type PageFlags } from './page-flags.ts';
 import { FRAME_WIDTH, frameHeight, PANEL_SPECS, panelSpec } from './panels.ts';
 import type { ShareLink } from './share-link.ts';
+
+/** The snippet's script right after its iframe: it sets the frame's height to the one the
+ *  lab reports (ui/frame-height.ts), heeding only messages from that frame's window.
+ *  Without it (a course editor that strips scripts, or moves the iframe away from it) the
+ *  frame keeps the snippet's height. */
+const RESIZE_LISTENER = `<script>
+(function (frame) {
+  if (!frame || frame.tagName !== 'IFRAME') return;
+  addEventListener('message', function (event) {
+    var data = event.data;
+    if (event.source === frame.contentWindow && data && data.type === '${RESIZE_MESSAGE}' &&
+        typeof data.height === 'number' && data.height > 0)
+      frame.style.height = data.height + 'px';
+  });
+})(document.currentScript.previousElementSibling);
+</script>`;
 
 /** The dialog starts with the paper's three results ticked: a frame shows the charts. */
 const EMBED_DEFAULT_SHOWN: Panel[] = PANEL_SPECS.filter((p) => p.embedDefault === true).map(
@@ -122,7 +140,8 @@ export class EmbedDialog {
     this.snippet.value =
       `<iframe src="${attribute(src)}" width="${FRAME_WIDTH}" height="${height}" ` +
       `style="border:0;max-width:100%" loading="lazy" ` +
-      `title="clslab: attention with trained embeddings selects important tokens"></iframe>`;
+      `title="clslab: attention with trained embeddings selects important tokens"></iframe>\n` +
+      RESIZE_LISTENER;
     byId<HTMLAnchorElement>('embed-preview').href = src;
   }
 }

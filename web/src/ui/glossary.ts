@@ -112,6 +112,31 @@ function toggleTipsOnTap(): void {
   });
 }
 
+/** A tooltip is centred under its marker; near a side of the window it shifts inward so
+ *  that it stays whole. Its width is not measurable (a pseudo-element), so the shift assumes
+ *  the widest tooltip the CSS allows (min(22rem, 80vw)): a narrower one stays inside too. */
+function keepTipOnScreen(marker: HTMLElement): void {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const half = Math.min(22 * rem, 0.8 * innerWidth) / 2;
+  const margin = 8;
+  const box = marker.getBoundingClientRect();
+  const centre = box.left + box.width / 2;
+  const right = document.documentElement.clientWidth - margin;
+  let shift = Math.max(0, margin - (centre - half));
+  shift = Math.min(shift, right - (centre + half));
+  marker.style.setProperty('--tip-shift', `${Math.round(shift)}px`);
+}
+
+function placeTipsAsShown(): void {
+  const place = (event: Event) => {
+    const marker = event.target instanceof Element ? event.target.closest('.info') : null;
+    if (marker instanceof HTMLElement) keepTipOnScreen(marker);
+  };
+  document.addEventListener('pointerover', place);
+  document.addEventListener('focusin', place);
+  document.addEventListener('click', place, { capture: true });
+}
+
 /** Fills the glossary card and wires the markers already in the page. */
 export function installGlossary(): void {
   const list = byId<HTMLDListElement>('glossary');
@@ -128,4 +153,5 @@ export function installGlossary(): void {
     if (isTerm(term)) describe(marker, term);
   }
   toggleTipsOnTap();
+  placeTipsAsShown();
 }

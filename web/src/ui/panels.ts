@@ -131,7 +131,7 @@ const PANEL_LIST = [
   {
     key: 'loss',
     label: 'Loss and accuracy chart',
-    frameHeight: 420,
+    frameHeight: 430,
     guidance: 'loss',
     charts: ['loss'],
   },
@@ -151,7 +151,7 @@ const PANEL_LIST = [
   {
     key: 'ushape',
     label: 'Figure 1 (U shape) chart',
-    frameHeight: 480,
+    frameHeight: 600,
     embedDefault: true,
     guidance: 'figure1',
     charts: ['uShape'],
@@ -164,7 +164,7 @@ const PANEL_LIST = [
   {
     key: 'result2',
     label: 'Result 2 charts',
-    frameHeight: 820,
+    frameHeight: 1000,
     embedDefault: true,
     guidance: 'result2',
     charts: ['selection', 'norm'],

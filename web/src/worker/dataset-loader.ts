@@ -7,6 +7,7 @@ import type { TaskKind, WorkerEvent } from '../protocol.ts';
 import { isPresetId, PRESETS, rowsToJsonLines, sampleRows } from '../data/hf-rows.ts';
 import { Cancelled, fetchBytes, readFile, tooLarge } from '../data/read-bytes.ts';
 import { planSource, type SourceFile } from '../data/sources.ts';
+import { seededRandom } from '../data/seeded-random.mjs';
 
 export interface LoaderDeps {
   module: () => ClslabModule;
@@ -24,18 +25,6 @@ export interface PendingSource {
   bytes: SourceBytes;
   choice: ParseChoice;
   origin: SourceOrigin;
-}
-
-/** mulberry32: a small seeded generator in [0, 1), enough to pick pages reproducibly. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Files of a folder are read this many at a time between progress events. */
