@@ -17,7 +17,7 @@ test('recipes, guidance, the theory layer and the Why card read the run', async 
   );
   assert.match(
     (await page.textContent('[data-guidance="result1"]')) ?? '',
-    /slope [\d.]+ against \(eta\/2\)\|\|v\|\|\^2 = 500/,
+    /slope [\d.]+ against \(eta\/2\)\|\|v\|\|\^2 = 200/, // the default eta 400, a unit v
   );
   const recipes = await page
     .locator('#recipes-list button[data-recipe]')
