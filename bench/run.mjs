@@ -5,6 +5,8 @@
 // bench/results/latest.json and a dated copy. Not a test: no thresholds, nothing fails on a slow machine.
 //
 // Options: --reps N (clslab repetitions, default 9), --peer-reps N (TF.js, default 3),
+//          --page-old REF (the older page build beside dist/, default 582ea12^1),
+//          --pauses N, --repetitions N (page rows: pauses; steps on E and solves),
 //          --only native,node,browser,page,torch  (comma list; default all)
 //          --torch-reps N (PyTorch peer repetitions, default 3)
 //          --sets imdb-shaped,sst2  --dims 64,256  (subsets, for quick looks)
@@ -237,6 +239,31 @@ if (only.has('page')) {
 await browser?.close();
 server?.close();
 
+// 4b. The page's rows of issue 22 (bench/page/page-bench.mjs, its own Chromium, after the one
+// above has closed): the old build (--page-old REF, built once by bench/page/build-ref.sh)
+// and dist/ side by side at 25,000 IMDB-shaped reviews. The default REF is main just before
+// issue 22's first merge (582ea12, "mainthread").
+if (only.has('page')) {
+  const ref = arg('page-old', '582ea12^1');
+  log(`page rows: the build of ${ref} (built once, then kept in build/page-ref/)`);
+  const oldDist = execFileSync('bash', [join(root, 'bench/page/build-ref.sh'), ref], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+  log('page rows: old and new in one Chromium');
+  results.pageRows = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'bench/page/page-bench.mjs'),
+        ...['--build', `old=${oldDist}`, '--build', `new=${join(root, 'dist')}`],
+        ...['--pauses', arg('pauses', '20'), '--repetitions', arg('repetitions', '5')],
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 },
+    ),
+  );
+}
+
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const stamp = results.date.replace(/[:.]/g, '-');
 for (const name of ['latest.json', `${stamp}.json`]) {
@@ -286,3 +313,20 @@ if (results.page)
   console.log(
     `first chart ${f(results.page.firstChartMedianMs)} ms (median of 5); JS + wasm gzip ${(results.page.jsWasmGzipBytes / 1024).toFixed(1)} KiB`,
   );
+if (results.pageRows) {
+  const ms = (x) => (x === undefined ? '-' : `${Math.round(x)}`);
+  console.log(
+    `\npage rows, 25,000 reviews (load average ${results.pageRows.load.map((x) => x.toFixed(1)).join(' ')} before, ${results.pageRows.loadAfter.map((x) => x.toFixed(1)).join(' ')} after)`,
+  );
+  console.log(
+    'build  pause p50/p95  play d64: longest, long ms/10s  play d1024: longest, long ms/10s  load ms (longest)  step E p50/p95  solve p50/p95  longest in step+solve',
+  );
+  for (const b of results.pageRows.builds) {
+    const j = b.joint64,
+      q = b.paper1024,
+      e = b.stepAndSolve;
+    console.log(
+      `${b.build.padEnd(6)} ${ms(b.pause.p50)}/${ms(b.pause.p95)}  ${ms(j.longestTaskMs)}, ${ms(j.longTaskMsPer10s)}  ${ms(q.longestTaskMs)}, ${ms(q.longTaskMsPer10s)}  ${ms(b.loadMs)} (${ms(b.loadLongestTaskMs)}), ${ms(b.paperLoadMs)} (${ms(b.paperLoadLongestTaskMs)})  ${ms(e.stepOnEMs.median)}/${ms(e.stepOnEMs.p95)}  ${ms(e.solveMs.median)}/${ms(e.solveMs.p95)}  ${ms(e.longestTaskMs)}`,
+    );
+  }
+}

@@ -214,6 +214,7 @@ class Lab {
   val Metrics() const { return ToVal(experiment_.CurrentMetrics()); }
   val Tokens() const { return ToVal(experiment_.Tokens()); }
   val Scores() const { return ToVal(experiment_.Scores()); }
+  val MaxMarginScores() const { return ToVal(experiment_.MaxMarginScoresOfTokens()); }
   val Review(bool test_split, int index) const {
     return ToVal(experiment_.Review(test_split, index));
   }
@@ -311,6 +312,7 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("metrics", &Lab::Metrics)
       .function("tokens", &Lab::Tokens)
       .function("scores", &Lab::Scores)
+      .function("maxMarginScores", &Lab::MaxMarginScores)
       .function("review", &Lab::Review)
       .function("scoreText", &Lab::ScoreText)
       .function("solveMaxMargin", &Lab::SolveMaxMargin)

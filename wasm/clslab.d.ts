@@ -321,6 +321,14 @@ export interface TokenScores {
   attention: Float32Array;
 }
 
+/** TokenTable's two p_mm columns alone (empty while no solution is current). */
+export interface MaxMarginScores {
+  /** p_mm.E_s over all reviews (TokenTable.maxMarginAttention) */
+  all: Float32Array;
+  /** over the acyclic reviews (TokenTable.maxMarginAttentionAcyclic) */
+  acyclic: Float32Array;
+}
+
 export interface ReviewView {
   text: string;
   tokens: string[];
@@ -342,6 +350,16 @@ export interface ReviewView {
   attended: number;
   /** why the attended token is not in S_i ("" when it is) */
   disagreement: string;
+  /** s_t b_t per position (0 for a dropped word): f is their sum */
+  contribution: Float32Array;
+  /** the model's positions (dropped words left out) by s_t, largest first */
+  order: Int32Array;
+  /** [k]: sum of s_t over order[k..] (order.length + 1 entries; [0] = 1, last = 0) */
+  restAttention: Float64Array;
+  /** [k]: sum of s_t b_t over order[k..] ([0] = f, last = 0) */
+  restContribution: Float64Array;
+  /** sum of s_t over the theory's selected set S_i */
+  selectedAttention: number;
 }
 
 /** Where a sliced attention-SVM solve stands (core reports.h MaxMarginProgress). */
@@ -522,6 +540,8 @@ export interface Lab {
   metrics(): Metrics;
   tokens(): TokenTable;
   scores(): TokenScores;
+  /** tokens()'s two p_mm columns alone: what the page needs right after a solve. */
+  maxMarginScores(): MaxMarginScores;
   review(testSplit: boolean, index: number): ReviewView;
   scoreText(text: string): ReviewView;
   solveMaxMargin(): MaxMarginReport;

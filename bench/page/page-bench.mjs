@@ -4,9 +4,13 @@
 // Not a test: nothing is asserted, the numbers go to stdout and bench/results/.
 //
 //   node bench/page/page-bench.mjs [--data FILE] [--build name=path/to/dist]...
+//                                  [--pauses 20] [--repetitions 5]
 //
 // Without --data the set is generated (imdb-text.mjs, seeded). Without --build it measures
-// dist/ as "after". The page is driven only through what both old and new pages have: the
+// dist/ as "after". bench/run.mjs --only page calls it with the old build (bench/page/
+// build-ref.sh) and dist/. Per build: the load (file pick to ready) twice, Play at d 64
+// (steps/s, long tasks per 10 s), --pauses pauses, then --repetitions times the step on E
+// and the solve at the paper defaults (d 1024), then Play there. The page is driven only through what both old and new pages have: the
 // element ids, location.hash settings and window.__clslab.metrics().
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +24,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name) => args.flatMap((a, k) => (a === `--${name}` ? [args[k + 1]] : []));
 const builds = option('build').map((b) => b.split('='));
+const pauseCount = Number(option('pauses')[0] ?? 20);
+const repetitions = Number(option('repetitions')[0] ?? 5);
 if (builds.length === 0) builds.push(['after', join(root, 'dist')]);
 const log = (...a) => console.error('[page-bench]', ...a);
 
@@ -105,8 +111,23 @@ async function longestSince(page, since) {
   );
 }
 
-/** Steps per second over `seconds` of Play (after a one-second warm-up), and the longest
- *  main-thread task meanwhile. */
+/** The long tasks (PerformanceObserver 'longtask', >= 50 ms) that started in [from, to):
+ *  how many, the longest, and their total scaled to 10 s of wall time. */
+async function longTasks(page, from, to) {
+  const tasks = await page.evaluate(
+    ([a, b]) => window.__longTasks.filter(([s]) => s >= a && s < b).map(([, d]) => d),
+    [from, to],
+  );
+  const per10s = 10000 / Math.max(1, to - from);
+  return {
+    longestTaskMs: Math.max(0, ...tasks),
+    longTasksPer10s: tasks.length * per10s,
+    longTaskMsPer10s: tasks.reduce((a, b) => a + b, 0) * per10s,
+  };
+}
+
+/** Steps per second over `seconds` of Play (after a one-second warm-up), and the main
+ *  thread's long tasks meanwhile. */
 async function rate(page, seconds) {
   await page.click('#play');
   await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Pause', null, {
@@ -118,10 +139,87 @@ async function rate(page, seconds) {
   await sleep(seconds * 1000);
   const s1 = await step(page);
   const t1 = await page.evaluate(() => performance.now());
-  const longest = await longestSince(page, t0);
+  const tasks = await longTasks(page, t0, t1);
   if (await playing(page)) await page.click('#play');
   await waitIdle(page);
-  return { stepsPerSecond: ((s1 - s0) * 1000) / (t1 - t0), longestTaskMs: longest };
+  return { stepsPerSecond: ((s1 - s0) * 1000) / (t1 - t0), windowMs: t1 - t0, ...tasks };
+}
+
+const quantile = (xs, q) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+};
+
+/** `count` times from step 0: click "Step on E", time to its metrics on the page (step 1),
+ *  then to p_mm solved (the new page solves by itself after the step; the old one on a
+ *  click of Solve, timed from that click), and the longest main-thread task from the
+ *  click to the solved report; then Reset (not after the last). Medians and p95 over the
+ *  repetitions. */
+async function stepAndSolve(page, count) {
+  const runs = [];
+  const solvesItself = await page.evaluate(() => typeof window.__clslab?.state === 'function');
+  for (let k = 0; k < count; k++) {
+    await waitIdle(page);
+    await page.evaluate(() => {
+      window.__benchReport = window.__clslab.state?.().maxMargin ?? null;
+    });
+    const t0 = await page.evaluate(() => performance.now());
+    const c0 = Date.now();
+    await page.click('#step-embeddings');
+    await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1, null, {
+      timeout: 600000,
+    });
+    const stepOnEMs = Date.now() - c0;
+    let c1 = c0;
+    if (solvesItself) {
+      await page.waitForFunction(
+        () => {
+          const report = window.__clslab.state().maxMargin;
+          return report !== null && report !== window.__benchReport;
+        },
+        null,
+        { timeout: 600000 },
+      );
+    } else {
+      c1 = Date.now();
+      const old = await page.textContent('#max-margin-status');
+      await page.click('#solve-max-margin');
+      await page.waitForFunction(
+        (o) =>
+          document.getElementById('max-margin-status')?.textContent !== o &&
+          !/Solving/.test(document.getElementById('max-margin-status')?.textContent ?? ''),
+        old,
+        { timeout: 600000 },
+      );
+    }
+    const solveMs = Date.now() - c1;
+    const t1 = await page.evaluate(() => performance.now());
+    const { longestTaskMs } = await longTasks(page, t0, t1);
+    runs.push({ stepOnEMs, solveMs, longestTaskMs });
+    await waitIdle(page);
+    if (k === count - 1) break; // the last stays at step 1, solved, for Play after it
+    await page.click('#reset');
+    await page.waitForFunction(() => window.__clslab?.metrics()?.step === 0, null, {
+      timeout: 600000,
+    });
+  }
+  const summary = (key) => ({
+    median: quantile(
+      runs.map((r) => r[key]),
+      0.5,
+    ),
+    p95: quantile(
+      runs.map((r) => r[key]),
+      0.95,
+    ),
+  });
+  return {
+    solvesItself,
+    runs,
+    stepOnEMs: summary('stepOnEMs'),
+    solveMs: summary('solveMs'),
+    longestTaskMs: Math.max(...runs.map((r) => r.longestTaskMs)),
+  };
 }
 
 /** Click-to-stopped of `count` pauses, each after half a second of Play. */
@@ -168,39 +266,20 @@ async function measure(browser, name, dir) {
     out.loadMs = loadMs;
     out.loadLongestTaskMs = loadLongest;
     out.joint64 = await rate(page, 8);
-    out.pause = await pauses(page, 20);
+    out.pause = await pauses(page, pauseCount);
     await context.close();
   }
   // Paper protocol at the page's default d (1024): the step on E, the solve, the flow.
   {
     log(`${name}: paper d 1024`);
-    const { page, context } = await openWithData(browser, base, '#v=1&steps=1000000&run=0');
-    const t0 = Date.now();
-    await page.click('#step-embeddings');
-    await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1, null, {
-      timeout: 600000,
-    });
-    out.stepOnEMs = Date.now() - t0;
-    // The new page solves p_mm right after the step on E; the old one on a click.
-    const t1 = Date.now();
-    const solvesItself = await page.evaluate(() => typeof window.__clslab?.state === 'function');
-    if (solvesItself) {
-      await page.waitForFunction(() => window.__clslab.state().maxMargin !== null, null, {
-        timeout: 600000,
-      });
-    } else {
-      const old = await page.textContent('#max-margin-status');
-      await page.click('#solve-max-margin');
-      await page.waitForFunction(
-        (o) =>
-          document.getElementById('max-margin-status')?.textContent !== o &&
-          !/Solving/.test(document.getElementById('max-margin-status')?.textContent ?? ''),
-        old,
-        { timeout: 600000 },
-      );
-    }
-    out.solveMs = Date.now() - t1;
-    await waitIdle(page);
+    const { page, context, loadMs, loadLongest } = await openWithData(
+      browser,
+      base,
+      '#v=1&steps=1000000&run=0',
+    );
+    out.paperLoadMs = loadMs;
+    out.paperLoadLongestTaskMs = loadLongest;
+    out.stepAndSolve = await stepAndSolve(page, repetitions);
     out.paper1024 = await rate(page, 8);
     await context.close();
   }

@@ -9,6 +9,7 @@
 #include "clslab/local_svm.h"
 #include "clslab/selection.h"
 #include "experiment_state.h"
+#include "model_kernels.h"
 #include "text_util.h"
 
 namespace clslab {
@@ -156,16 +157,26 @@ TokenTable Experiment::Tokens() const {
   TokenScalars scalars = ComputeTokenScalars(state_->trainer->weights());
   table.value = std::move(scalars.value);
   table.attention = std::move(scalars.attention);
-  if (state_->MaxMarginIsCurrent()) {
-    const RowMatrixXf& E = state_->trainer->weights().E;
-    const Eigen::VectorXf all = E * state_->p_mm;  // V
-    table.max_margin_attention.assign(all.data(), all.data() + all.size());
-    if (state_->has_max_margin_acyclic) {
-      const Eigen::VectorXf acyclic = E * state_->p_mm_acyclic;  // V
-      table.max_margin_attention_acyclic.assign(acyclic.data(), acyclic.data() + acyclic.size());
-    }
-  }
+  MaxMarginScores p_mm = MaxMarginScoresOfTokens();
+  table.max_margin_attention = std::move(p_mm.all);
+  table.max_margin_attention_acyclic = std::move(p_mm.acyclic);
   return table;
+}
+
+MaxMarginScores Experiment::MaxMarginScoresOfTokens() const {
+  MaxMarginScores scores;
+  if (!state_->trainer || !state_->MaxMarginIsCurrent()) return scores;
+  const RowMatrixXf& E = state_->trainer->weights().E;
+  // Row by row with the model's Dot (four float sums in a fixed order): vectorized in wasm
+  // (Eigen's matrix-vector product is scalar there) and the same bits natively and in wasm.
+  const auto score = [&E](const Eigen::VectorXf& p, std::vector<float>* out) {
+    const int32_t d = static_cast<int32_t>(E.cols());
+    out->resize(E.rows());
+    for (Eigen::Index s = 0; s < E.rows(); ++s) (*out)[s] = Dot(E.row(s).data(), p.data(), d);
+  };
+  score(state_->p_mm, &scores.all);
+  if (state_->has_max_margin_acyclic) score(state_->p_mm_acyclic, &scores.acyclic);
+  return scores;
 }
 
 TokenScores Experiment::Scores() const {
@@ -198,6 +209,30 @@ std::string Disagreement(const ReviewView& view, int32_t y) {
          " against " + Significant(y * view.value[top], 3) +
          "): p does not rank s* first in this review, not yet in training or not on this "
          "data (when its constraints lie on a cycle, no p can).";
+}
+
+// The view's breakdown of f for a page that draws the largest weights first: s_t b_t per
+// position, the model's positions by s_t (stable: earlier first on ties), and the sums of
+// s_t and s_t b_t from each rank on (suffix sums in double, so a page never adds them).
+void RankByAttention(ReviewView* view) {
+  const size_t positions = view->tokens.size();
+  view->contribution.assign(positions, 0.0f);
+  for (size_t t = 0; t < positions; ++t) {
+    view->contribution[t] = view->attention[t] * view->value[t];
+    if (!view->tokens[t].empty()) view->order.push_back(static_cast<int32_t>(t));
+    if (view->selected[t] == 1) view->selected_attention += view->attention[t];
+  }
+  std::stable_sort(view->order.begin(), view->order.end(),
+                   [&](int32_t i, int32_t j) { return view->attention[i] > view->attention[j]; });
+  const size_t n = view->order.size();
+  view->rest_attention.assign(n + 1, 0.0);
+  view->rest_contribution.assign(n + 1, 0.0);
+  for (size_t k = n; k-- > 0;) {
+    const int32_t t = view->order[k];
+    view->rest_attention[k] = view->rest_attention[k + 1] + view->attention[t];
+    view->rest_contribution[k] =
+        view->rest_contribution[k + 1] + static_cast<double>(view->attention[t]) * view->value[t];
+  }
 }
 
 // Fills a view of one tokenized review: attention weights, logit and the selected set
@@ -247,6 +282,7 @@ ReviewView View(const Weights& weights, const Vocabulary& vocab, const RunConfig
     if (view.chosen < 0 && view.selected[t] == 1) view.chosen = at;
     if (view.attended < 0 || view.attention[t] > view.attention[view.attended]) view.attended = at;
   }
+  RankByAttention(&view);
   if (ids.empty()) return view;
   view.prediction = view.logit >= 0 ? 1 : -1;
   view.disagreement = Disagreement(view, one.labels[0]);

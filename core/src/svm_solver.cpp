@@ -156,6 +156,31 @@ void SvmSolver::State::Visit() {
   AddScaledDifference(p.data(), step, a, b, d());
 }
 
+// BeginSweep and Sweep are functions of their own, called once per sweep, and kept out of
+// Run: V8 starts a WebAssembly function in its baseline compiler (Liftoff) and switches to
+// the optimized code only at a later call, never inside a running one. Run may be called
+// once for a whole solve (SolveAttentionSvm), and with the sweeps inlined its loops ran at
+// baseline speed to the end (measured: the one-shot solve 1.4x slower than the same solve
+// in slices). Called per sweep, they run optimized from the second or third sweep on.
+// `used` keeps them: binaryen (emcc -O3) inlines any function with a single caller that is
+// not referenced from outside, and `noinline` only tells clang. Results are unaffected.
+#define CLSLAB_OWN_FUNCTION __attribute__((noinline, used))
+
+CLSLAB_OWN_FUNCTION void SvmSolver::State::BeginSweep() {
+  // Fisher-Yates with our Rng over the active records: the same order on every platform.
+  for (int64_t k = active; k > 1; --k) {
+    std::swap(records[k - 1], records[rng.Below(static_cast<uint64_t>(k))]);
+  }
+  position = 0;
+  pg_max_new = -kInfinity;
+  pg_min_new = kInfinity;
+  in_sweep = true;
+}
+
+CLSLAB_OWN_FUNCTION void SvmSolver::State::Sweep(int64_t stop) {
+  while (position < active && progress.updates < stop) Visit();
+}
+
 void SvmSolver::State::EndSweep() {
   in_sweep = false;
   ++progress.epochs;
@@ -201,17 +226,8 @@ SvmProgress SvmSolver::Run(int64_t max_coordinate_updates) {
   const int64_t stop = st.progress.updates + std::max<int64_t>(0, max_coordinate_updates);
   if (!st.started && !st.progress.done && max_coordinate_updates > 0) st.Begin();
   while (!st.progress.done && st.progress.updates < stop) {
-    if (!st.in_sweep) {
-      // Fisher-Yates with our Rng over the active records: the same order on every platform.
-      for (int64_t k = st.active; k > 1; --k) {
-        std::swap(st.records[k - 1], st.records[st.rng.Below(static_cast<uint64_t>(k))]);
-      }
-      st.position = 0;
-      st.pg_max_new = -kInfinity;
-      st.pg_min_new = kInfinity;
-      st.in_sweep = true;
-    }
-    while (st.position < st.active && st.progress.updates < stop) st.Visit();
+    if (!st.in_sweep) st.BeginSweep();
+    st.Sweep(stop);
     if (st.position < st.active) break;  // budget spent mid-sweep: resume here next call
     st.EndSweep();
   }

@@ -67,9 +67,11 @@ struct SvmSolver::State {
   // certified again on p rebuilt from lambda (RebuildP) before it counts.
   Certificate Checkpoint(bool unshrink);
   Certificate Certify(bool unshrink);  // one pass over the records with the current scores
-  void Begin();     // p from the starting lambda, the first checkpoint and active set
-  void Visit();     // the coordinate at `position` (liblinear's loop body)
-  void EndSweep();  // liblinear's stopping test, checkpoints, epoch count
+  void Begin();              // p from the starting lambda, the first checkpoint and active set
+  void Visit();              // the coordinate at `position` (liblinear's loop body)
+  void BeginSweep();         // a new order of the active records; position 0
+  void Sweep(int64_t stop);  // Visit from `position` to the sweep's end or `stop` updates
+  void EndSweep();           // liblinear's stopping test, checkpoints, epoch count
 };
 
 // p = sum_k lambda_k z_k from the records, without drift: O(K + V d) (svm_solver.cpp).

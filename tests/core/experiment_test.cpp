@@ -168,6 +168,27 @@ TEST(Experiment, ReviewViewCarriesTheComputationOfItsLogit) {
     for (size_t t = 0; t < r.value.size(); ++t)
       EXPECT_LE(r.label * r.value[t], r.label * r.value[r.chosen] + 1e-6);
     EXPECT_EQ(r.disagreement.empty(), r.selected[r.attended] == 1);
+    // The breakdown a page draws top-first: every model position once, by s_t; the sums
+    // from each rank on; rank 0's are the whole softmax and f itself.
+    ASSERT_EQ(r.order.size(), r.tokens.size());  // no dropped words here
+    ASSERT_EQ(r.rest_attention.size(), r.order.size() + 1);
+    ASSERT_EQ(r.rest_contribution.size(), r.order.size() + 1);
+    EXPECT_EQ(r.order[0], r.attended);
+    double selected = 0;
+    for (size_t k = 0; k < r.order.size(); ++k) {
+      const int32_t t = r.order[k];
+      if (k > 0) EXPECT_GE(r.attention[r.order[k - 1]], r.attention[t]);
+      EXPECT_EQ(r.contribution[t], r.attention[t] * r.value[t]);
+      EXPECT_NEAR(r.rest_attention[k] - r.rest_attention[k + 1], r.attention[t], 1e-7);
+      // s_t b_t in float against the sums' double product: one float rounding
+      EXPECT_NEAR(r.rest_contribution[k] - r.rest_contribution[k + 1], r.contribution[t],
+                  1e-6 * (1 + std::abs(r.contribution[t])));
+      if (r.selected[t] == 1) selected += r.attention[t];
+    }
+    EXPECT_EQ(r.rest_attention.back(), 0.0);
+    EXPECT_NEAR(r.rest_attention[0], 1.0, 1e-6);  // float weights of a double softmax
+    EXPECT_NEAR(r.rest_contribution[0], r.logit, 1e-5 * (1 + std::abs(r.logit)));
+    EXPECT_NEAR(r.selected_attention, selected, 1e-9);
   }
 }
 
@@ -191,6 +212,11 @@ TEST(Experiment, ReviewViewShowsDroppedWordsWithoutAttention) {
   // The model sees "great film": its two weights are the whole softmax.
   EXPECT_NEAR(typed.attention[0] + typed.attention[2], 1.0, 1e-5);
   EXPECT_EQ(typed.selected[0], 1);
+  // The dropped word is not ranked: the breakdown covers the model's two tokens only.
+  ASSERT_EQ(typed.order.size(), 2u);
+  EXPECT_NE(typed.order[0], 1);
+  EXPECT_NE(typed.order[1], 1);
+  EXPECT_EQ(typed.contribution[1], 0.0f);
 }
 
 TEST(Experiment, TheAcyclicFlowLeavesTheStepOnEAndRestoredRunsOnTheWholeSplit) {

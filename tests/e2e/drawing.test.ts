@@ -20,13 +20,17 @@ const updates = (page: Page) => page.evaluate(() => window.__clslab?.chartUpdate
 test('a chart on a hidden panel is not updated while Play runs, and catches up once shown', async () => {
   const { page, problems } = await openPage(lab, { hash: '#protocol=joint&hide=ushape', step: 0 });
   await setSteps(page, 100000);
+  // The loss chart follows the results' charts: in view, it is the one that must update
+  // (Play pressed in place: a click would scroll back up to it).
+  await page.locator('[data-panel="loss"]').scrollIntoViewIfNeeded();
   const before = await updates(page);
-  await page.click('#play');
+  const play = () => page.evaluate(() => document.getElementById('play')?.click());
+  await play();
   // Long enough for many snapshots with token columns (every 250 ms at most).
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 150, null, {
     timeout: 60000,
   });
-  await page.click('#play');
+  await play();
   await waitStopped(page);
   await page.waitForTimeout(300); // frames for whatever is still due
   const during = await updates(page);

@@ -72,7 +72,11 @@ test('a chart PNG is 2x its CSS size, light in the dark theme, with a caption of
   assert.ok(png.captionInk > 50, `the caption is drawn (${png.captionInk} dark pixels)`);
 
   const caption = await page.getAttribute('.chart-tools[data-chart="uShape"]', 'data-caption');
-  assert.match(caption ?? '', /^twins\.tsv \([\d,]+ train, \d+ test reviews\) · paper protocol: η/);
+  // The U's key numbers (picture.test.ts compares them with the metrics), then the run.
+  assert.match(
+    caption ?? '',
+    /^U-score .+\. twins\.tsv \([\d,]+ train, \d+ test reviews\) · paper protocol: η/,
+  );
   assert.ok(caption?.endsWith(`· step ${run?.step} · checksum ${run?.checksum}`), caption ?? '');
 
   // The page kept its theme: the on-page chart is drawn as before, on the dark page.

@@ -241,6 +241,16 @@ declare global {
         trainLoss: number;
         trainReviews: number;
       } | null;
+      /** The review "Attention on a review" last drew (core's ReviewView), or null. */
+      review: () => {
+        logit: number;
+        order: Int32Array;
+        tokens: string[];
+        words: string[];
+        chosen: number;
+        attended: number;
+        disagreement: string;
+      } | null;
       state: () => {
         dataset: unknown;
         playing: boolean;

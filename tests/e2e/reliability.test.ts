@@ -330,6 +330,7 @@ test('Pause stops Play within the chunk under way at the largest width', async (
       );
       const state = await page.evaluate(() => {
         const s = window.__clslab?.state();
+        // The step the page shows: the stop's, before its metrics arrive.
         return { playing: s?.playing, stop: s?.lastStop, step: s?.step ?? -1 };
       });
       console.log(
@@ -339,6 +340,8 @@ test('Pause stops Play within the chunk under way at the largest width', async (
       assert.equal(state.playing, false);
       assert.equal(state.stop?.reason, 'paused');
       assert.equal(state.stop?.step, state.step, 'the page shows the step the run stopped on');
+      // And the metrics of that step follow (the charts in the first screen draw meanwhile).
+      await page.waitForFunction((step) => window.__clslab?.metrics()?.step === step, state.step);
       if (speed > 0) {
         // One step in progress, and at most one more whose snapshot was on its way.
         assert.ok(

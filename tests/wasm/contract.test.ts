@@ -39,6 +39,7 @@ import type {
   StatusResult,
   StepReport,
   TokenScores,
+  MaxMarginScores,
   TextFormatName,
   TokenTable,
 } from '../../wasm/clslab.d.ts';
@@ -52,6 +53,7 @@ type Kind =
   | 'Float32Array'
   | 'Float64Array'
   | 'Uint8Array'
+  | 'Int32Array'
   | { nullable: boolean; shape: Shape }
   | { arrayOf: Shape }
   | { oneOf: readonly string[] }
@@ -252,6 +254,10 @@ const scores = { value: 'Float32Array', attention: 'Float32Array' } satisfies Re
   keyof TokenScores,
   Kind
 >;
+const maxMarginScores = { all: 'Float32Array', acyclic: 'Float32Array' } satisfies Record<
+  keyof MaxMarginScores,
+  Kind
+>;
 const review = {
   text: 'string',
   tokens: 'string[]',
@@ -266,6 +272,11 @@ const review = {
   chosen: 'number',
   attended: 'number',
   disagreement: 'string',
+  contribution: 'Float32Array',
+  order: 'Int32Array',
+  restAttention: 'Float64Array',
+  restContribution: 'Float64Array',
+  selectedAttention: 'number',
 } satisfies Record<keyof ReviewView, Kind>;
 const maxMargin = {
   solved: 'boolean',
@@ -554,6 +565,8 @@ test('every Lab method returns what the d.ts declares', () => {
     check(lab.metrics(), metrics, 'metrics');
     check(lab.tokens(), tokenTable, 'tokens');
     check(lab.scores(), scores, 'scores');
+    check(lab.maxMarginScores(), maxMarginScores, 'maxMarginScores (nothing solved)');
+    assert.equal(lab.maxMarginScores().all.length, 0);
     check(lab.review(false, 0), review, 'review');
     check(lab.scoreText('a great film'), review, 'scoreText');
     check(lab.solveMaxMargin(), maxMargin, 'solveMaxMargin');
@@ -564,6 +577,13 @@ test('every Lab method returns what the d.ts declares', () => {
     check(progress, maxMarginProgress, 'continueMaxMargin');
     assert.equal(progress.done, true, progress.message);
     check(lab.tokens(), tokenTable, 'tokens (solved)');
+    check(lab.maxMarginScores(), maxMarginScores, 'maxMarginScores');
+    // The two p_mm columns are the token table's own, bit for bit, and present once solved.
+    const solvedTable = lab.tokens();
+    const solvedScores = lab.maxMarginScores();
+    assert.equal(solvedScores.all.length, solvedTable.tokens.length);
+    assert.deepEqual(solvedScores.all, solvedTable.maxMarginAttention);
+    assert.deepEqual(solvedScores.acyclic, solvedTable.maxMarginAttentionAcyclic);
     let local = lab.continueLocalSvm(50);
     check(local, maxMarginProgress, 'continueLocalSvm');
     while (local.active) local = lab.continueLocalSvm(50);

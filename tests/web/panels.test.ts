@@ -10,6 +10,7 @@ import { hiddenPanels, splitHash } from '../../web/src/ui/page-flags.ts';
 import {
   canvasId,
   CHART_IDS,
+  CHARTS,
   chartFile,
   frameHeight,
   PANEL_KEYS,
@@ -24,6 +25,14 @@ test('panel keys, chart ids, canvases and files are unique', () => {
   assert.equal(canvasId('uShape'), 'chart-u-shape');
   assert.equal(chartFile('uShape', 'png'), 'clslab-u-shape.png');
   for (const key of PANEL_KEYS) assert.match(key, /^[a-z0-9]+$/, `${key} is a link-safe key`);
+});
+
+test("every chart has one plain lead sentence, without the paper's symbols", () => {
+  for (const id of CHART_IDS) {
+    const lead = CHARTS[id].lead;
+    assert.match(lead, /^[A-Z].{40,250}\.$/, `${id}: one sentence`);
+    assert.doesNotMatch(lead, /[αΔησ‖²·_]|p_mm|\bE_s\b/, `${id}: no notation in "${lead}"`);
+  }
 });
 
 test('every chart sits on exactly one panel', () => {
@@ -51,9 +60,9 @@ test('links name panels by their registry keys, and the frame height sums theirs
   for (const panel of PANEL_SPECS) assert.ok(panel.frameHeight > 0, panel.key);
 });
 
-test('the tour steps through the registry panels that have one, metrics first', () => {
+test('the tour steps through the registry panels that have one, a picture first, metrics last', () => {
   const steps = PANEL_SPECS.filter((panel) => panel.tour !== undefined).map((p) => p.key);
-  assert.deepEqual(steps, ['metrics', 'alignment', 'ushape', 'result2']);
+  assert.deepEqual(steps, ['alignment', 'ushape', 'result2', 'metrics']);
   for (const panel of PANEL_SPECS)
     if (panel.tour !== undefined && panel.charts !== undefined)
       assert.ok(panel.guidance !== undefined, `${panel.key}'s tour step reads core's guidance`);

@@ -93,6 +93,27 @@ test('each setting does what its effect says: run length keeps the weights, widt
   h.session.dispose();
 });
 
+test('a rebuild of the data is a task: the new settings, data and step 0 arrive inside it', async () => {
+  // The page holds Play and shows the task while the worker rebuilds (a recipe's
+  // vocabulary, say), instead of the old run's step against the new plan.
+  const h = await sessionHarness({ builtin: corpus(300) });
+  await h.init();
+  await h.send({ type: 'step', count: 3 });
+  const from = h.events.length;
+  await h.send({ type: 'applySettings', configJson: h.configWith({ seed: 5 }) });
+  const types = h.events.slice(from).map((e) => e.type);
+  const started = types.indexOf('taskStarted');
+  const ended = types.indexOf('taskEnded');
+  assert.ok(started >= 0 && ended > started, types.join(', '));
+  const inside = types.slice(started + 1, ended);
+  for (const type of ['settingsApplied', 'datasetLoaded', 'metricsUpdated'] as const)
+    assert.ok(inside.includes(type), `${type} inside the task: ${types.join(', ')}`);
+  const task = h.events[from + started];
+  assert.ok(task?.type === 'taskStarted' && task.task === 'loading' && !task.cancellable);
+  assert.equal(h.lastMetrics()?.step, 0);
+  h.session.dispose();
+});
+
 test('a seed change rebuilds the split and vocabulary: a fresh page on the link agrees', async () => {
   const h = await sessionHarness({ builtin: corpus(300) });
   await h.init();

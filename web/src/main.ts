@@ -5,7 +5,7 @@ import './styles.css';
 import { applyTheme, updateCount, updateNow } from './charts/setup.ts';
 import type { SlowTask } from './client/heartbeat.ts';
 import { WorkerClient } from './client/worker-client.ts';
-import type { Fault, Metrics, WorkerEvent } from './protocol.ts';
+import type { Fault, Metrics, ReviewView, WorkerEvent } from './protocol.ts';
 import { Recovery } from './state/recovery.ts';
 import { LabStore, type LabState } from './state/store.ts';
 import { formatInteger } from './format.ts';
@@ -130,7 +130,9 @@ store.subscribe((event: WorkerEvent, state) => {
       const snapshot = { metrics: event.metrics, columns: event.columns, statistics, live };
       for (const chart of Object.values(charts)) chart.append(snapshot);
       metricsPanel.show(event.metrics);
-      if (!state.playing && event.columns !== null) reviews.refresh();
+      // New weights: the shown review's computation follows them (at the columns' rate
+      // while playing, a few times a second; not while the panel is off screen).
+      if (event.columns !== null) reviews.weightsChanged();
       break;
     }
     case 'stopped':
@@ -240,6 +242,8 @@ declare global {
       /** How many times each chart was updated (drawn): a chart off screen waits. */
       chartUpdates: () => Record<string, number>;
       metrics: () => Metrics | null;
+      /** The review the "Attention on a review" panel last drew (core's view), or null. */
+      review: () => ReviewView | null;
       state: () => Readonly<LabState>;
       killWorker: () => void;
       injectFault: (fault: Fault) => void;
@@ -264,6 +268,7 @@ window.__clslab = {
       Object.entries(charts).map(([name, { chart }]) => [name, updateCount(chart)]),
     ),
   metrics: () => store.state.metrics,
+  review: () => reviews.shownReview,
   state: () => store.state,
   killWorker: () => client.kill(),
   injectFault: (fault) => store.send({ type: 'injectFault', fault }),

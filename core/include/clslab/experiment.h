@@ -71,7 +71,8 @@ class Experiment {
   // --- Measuring the current weights (THEORY.md). O(N + V d) for the metrics.
   Metrics CurrentMetrics() const;
   TokenTable Tokens() const;
-  TokenScores Scores() const;  // Tokens()'s value and attention columns alone
+  TokenScores Scores() const;                       // Tokens()'s value and attention columns alone
+  MaxMarginScores MaxMarginScoresOfTokens() const;  // Tokens()'s p_mm columns alone
   ReviewView Review(bool test_split, int32_t index) const;
   ReviewView ScoreText(std::string_view text) const;
   // The attention-SVM over all reviews and over the acyclic reviews (acyclic_reviews.h).

@@ -262,6 +262,19 @@ void Describe(const TokenScores& t, Visitor& v) {
   v("attention", t.attention);
 }
 
+// TokenTable's two p_mm columns alone (empty while no solution is current), for a front end
+// that wants them right after a solve: O(V d), no strings or statistics to copy.
+struct MaxMarginScores {
+  std::vector<float> all;      // V, p_mm.E_s over all reviews
+  std::vector<float> acyclic;  // V, over the acyclic reviews (empty without that solution)
+};
+
+template <typename Visitor>
+void Describe(const MaxMarginScores& t, Visitor& v) {
+  v("all", t.all);
+  v("acyclic", t.acyclic);
+}
+
 // One review as the page draws it.
 struct ReviewView {
   std::string text;
@@ -283,6 +296,17 @@ struct ReviewView {
   int32_t attended = -1;
   // Why the attended token is not in S_i, in words with the numbers ("" when it is).
   std::string disagreement;
+  // For a page that shows a long review's largest weights first: each position's share
+  // s_t b_t of f; `order` the model's positions (dropped words left out) by s_t, largest
+  // first (earlier position on ties); rest_attention[k] and rest_contribution[k] the sums
+  // of s_t and of s_t b_t over order[k..], so the first k drawn leave those to "the rest"
+  // (n + 1 entries each, n = order's size: rest_*[n] = 0, rest_attention[0] = 1 up to
+  // rounding, rest_contribution[0] = f). selected_attention is the sum of s_t over S_i.
+  std::vector<float> contribution;        // T, s_t b_t (0 for a dropped word)
+  std::vector<int32_t> order;             // n <= T positions
+  std::vector<double> rest_attention;     // n + 1
+  std::vector<double> rest_contribution;  // n + 1
+  double selected_attention = 0;
 };
 
 template <typename Visitor>
@@ -300,6 +324,11 @@ void Describe(const ReviewView& r, Visitor& v) {
   v("chosen", r.chosen);
   v("attended", r.attended);
   v("disagreement", r.disagreement);
+  v("contribution", r.contribution);
+  v("order", r.order);
+  v("rest_attention", r.rest_attention);
+  v("rest_contribution", r.rest_contribution);
+  v("selected_attention", r.selected_attention);
 }
 
 struct MaxMarginReport {

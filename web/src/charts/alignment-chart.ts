@@ -5,7 +5,7 @@ import { TOKEN_COLUMNS } from '../csv-names.ts';
 import { formatIf, formatNumber } from '../format.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { TokenPoint } from './snapshot.ts';
-import { palette } from './setup.ts';
+import { palette, theme } from './setup.ts';
 import { short, TokenScatter, type TokenLayer } from './token-scatter.ts';
 
 export class AlignmentChart extends TokenScatter {
@@ -30,16 +30,20 @@ export class AlignmentChart extends TokenScatter {
           backgroundColor: palette.vermillion,
           borderWidth: 2,
           pointRadius: 0,
+          order: -1, // above the points (a lower order draws later)
         },
         {
+          // Dashed in the text colour, on top of the fit and the points: where the two
+          // lines agree (Result 1 holds) the dashes still show over the fit.
           label: 'predicted (η/2)‖v‖² α',
           data: [],
           showLine: true,
-          borderColor: palette.grey,
-          backgroundColor: palette.grey,
+          borderColor: theme.text,
+          backgroundColor: theme.text,
           borderDash: [6, 4],
           borderWidth: 2,
           pointRadius: 0,
+          order: -2,
         },
       ],
       {

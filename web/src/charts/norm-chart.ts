@@ -3,7 +3,7 @@
 // own selection (all reviews), its margin against that att-SVM's 1/||p_local||.
 import type { Metrics } from '../protocol.ts';
 import { SeriesChart } from './series.ts';
-import { logTick, palette } from './setup.ts';
+import { logGridColor, logTick, palette, theme } from './setup.ts';
 
 export class NormChart extends SeriesChart {
   constructor(canvas: HTMLCanvasElement) {
@@ -44,6 +44,7 @@ export class NormChart extends SeriesChart {
           type: 'logarithmic',
           title: { display: true, text: '‖p‖ (log scale)' },
           ticks: { callback: logTick },
+          grid: { color: logGridColor(theme.grid) },
         },
         margin: {
           type: 'linear',

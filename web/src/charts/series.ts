@@ -7,7 +7,7 @@
 import type { ChartConfiguration, ChartDataset, Plugin } from 'chart.js';
 import { metricColumn } from '../csv-names.ts';
 import type { Metrics } from '../protocol.ts';
-import { Chart, logTick, scheduleUpdate } from './setup.ts';
+import { Chart, logGridColor, logTick, scheduleUpdate, theme } from './setup.ts';
 import type { ChartTable, ChartView, Snapshot } from './snapshot.ts';
 
 export interface SeriesSpec {
@@ -30,6 +30,7 @@ function stepAxis(steps: 'linear' | 'log'): NonNullable<Scales>[string] {
         min: 1,
         title: { display: true, text: 'step (log scale)' },
         ticks: { callback: logTick, autoSkip: false, maxRotation: 0 },
+        grid: { color: logGridColor(theme.grid) },
       }
     : { type: 'linear', title: { display: true, text: 'step (gradient steps)' } };
 }
@@ -103,7 +104,7 @@ export abstract class SeriesChart implements ChartView {
         scales: { x: stepAxis(steps), ...valueScales },
         plugins: {
           decimation: { enabled: !this.logSteps, algorithm: 'lttb', samples: 400 },
-          legend: { labels: { boxHeight: 2, boxWidth: 18 } },
+          legend: { labels: { boxHeight: 8, pointStyleWidth: 22 } },
         },
       },
     });

@@ -29,6 +29,35 @@ Chart.register(
   Decimation,
 );
 
+// Legends draw a line dataset as a line (dashed when it is), a point dataset as its point:
+// an item of a line chart or of a scatter dataset with showLine gets the 'line' style. With
+// point styles Chart.js takes the item's stroke from the dataset's first point, which has no
+// dash: the line's own colour, width and dash are put back.
+const pointLabels = Chart.defaults.plugins.legend.labels.generateLabels;
+Chart.defaults.plugins.legend.labels.usePointStyle = true;
+Chart.defaults.plugins.legend.labels.generateLabels = (chart) =>
+  pointLabels(chart).map((item) => {
+    const line = chart.data.datasets[item.datasetIndex ?? -1] as
+      | {
+          showLine?: boolean;
+          type?: string;
+          borderColor?: unknown;
+          borderWidth?: unknown;
+          borderDash?: unknown;
+        }
+      | undefined;
+    if (line === undefined) return item;
+    const type = line.type ?? (chart.config as { type?: string }).type;
+    if (line.showLine !== true && type !== 'line') return item;
+    return {
+      ...item,
+      pointStyle: 'line',
+      lineDash: Array.isArray(line.borderDash) ? (line.borderDash as number[]) : [],
+      ...(typeof line.borderColor === 'string' ? { strokeStyle: line.borderColor } : {}),
+      ...(typeof line.borderWidth === 'number' ? { lineWidth: line.borderWidth } : {}),
+    };
+  });
+
 /** Okabe-Ito colours: distinguishable with the common colour-vision deficiencies. */
 export const palette = {
   blue: '#0072B2',
@@ -45,7 +74,18 @@ export const palette = {
 export const LIGHT = { card: '#ffffff', text: '#1b1f24', muted: '#57606a', grid: '#e3e6ea' };
 
 /** Theme colours the charts draw with directly (set by applyTheme). */
-export const theme = { text: LIGHT.text };
+export const theme = { text: LIGHT.text, grid: LIGHT.grid };
+
+/** Grid lines of a log axis: full colour at powers of ten, faint at the minor ticks
+ *  between them (2, 3, ... 9 times a power), so the decades read and the rest stays quiet.
+ *  `major` is a #rrggbb colour. */
+export function logGridColor(major: string): (context: { tick?: { value: number } }) => string {
+  return (context) => {
+    const value = context.tick?.value ?? 0;
+    const decade = value > 0 && Math.abs(Math.log10(value) - Math.round(Math.log10(value))) < 1e-9;
+    return decade ? major : `${major.slice(0, 7)}59`; // 59: 35% alpha
+  };
+}
 
 /** Colours the dark theme swapped in (lower-case #rrggbb), mapped back to light ones. */
 const darkSwaps = new Map<string, string>();
@@ -54,6 +94,7 @@ const darkSwaps = new Map<string, string>();
 export function applyTheme(): void {
   const css = getComputedStyle(document.documentElement);
   theme.text = css.getPropertyValue('--text').trim() || theme.text;
+  theme.grid = css.getPropertyValue('--grid').trim() || theme.grid;
   // Okabe-Ito's blue is too dark on the dark card; its sky blue keeps the same meaning.
   if (matchMedia('(prefers-color-scheme: dark)').matches) {
     darkSwaps.set(palette.sky.toLowerCase(), palette.blue);
@@ -97,6 +138,9 @@ const NEAR_VIEWPORT = '200px 0px';
 
 /** Charts waiting for an update, in the order they asked (a Set keeps insertion order). */
 const dirty = new Set<Chart>();
+/** Views that are not charts (the review's computation), waiting to draw: their element
+ *  and their latest drawing (scheduleDraw). They share the frames and the budget. */
+const drawings = new Map<Element, () => void>();
 let frameRequested = false;
 let firstChartMarked = false; // the page benchmark reads the mark (BENCHMARKS.md)
 /** On screen or near it, per canvas; a canvas not yet reported counts as on screen. */
@@ -118,7 +162,8 @@ const observer =
             whenShown.delete(entry.target);
             work?.();
             const chart = Chart.getChart(entry.target as HTMLCanvasElement);
-            if (chart !== undefined && dirty.has(chart)) requestFrame();
+            if ((chart !== undefined && dirty.has(chart)) || drawings.has(entry.target))
+              requestFrame();
           }
         },
         { rootMargin: NEAR_VIEWPORT },
@@ -168,6 +213,16 @@ function drawFrame(): void {
     update(chart);
     drawn++;
   }
+  for (const [element, draw] of waiting ? [] : [...drawings]) {
+    if (!isOnScreen(element)) continue; // kept: the observer asks when it shows
+    if (drawn > 0 && performance.now() - started >= FRAME_BUDGET_MS) {
+      waiting = true;
+      break;
+    }
+    drawings.delete(element);
+    draw();
+    drawn++;
+  }
   if (drawn > 0 && !firstChartMarked) {
     firstChartMarked = true;
     performance.mark('clslab:first-chart');
@@ -180,6 +235,15 @@ export function scheduleUpdate(chart: Chart): void {
   observer?.observe(chart.canvas);
   dirty.add(chart);
   if (isOnScreen(chart.canvas)) requestFrame();
+}
+
+/** Draws a view that is not a chart (`draw` fills `element`) in a coming animation frame,
+ *  within the charts' budget, and not while `element` is off screen; a later drawing for
+ *  the same element replaces one still waiting (it draws from newer data). */
+export function scheduleDraw(element: Element, draw: () => void): void {
+  observer?.observe(element);
+  drawings.set(element, draw);
+  if (isOnScreen(element)) requestFrame();
 }
 
 /** Updates `chart` now if it waits for an update (a reader needs its drawn state). */

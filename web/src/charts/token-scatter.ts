@@ -145,6 +145,9 @@ export abstract class TokenScatter implements TokenChartView {
             labels: {
               usePointStyle: true,
               boxHeight: 6,
+              // In the datasets' order, not their drawing order (a line drawn on top of the
+              // points has a lower `order`).
+              sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0),
               // The ring appears in the legend only while a token is chosen; a layer split
               // into size classes appears once (its datasets share the label).
               filter: (item, data) =>

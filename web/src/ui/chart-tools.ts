@@ -58,6 +58,8 @@ export class ChartTools {
   private readonly tools: HTMLElement;
   /** The chart's id in the registry (panels.ts): its files are named after it. */
   private readonly id: ChartId;
+  /** The panel's line of key numbers (its readout, as the page shows it); null: none. */
+  private readonly readout: HTMLElement | null;
   private lastRefresh = Number.NEGATIVE_INFINITY;
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -71,6 +73,7 @@ export class ChartTools {
     private readonly facts: RunFactsSource,
   ) {
     this.id = name;
+    this.readout = box.closest('.chart-card')?.querySelector<HTMLElement>('.readout-line') ?? null;
     const regionId = `table-${name}`;
     this.region = element('div', {
       className: 'chart-table',
@@ -153,12 +156,16 @@ export class ChartTools {
     return [{ name, data: new Uint8Array(await blob.arrayBuffer()) }, this.csv()];
   }
 
-  /** The figure as a PNG. Its caption stays on the tools as data-caption: the figure's
-   *  text is pixels, and the browser tests compare the line with the run. */
+  /** The figure as a PNG, its caption the panel's key numbers (the readout under the
+   *  chart, from the metrics the page shows) and the run's facts, so a slide can use it as
+   *  it is. The caption stays on the tools as data-caption: the figure's text is pixels, and
+   *  the browser tests compare the line with the run. */
   private async figure(): Promise<{ name: string; blob: Blob }> {
-    const caption = captionLine(this.facts());
+    this.view.settle(); // a chart off screen has not drawn its last snapshot (or readout) yet
+    const numbers = this.readout?.textContent?.trim() ?? '';
+    const facts = captionLine(this.facts());
+    const caption = numbers === '' ? facts : `${numbers}. ${facts}`;
     this.tools.dataset['caption'] = caption;
-    this.view.settle(); // a chart off screen has not drawn its last snapshot yet
     return {
       name: chartFile(this.id, 'png'),
       blob: await figurePng(this.view.chart, this.title, caption),

@@ -2,7 +2,7 @@
 // progress bar, the status line under it and the Space key. Buttons only send commands;
 // what they may do and what they say is read from the store: while the worker is busy (a
 // solve, a read, a replay) the buttons say so, and the one that acts is the one that stops it.
-import { formatInteger, formatNumber } from '../format.ts';
+import { formatCount, formatInteger, formatNumber } from '../format.ts';
 import { RATE_WINDOW_MILLISECONDS } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
@@ -172,10 +172,10 @@ export class Controls {
       text = `Training: step ${formatInteger(step)} of ${formatInteger(target)}${rate}`;
     } else if (budgetSpent(state) && this.budgetNoticeAt === step) {
       text =
-        `Step budget reached: ${formatInteger(step)} steps; Space did not start a new run. ` +
+        `Step budget reached: ${formatCount(step, 'step')}; Space did not start a new run. ` +
         `Press Space again or Play to run ${formatInteger(steps)} more.`;
     } else if (budgetSpent(state)) {
-      text = `Step budget reached: ${formatInteger(step)} steps. Play runs ${formatInteger(steps)} more.`;
+      text = `Step budget reached: ${formatCount(step, 'step')}. Play runs ${formatInteger(steps)} more.`;
     } else if (state.lastStop?.reason === 'paused') {
       text = `Paused at step ${formatInteger(step)}.`;
     } else if (state.lastStop?.reason === 'refused') {

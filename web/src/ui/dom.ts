@@ -78,4 +78,9 @@ export class ReadoutList {
     const node = this.values.get(key);
     if (node !== undefined && node.textContent !== text) node.textContent = text;
   }
+
+  /** Every value back to 'n/a' (what the list shows before its first values). */
+  clear(): void {
+    for (const key of this.values.keys()) this.set(key, 'n/a');
+  }
 }

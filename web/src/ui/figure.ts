@@ -3,7 +3,7 @@
 // recipe, step, checksum: run-facts.ts), as a PNG. Sizes are in CSS px unless they say
 // device px; the figure is FIGURE_SCALE device px per CSS px whatever the screen's ratio.
 import type { Chart, ChartConfiguration, ChartDataset } from 'chart.js';
-import { Chart as ChartClass, LIGHT, lightColor } from '../charts/setup.ts';
+import { Chart as ChartClass, LIGHT, lightColor, logGridColor } from '../charts/setup.ts';
 
 export const FIGURE_SCALE = 2;
 const TITLE_LINE_HEIGHT = 20;
@@ -32,12 +32,17 @@ function lightOptions(chart: Chart): Options {
     const axis = scale as Record<string, Record<string, unknown> | undefined>;
     axis['ticks'] = { ...axis['ticks'], color: LIGHT.muted };
     axis['title'] = { ...axis['title'], color: LIGHT.text };
-    axis['grid'] = { ...axis['grid'], color: LIGHT.grid };
+    // A log axis's grid is scriptable (faint minor lines): the same, in light colours.
+    const scripted = typeof axis['grid']?.['color'] === 'function';
+    axis['grid'] = { ...axis['grid'], color: scripted ? logGridColor(LIGHT.grid) : LIGHT.grid };
     axis['border'] = { ...axis['border'], color: LIGHT.grid };
   }
   const plugins = (options.plugins ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const legend = plugins['legend'] ?? {};
   plugins['legend'] = { ...legend, labels: { ...(legend['labels'] as object), color: LIGHT.text } };
+  // The coverage line under the title: its colour is resolved from the page's theme.
+  if (plugins['subtitle'] !== undefined)
+    plugins['subtitle'] = { ...plugins['subtitle'], color: LIGHT.muted };
   plugins['tooltip'] = { enabled: false };
   return {
     ...options,

@@ -70,6 +70,8 @@ export class MaxMarginPanel {
       why === ''
         ? 'Not solved for the current weights. Take the step on E first, then solve.'
         : `${why}Not solved for the current weights: Solve for p_mm starts it again.`;
+    // The last solve's numbers were for other weights: none stand under that line.
+    this.list.clear();
     this.cycles.replaceChildren();
   }
 

@@ -22,6 +22,9 @@ export type GuidanceName = Guidance['panels'][number]['panel'];
 interface ChartSpec<View extends ChartView> {
   /** Heads the chart's figure, table and files. */
   title: string;
+  /** One plain sentence of what the chart shows, above its canvas (and in the tour): no
+   *  symbols, so a newcomer reads the picture before the notation. */
+  lead: string;
   /** The chart on its canvas (other elements of its panel by id). */
   create: (canvas: HTMLCanvasElement) => View;
 }
@@ -34,22 +37,37 @@ function chart<View extends ChartView>(spec: ChartSpec<View>): ChartSpec<View> {
 export const CHARTS = {
   loss: chart({
     title: 'Training: loss and accuracy',
+    lead:
+      'The loss (how wrong the model is, on average) falls as it trains; accuracy is the ' +
+      'share of reviews it labels right, on the reviews it learns from and on held-out ones.',
     create: (canvas) => new LossChart(canvas),
   }),
   alignment: chart({
     title: 'Result 1: v·E_s against α_s after the step on E',
+    lead:
+      'Each dot is a word: after one training step its score (up) lines up with how much ' +
+      'more often it appears in positive than in negative reviews (across).',
     create: (canvas) => new AlignmentChart(canvas, byId('alignment-readout')),
   }),
   uShape: chart({
     title: 'Figure 1: p·E_s against Δ_s (the U shape)',
+    lead:
+      'Each dot is a word: as attention trains, words that lean strongly to one label (left ' +
+      'and right) get high attention scores and neutral words (middle) low ones, a U.',
     create: (canvas) => new UShapeChart(canvas, byId('u-shape-readout')),
   }),
   selection: chart({
     title: 'Result 2: cos(p, p_mm), selection accuracy and attention mass',
+    lead:
+      'As training runs (steps across, on a log scale), attention turns toward the direction ' +
+      'the theory predicts and picks, in more and more reviews, the word the theory names.',
     create: (canvas) => new SelectionChart(canvas),
   }),
   norm: chart({
     title: 'Result 2: ‖p‖ and the normalized margin',
+    lead:
+      'The attention vector keeps growing without limit, while the margin it keeps between ' +
+      'the chosen word and the rest, per unit of its length, settles at the theory’s value.',
     create: (canvas) => new NormChart(canvas),
   }),
 };
@@ -69,11 +87,26 @@ export function chartFile(id: ChartId, extension: 'png' | 'csv'): string {
   return `clslab-${fileStem(id)}.${extension}`;
 }
 
-/** Every chart on its canvas; throws when index.html lacks one. */
+/** Every chart on its canvas, its lead sentence above it (the canvas's description);
+ *  throws when index.html lacks one. */
 export function createCharts(): Charts {
   const charts: Partial<Record<ChartId, ChartView>> = {};
-  for (const id of CHART_IDS) charts[id] = CHARTS[id].create(byId<HTMLCanvasElement>(canvasId(id)));
+  for (const id of CHART_IDS) {
+    const canvas = byId<HTMLCanvasElement>(canvasId(id));
+    const lead = document.createElement('p');
+    lead.className = 'chart-lead';
+    lead.id = `lead-${fileStem(id)}`;
+    lead.textContent = CHARTS[id].lead;
+    (canvas.parentElement ?? canvas).before(lead);
+    canvas.setAttribute('aria-describedby', lead.id);
+    charts[id] = CHARTS[id].create(canvas);
+  }
   return charts as Charts;
+}
+
+/** The lead sentences of a panel's charts, top to bottom ('' for a panel without). */
+export function panelLead(panel: Panel): string {
+  return (panel.charts ?? []).map((id) => CHARTS[id].lead).join(' ');
 }
 
 /** The charts that can emphasize a token (the token table's selection). */
@@ -93,7 +126,8 @@ interface PanelSpec {
   /** CSS px it takes in a 720 px embed frame: measured there (the embed at run=20, the
    *  panel alone), rounded up with room for longer guidance text; a chart panel's height
    *  gives its canvases about 300 px (they shrink to 200 px in a smaller frame and grow to
-   *  fill a taller one). The frame's height is the sum for the panels shown. */
+   *  fill a taller one), and room for each chart's lead sentence (remeasured with them).
+   *  The frame's height is the sum for the panels shown. */
   frameHeight: number;
   /** Ticked when the Embed dialog opens (the paper's three results). */
   embedDefault?: boolean;
@@ -108,7 +142,9 @@ interface PanelSpec {
   tour?: { title: string; number: string; action: TourAction };
 }
 
-/** Every panel, in the order the Embed dialog lists them and links name them. */
+/** Every panel, in the order the Embed dialog lists them and links name them. The charts
+ *  follow the guidance line, the pictures of the paper's results first (a picture in the
+ *  first screen), and the tour walks them in this order, ending on the run's numbers. */
 const PANEL_LIST = [
   { key: 'header', label: 'Title and share bar', frameHeight: 290 },
   { key: 'controls', label: 'Training controls', frameHeight: 90 },
@@ -118,32 +154,14 @@ const PANEL_LIST = [
   { key: 'prompt', label: 'Guidance line', frameHeight: 90 },
   { key: 'recipes', label: 'Recipes for this data', frameHeight: 500 },
   {
-    key: 'metrics',
-    label: 'Metrics',
-    frameHeight: 400,
-    csv: 'clslab-metrics.csv',
-    tour: {
-      title: 'The run this tour follows',
-      number: '#metrics > .readout:first-child',
-      action: 'restart',
-    },
-  },
-  {
-    key: 'loss',
-    label: 'Loss and accuracy chart',
-    frameHeight: 430,
-    guidance: 'loss',
-    charts: ['loss'],
-  },
-  {
     key: 'alignment',
     label: 'Result 1 chart',
-    frameHeight: 500,
+    frameHeight: 540,
     embedDefault: true,
     guidance: 'result1',
     charts: ['alignment'],
     tour: {
-      title: 'Result 1: one step on E writes α into the embeddings',
+      title: 'Result 1: one step on the embeddings writes word frequency into them',
       number: '#alignment-readout',
       action: 'stepEmbeddings',
     },
@@ -156,7 +174,7 @@ const PANEL_LIST = [
     guidance: 'figure1',
     charts: ['uShape'],
     tour: {
-      title: 'Figure 1: training p draws the U',
+      title: 'Figure 1: training attention draws a U',
       number: '#u-shape-readout',
       action: 'play',
     },
@@ -169,9 +187,27 @@ const PANEL_LIST = [
     guidance: 'result2',
     charts: ['selection', 'norm'],
     tour: {
-      title: 'Result 2: attention selects at maximum margin',
+      title: 'Result 2: attention settles on the word the theory selects',
       number: '#result2-readout',
       action: 'solveOrPlay',
+    },
+  },
+  {
+    key: 'loss',
+    label: 'Loss and accuracy chart',
+    frameHeight: 480,
+    guidance: 'loss',
+    charts: ['loss'],
+  },
+  {
+    key: 'metrics',
+    label: 'Metrics',
+    frameHeight: 400,
+    csv: 'clslab-metrics.csv',
+    tour: {
+      title: 'The run this tour follows',
+      number: '#metrics > .readout:first-child',
+      action: 'restart',
     },
   },
   { key: 'why', label: 'Why does it look like this?', frameHeight: 500 },

@@ -101,7 +101,7 @@ export class ReviewList {
   private item(item: ReviewListItem, filter: ReviewFilter): HTMLLIElement {
     const { review } = item;
     const label = review.label > 0 ? 'positive' : 'negative';
-    const predicted = review.logit >= 0 ? 'positive' : 'negative';
+    const predicted = review.prediction > 0 ? 'positive' : 'negative';
     const openButton = element('button', {
       text: `#${item.index + 1}`,
       attributes: {

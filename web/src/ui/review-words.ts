@@ -7,32 +7,39 @@ import { element } from './dom.ts';
 
 export interface RenderedWords {
   nodes: Node[];
-  /** Attention mass on the selected tokens. */
-  selectedMass: number;
 }
 
 export function renderWords(review: ReviewView, chosenToken = ''): RenderedWords {
-  let peak = 0;
-  for (const weight of review.attention) peak = Math.max(peak, weight);
   const nodes: Node[] = [];
-  let selectedMass = 0;
   review.words.forEach((word, t) => {
-    const weight = review.attention[t] ?? 0;
-    const selected = review.selected[t] === 1;
-    if (selected) selectedMass += weight;
-    const token = review.tokens[t] ?? '';
-    const classes = ['word'];
-    if (selected) classes.push('selected');
-    if (chosenToken !== '' && token === chosenToken) classes.push('chosen');
-    const span = element('span', {
-      className: classes.join(' '),
-      text: word,
-      attributes: {
-        title: `${token}: attention ${formatPercent(weight)}${selected ? ' (selected)' : ''}`,
-      },
-    });
-    span.style.setProperty('--weight', peak > 0 ? (weight / peak).toFixed(3) : '0');
+    const span = element('span', { text: word });
+    styleWord(span, review, t, chosenToken);
     nodes.push(span, document.createTextNode(' '));
   });
-  return { nodes, selectedMass };
+  return { nodes };
+}
+
+/** Restyles the words `container` drew for the same text with new weights (while Play
+ *  runs: no new nodes). False when it holds other words (draw them with renderWords). */
+export function restyleWords(container: Element, review: ReviewView): boolean {
+  const spans = container.children;
+  if (spans.length !== review.words.length) return false;
+  for (let t = 0; t < spans.length; t++) {
+    if (spans[t]!.textContent !== review.words[t]) return false;
+  }
+  for (let t = 0; t < spans.length; t++) styleWord(spans[t] as HTMLElement, review, t, '');
+  return true;
+}
+
+function styleWord(span: HTMLElement, review: ReviewView, t: number, chosenToken: string): void {
+  const peak = review.attention[review.attended] ?? 0; // core's largest s_t (-1: none)
+  const weight = review.attention[t] ?? 0;
+  const selected = review.selected[t] === 1;
+  const token = review.tokens[t] ?? '';
+  const classes = ['word'];
+  if (selected) classes.push('selected');
+  if (chosenToken !== '' && token === chosenToken) classes.push('chosen');
+  span.className = classes.join(' ');
+  span.title = `${token}: attention ${formatPercent(weight)}${selected ? ' (selected)' : ''}`;
+  span.style.setProperty('--weight', peak > 0 ? (weight / peak).toFixed(3) : '0');
 }

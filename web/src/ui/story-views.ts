@@ -4,7 +4,7 @@
 // "Why does it look like this?" card (the diagnostics and the tokens the theory selects),
 // and Figure 1's theory layer. No sentence about the run is written here: core writes them.
 import type { Guidance, GuidanceLine, Recipe, SelectionReport } from '../protocol.ts';
-import { formatInteger, formatNumber, formatPercent } from '../format.ts';
+import { formatInteger, formatNumber, formatPercent, paperNotation } from '../format.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { UShapeChart } from '../charts/u-shape-chart.ts';
 import { byId, element } from './dom.ts';
@@ -105,7 +105,7 @@ export class StoryViews {
       ...state.recipes.map((recipe) =>
         element('li', { className: 'recipe' }, [
           this.recipeButton(recipe, recipe.title),
-          element('span', { className: 'small', text: ` ${recipe.reason}` }),
+          element('span', { className: 'small', text: ` ${paperNotation(recipe.reason)}` }),
         ]),
       ),
     );
@@ -118,7 +118,9 @@ export class StoryViews {
       if (span === null) continue;
       const recipe =
         line.recipe === '' ? undefined : state.recipes.find((r) => r.name === line.recipe);
-      const nodes: Node[] = [document.createTextNode(`${label(line)} ${line.text} `)];
+      const nodes: Node[] = [
+        document.createTextNode(`${label(line)} ${paperNotation(line.text)} `),
+      ];
       if (recipe !== undefined && line.kind !== 'shown') {
         nodes.push(this.recipeButton(recipe, `Use the ${recipe.name} recipe`));
       }
@@ -128,7 +130,7 @@ export class StoryViews {
     }
     this.diagnostics.replaceChildren(
       ...guidance.diagnostics.map((line) =>
-        element('li', { text: line.text, attributes: { 'data-kind': line.kind } }),
+        element('li', { text: paperNotation(line.text), attributes: { 'data-kind': line.kind } }),
       ),
     );
   }

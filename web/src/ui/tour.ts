@@ -1,15 +1,17 @@
 // The guided tour: a card that walks through the run on screen as it stands, one panel per
-// step. A prepared link keeps its data, settings and step: the tour presses a button only
-// when asked (its action button, which flashes the button it pressed), and its first step
-// offers to start from step 0. Each step's sentence is core's guidance for its panel
-// (state.guidance, chosen from the measured values), kept live as the run moves. The card
-// sits in the page's flow right after the panel it talks about, so it never covers it, and
-// the number it reads is marked. Next/Back/Skip are buttons; Escape skips.
+// step. It starts from the picture ("What am I looking at?": the first chart's plain lead,
+// panels.ts) and ends on the run's numbers, whose step offers to start from step 0. A
+// prepared link keeps its data, settings and step: the tour presses a button only when
+// asked (its action button, which flashes the button it pressed). Each step's sentence is
+// core's guidance for its panel (state.guidance, chosen from the measured values), kept
+// live as the run moves. The card sits in the page's flow right after the panel it talks
+// about, so it never covers it, and the number it reads is marked. Next/Back/Skip are
+// buttons; Escape skips.
 import type { Guidance } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
-import { formatInteger } from '../format.ts';
+import { formatInteger, paperNotation } from '../format.ts';
 import { byId } from './dom.ts';
-import { PANEL_SPECS, type TourAction } from './panels.ts';
+import { PANEL_SPECS, panelLead, type TourAction } from './panels.ts';
 import { captionLine, type RunFactsSource } from './run-facts.ts';
 
 type GuidanceLine = Guidance['panels'][number];
@@ -22,6 +24,8 @@ interface Action {
 
 interface TourStep {
   title: string;
+  /** What the panel's charts show, in plain words ('' for a panel without charts). */
+  lead: string;
   /** Where the step may point, first shown first: a panel (`data-panel`) and the element
    *  with the number the step reads. None shown: the card opens the results. */
   targets: Array<{ panel: string; number: string }>;
@@ -61,6 +65,7 @@ const STEPS: TourStep[] = PANEL_SPECS.flatMap((panel) =>
     : [
         {
           title: panel.tour.title,
+          lead: panelLead(panel),
           targets: [{ panel: panel.key, number: panel.tour.number }],
           guidance: panel.guidance ?? null,
           action: ACTIONS[panel.tour.action],
@@ -77,19 +82,24 @@ const KIND_LABELS: Record<GuidanceLine['kind'], string> = {
   fact: 'Measured',
 };
 
+/** The first step's heading, when it shows a chart. */
+const FIRST_TITLE = 'What am I looking at?';
+
 /** Space kept between the card or panel and the viewport's edge while scrolling, px. */
 const MARGIN = 12;
 
 export class Tour {
   private readonly card = byId('tour');
   private readonly heading = byId('tour-title');
+  private readonly lead = byId('tour-lead');
   private readonly counter = byId('tour-counter');
   private readonly kind = byId('tour-kind');
   private readonly text = byId('tour-text');
   private readonly act = byId<HTMLButtonElement>('tour-act');
   private readonly back = byId<HTMLButtonElement>('tour-back');
   private readonly next = byId<HTMLButtonElement>('tour-next');
-  /** The steps whose panel this page shows (the first always: it opens the results). */
+  /** The steps whose panel this page shows (the first when none is: it opens the
+   *  results). */
   private steps: TourStep[] = [];
   private index = -1;
   private returnFocus: HTMLElement | null = null;
@@ -126,7 +136,8 @@ export class Tour {
 
   start(): void {
     this.returnFocus = document.activeElement as HTMLElement | null;
-    this.steps = STEPS.filter((step, i) => i === 0 || shownTarget(step) !== null);
+    const shown = STEPS.filter((step) => shownTarget(step) !== null);
+    this.steps = shown.length > 0 ? shown : STEPS.slice(0, 1);
     this.card.hidden = false;
     this.go(0);
   }
@@ -182,14 +193,18 @@ export class Tour {
     const step = this.step;
     if (step === undefined) return;
     const state = this.store.state;
-    setText(this.heading, step.title);
+    // The first step is about the picture: what the chart shows, before what it proves.
+    const first = this.index === 0 && step.lead !== '';
+    setText(this.heading, first ? FIRST_TITLE : step.title);
+    setText(this.lead, first ? `${step.title}. ${step.lead}` : step.lead);
+    this.lead.hidden = step.lead === '';
     if (step.guidance === null) {
       setText(this.kind, 'This run');
       setText(this.text, this.runText(state));
     } else {
       const line = state.guidance?.panels.find((l) => l.panel === step.guidance);
       setText(this.kind, line === undefined ? '' : KIND_LABELS[line.kind]);
-      setText(this.text, line?.text ?? 'Reading the run…');
+      setText(this.text, line === undefined ? 'Reading the run…' : paperNotation(line.text));
     }
     const action = step.action(state);
     this.act.hidden = action === null;

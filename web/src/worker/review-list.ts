@@ -12,26 +12,13 @@ export interface ReviewPage {
   matched: number;
 }
 
-/** Position of the largest attention weight (the first one on ties); -1 when empty. */
-export function argmaxPosition(attention: Float32Array): number {
-  let best = -1;
-  let peak = -Infinity;
-  attention.forEach((weight, t) => {
-    if (weight > peak) {
-      peak = weight;
-      best = t;
-    }
-  });
-  return best;
-}
-
 export function describeReview(index: number, review: ReviewView): ReviewListItem {
-  const predicted = review.logit >= 0 ? 1 : -1;
-  const top = argmaxPosition(review.attention);
+  // core's prediction (sign of f) and most attended position (-1 for an empty review)
+  const top = review.attended;
   return {
     index,
     review,
-    correct: predicted === (review.label > 0 ? 1 : -1),
+    correct: review.prediction === (review.label > 0 ? 1 : -1),
     argmaxSelected: top >= 0 && review.selected[top] === 1,
   };
 }

@@ -138,10 +138,10 @@ export class RunData {
     if (effect === null) throw new Error(`The settings could not be compared: ${compared.message}`);
     if (effect === 'source') return this.loadFor(checked.configJson, warnings);
     if (effect !== 'run-length') this.deps.training.halt();
+    if (effect === 'pipeline') return this.rebuild(checked.configJson, warnings);
     const applied = lab.configure(checked.configJson);
     if (!applied.ok) throw new Error(applied.message);
     this.awaiting = null; // a settings change on the loaded run drops a link still waiting
-    if (effect === 'pipeline') return this.announceLoaded('pipeline', warnings);
     this.postSettings(effect, warnings);
     if (effect !== 'run-length') {
       this.deps.training.snapshot(effect === 'weights', 0, 0);
@@ -226,6 +226,26 @@ export class RunData {
     if (!result.ok) throw new Error(result.message);
     this.awaiting = null;
     this.announceLoaded('source', warnings);
+  }
+
+  /** New settings that rebuild the loaded data (a recipe's vocabulary, say), as a task:
+   *  the page holds Play and shows the task, not the old run's step against the new plan,
+   *  until the rebuilt run is announced. No estimate for the watchdog (blockingMs 0): the
+   *  rebuild re-encodes data already parsed. */
+  private rebuild(configJson: string, warnings: string[]): void {
+    const { post } = this.deps;
+    const label = 'Rebuilding the dataset for the new settings';
+    post({ type: 'taskStarted', task: 'loading', label, cancellable: false, blockingMs: 0 });
+    let outcome: 'done' | 'failed' = 'failed';
+    try {
+      const applied = this.deps.host.requireLab().configure(configJson);
+      if (!applied.ok) throw new Error(applied.message);
+      this.awaiting = null; // a settings change on the loaded run drops a link still waiting
+      this.announceLoaded('pipeline', warnings);
+      outcome = 'done';
+    } finally {
+      post({ type: 'taskEnded', task: 'loading', outcome });
+    }
   }
 
   /** Settings, data and the first snapshot of a run whose data was (re)built. */
