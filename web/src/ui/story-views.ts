@@ -40,6 +40,8 @@ export class StoryViews {
   private readonly selectionSummary = byId('why-selection-summary');
   private readonly selectionRows = byId('why-selection-rows');
   private readonly theoryBox = byId<HTMLInputElement>('u-theory');
+  /** Per panel, the paragraph that holds the dataset its line offers. */
+  private readonly offers = new Map<string, HTMLElement>();
 
   constructor(
     private readonly store: LabStore,
@@ -85,6 +87,20 @@ export class StoryViews {
     return button;
   }
 
+  /** The dataset a line offers to open, as a button beside the line's folded notes (a
+   *  closed <details> would hide it), or nothing. */
+  private showOffer(span: HTMLElement, line: GuidanceLine): void {
+    const anchor = span.closest('details') ?? span;
+    let holder = this.offers.get(line.panel);
+    if (holder === undefined) {
+      holder = element('p', { className: 'small dataset-offer' });
+      anchor.after(holder);
+      this.offers.set(line.panel, holder);
+    }
+    holder.replaceChildren(...(line.dataset === '' ? [] : [this.datasetButton(line.dataset)]));
+    holder.hidden = line.dataset === '';
+  }
+
   /** Opens the built-in dataset a guidance line names, under the settings in force. */
   private datasetButton(name: string): HTMLButtonElement {
     const button = element('button', {
@@ -124,9 +140,9 @@ export class StoryViews {
       if (recipe !== undefined && line.kind !== 'shown') {
         nodes.push(this.recipeButton(recipe, `Use the ${recipe.name} recipe`));
       }
-      if (line.dataset !== '') nodes.push(this.datasetButton(line.dataset));
       span.replaceChildren(...nodes);
       span.dataset['kind'] = line.kind;
+      this.showOffer(span, line);
     }
     this.diagnostics.replaceChildren(
       ...guidance.diagnostics.map((line) =>
