@@ -475,6 +475,8 @@ export interface GuidanceLine {
   text: string;
   /** A recipe that helps, or ''. */
   recipe: string;
+  /** A built-in dataset the line offers to open next ('movies' after the twins), or ''. */
+  dataset: string;
 }
 
 export interface Guidance {

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "clslab/json_report.h"
+#include "clslab/limits.h"
 
 namespace clslab_cli {
 
@@ -92,13 +93,17 @@ int Reproduce(const Arguments& args) {
 
   const clslab::DatasetSummary& s = experiment.summary();
   const Metrics& m = final_metrics;
-  std::printf("dataset     %s: %d train / %d test reviews, V = %d\n", s.source_name.c_str(),
-              s.train_reviews, s.test_reviews, s.vocab_size);
-  std::printf("protocol    %s, %lld steps%s\n", clslab::GetSetting(config, "protocol").c_str(),
-              static_cast<long long>(m.step),
+  // Counts with thousands separators, as the guidance writes them ("1,600").
+  using clslab::WithThousands;
+  std::printf("dataset     %s: %s train / %s test reviews, V = %s\n", s.source_name.c_str(),
+              WithThousands(s.train_reviews).c_str(), WithThousands(s.test_reviews).c_str(),
+              WithThousands(s.vocab_size).c_str());
+  std::printf("protocol    %s, %s steps%s\n", clslab::GetSetting(config, "protocol").c_str(),
+              WithThousands(m.step).c_str(),
               last.refused ? (" (stopped: " + last.message + ")").c_str() : "");
-  std::printf("accuracy    train %.3f, test %.3f\n", m.train_accuracy,
-              m.has_test ? m.test_accuracy : 0.0);
+  char test_accuracy[32] = "n/a (no test split)";
+  if (m.has_test) std::snprintf(test_accuracy, sizeof test_accuracy, "%.3f", m.test_accuracy);
+  std::printf("accuracy    train %.3f, test %s\n", m.train_accuracy, test_accuracy);
   if (result.contains("after_step_on_E")) {
     const Json& a = result["after_step_on_E"];
     std::printf("Result 1    slope %.6g vs predicted %.6g, R^2 %.6f\n",
@@ -106,15 +111,17 @@ int Reproduce(const Arguments& args) {
                 a["alignment_r2"].get<double>());
   }
   const Json& mm = result["max_margin"];
-  std::printf("att-SVM     %s; %lld constraints, %lld in cycles, ||p_mm|| %.4g\n",
-              mm["message"].get<std::string>().c_str(), mm["constraints"].get<long long>(),
-              mm["constraints_in_cycles"].get<long long>(), mm["norm"].get<double>());
+  std::printf("att-SVM     %s; %s constraints, %s in cycles, ||p_mm|| %.4g\n",
+              mm["message"].get<std::string>().c_str(),
+              WithThousands(mm["constraints"].get<long long>()).c_str(),
+              WithThousands(mm["constraints_in_cycles"].get<long long>()).c_str(),
+              mm["norm"].get<double>());
   std::printf("Result 2    cos(p, p_mm) %.4f, selection accuracy %.3f, attention mass %.3f\n",
               m.cosine_to_max_margin, m.selection_accuracy, m.selection_mass);
   if (!mm["acyclic"].get<bool>()) {
-    std::printf("  acyclic   %lld reviews: cos(p, p_mm) %.4f, selection accuracy %.3f\n",
-                mm["acyclic_reviews"].get<long long>(), m.cosine_to_max_margin_acyclic,
-                m.selection_accuracy_acyclic);
+    std::printf("  acyclic   %s reviews: cos(p, p_mm) %.4f, selection accuracy %.3f\n",
+                WithThousands(mm["acyclic_reviews"].get<long long>()).c_str(),
+                m.cosine_to_max_margin_acyclic, m.selection_accuracy_acyclic);
   }
   if (m.has_local_svm) {
     std::printf("  own sel.  cos(p, p_local) %.4f, s* selected in %.1f%%, strict in %.1f%%\n",
@@ -122,12 +129,13 @@ int Reproduce(const Arguments& args) {
                 100 * m.local_selection_strict);
   }
   if (mm.contains("largest_component_size") && mm["largest_component_size"].get<int>() > 0) {
-    std::printf("  s* graph  %d nontrivial SCC(s), largest %d words holding s* for %lld reviews\n",
-                mm["cyclic_components"].get<int>(), mm["largest_component_size"].get<int>(),
-                mm["largest_component_reviews"].get<long long>());
+    std::printf("  s* graph  %s nontrivial SCC(s), largest %s words holding s* for %s reviews\n",
+                WithThousands(mm["cyclic_components"].get<int>()).c_str(),
+                WithThousands(mm["largest_component_size"].get<int>()).c_str(),
+                WithThousands(mm["largest_component_reviews"].get<long long>()).c_str());
   }
-  std::printf("Figure 1    U-score %.3f, signed %.3f, U-contrast %.3f over %d tokens\n", m.u_score,
-              m.signed_score, m.u_contrast, m.u_tokens);
+  std::printf("Figure 1    U-score %.3f, signed %.3f, U-contrast %.3f over %s tokens\n", m.u_score,
+              m.signed_score, m.u_contrast, WithThousands(m.u_tokens).c_str());
   std::printf("seconds     %.1f\n", result["seconds"].get<double>());
   std::printf("wrote       %s\n", args.out.c_str());
   return 0;

@@ -201,7 +201,64 @@ std::vector<Binding> MakeBindings() {
   return b;
 }
 
+// Version 1's defaults, frozen: every setting that version had, as text. A v=1 link holds
+// only the values that differed from these, so these are what the rest of it means. Never
+// edit this table; a setting added later keeps its own default in a version 1 link.
+const std::vector<std::pair<const char*, const char*>>& Version1Defaults() {
+  static const std::vector<std::pair<const char*, const char*>> table = {
+      {"dataset", "movies"},
+      {"source_name", ""},
+      {"source_rows", "0"},
+      {"source_hash", ""},
+      {"source_seed", "0"},
+      {"source_format", "auto"},
+      {"source_text_column", ""},
+      {"source_label_column", ""},
+      {"source_header", "-1"},
+      {"source_stars", "3"},
+      {"source_latin1", "false"},
+      {"test_fraction", "0.2"},
+      {"max_reviews", "0"},
+      {"max_tokens", "0"},
+      {"min_count", "2"},
+      {"max_vocab", "20000"},
+      {"max_doc_share", "1"},
+      {"drop_unknown", "false"},
+      {"lowercase", "true"},
+      {"remove_stop_words", "false"},
+      {"synthetic_reviews", "600"},
+      {"synthetic_feasible", "true"},
+      {"synthetic_label_noise", "0"},
+      {"width", "1024"},
+      {"sigma", "1"},
+      {"seed", "1"},
+      {"protocol", "paper"},
+      {"eta", "1000"},
+      {"flow_step", "armijo"},
+      {"flow_rate", "0.1"},
+      {"flow_acyclic_only", "false"},
+      {"optimizer", "adam"},
+      {"learning_rate", "0.01"},
+      {"batch_size", "0"},
+      {"train_v", "false"},
+      {"steps", "300"},
+      {"svm_c", "1"},
+  };
+  return table;
+}
+
 }  // namespace
+
+RunConfig DefaultsOfVersion(int version) {
+  RunConfig defaults;
+  if (version != 1) return defaults;
+  for (const auto& [key, text] : Version1Defaults()) {
+    const Binding* binding = Find(key);
+    // Every version 1 key is still a setting and its value still valid (config_test).
+    if (binding != nullptr) SetFromText(*binding, &defaults, text);
+  }
+  return defaults;
+}
 
 const std::vector<Binding>& Bindings() {
   static const std::vector<Binding> bindings = MakeBindings();

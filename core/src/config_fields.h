@@ -22,7 +22,13 @@ struct Binding {
   Member member;
 };
 
-constexpr int kConfigVersion = 1;
+// Version 2 (issue 18): the defaults open on the twins with Result 2's settings. A link or
+// config of an older version is read against that version's defaults (DefaultsOfVersion).
+constexpr int kConfigVersion = 2;
+
+// The defaults a link or config of `version` (1 .. kConfigVersion) means for the settings it
+// leaves out; any other version gets this build's (RunConfig()).
+RunConfig DefaultsOfVersion(int version);
 
 // Every setting, in table order (the form's, the JSON's and the link's order).
 const std::vector<Binding>& Bindings();

@@ -138,10 +138,11 @@ StepReport Experiment::Advance(int32_t steps) {
   if (!state_->trainer) return NotLoaded(Plan());
   Trainer& trainer = *state_->trainer;
   if (state_->config.protocol == Protocol::kPaper && trainer.phase() == Phase::kInitialized &&
-      steps > 1) {
-    // The step on E, then the flow (on the reviews PrepareFlow chooses).
+      steps >= 1) {
+    // The step on E (which records the test accuracy the flow starts from, also when it is
+    // the only step asked for), then the flow (on the reviews PrepareFlow chooses).
     const StepReport embeddings = StepEmbeddings();
-    if (embeddings.refused) return embeddings;
+    if (embeddings.refused || steps == 1) return embeddings;
     StepReport flow = StepAttention(steps - 1);
     flow.taken += embeddings.taken;
     return flow;

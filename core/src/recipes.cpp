@@ -20,7 +20,7 @@ namespace {
 // R^2 = 1 / (1 + 0.01^2) ~ 0.9999 and a slope error far below 1%.
 constexpr double kResult1NoiseToSignal = 0.01;
 constexpr int32_t kResult1Width = 64;  // Result 1 holds at any d; 64 keeps the step cheap
-constexpr double kEta = 1000;          // the step on E (the field's default)
+constexpr double kEta = 1000;          // the step on E (version 1's default)
 
 // --- figure1: full-batch Adam on E and p, v fixed, from small E(0) (RESULTS.md).
 constexpr double kPi = 3.14159265358979323846;
@@ -98,8 +98,12 @@ Recipe Make(std::string name, std::string title, std::string reason, const RunCo
 }
 
 Recipe Result1(const DataProfile& profile, const Limits& limits) {
-  const VocabularyChoice choice;  // the pipeline's defaults: every token, as loaded
+  const VocabularyChoice choice;  // every token, as loaded: Result 1 holds for every token
   RunConfig c;
+  c.min_count = choice.min_count;
+  c.max_vocab = choice.max_vocab;
+  c.max_doc_share = choice.max_doc_share;
+  c.drop_unknown = choice.drop_unknown;
   c.protocol = Protocol::kPaper;
   c.eta = kEta;
   const int32_t vocab = PredictVocabularySize(profile, choice);

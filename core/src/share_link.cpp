@@ -1,7 +1,9 @@
-// The share link: the settings as a URL hash body, "v=1&width=32&source_name=a%20b.tsv".
+// The share link: the settings as a URL hash body, "v=2&width=32&source_name=a%20b.tsv".
 // Only non-default values are written; text values are percent-encoded (RFC 3986
-// unreserved characters stay as they are). Decoding is lenient: the page opens on any
-// link, and each part it drops is named in one warning.
+// unreserved characters stay as they are). A link is read against the defaults of its
+// version (v=1: the version 1 defaults), so changing the defaults changes no link's run.
+// Decoding is lenient: the page opens on any link, and each part it drops is named in one
+// warning.
 #include <set>
 
 #include "clslab/config.h"
@@ -12,6 +14,7 @@ namespace clslab {
 
 using config_internal::Binding;
 using config_internal::Bindings;
+using config_internal::DefaultsOfVersion;
 using config_internal::Find;
 using config_internal::kConfigVersion;
 using config_internal::SetFromText;
@@ -65,9 +68,8 @@ bool PercentDecode(std::string_view text, std::string* out) {
   return true;
 }
 
-// Resets the dataset's identity to the defaults (a link whose source cannot be used).
-void DropSource(RunConfig* config) {
-  const RunConfig defaults;
+// Resets the dataset's identity to `defaults`' (a link whose source cannot be used).
+void DropSource(RunConfig* config, const RunConfig& defaults) {
   for (const Binding& b : Bindings()) {
     if (b.field.group == "source" || b.field.key == "dataset") {
       SetFromText(b, config, TextOf(b, defaults));
@@ -101,6 +103,17 @@ DecodedShareLink DecodeShareLink(std::string_view hash) {
     warnings.push_back("the link is too long to be a clslab link; defaults used");
     return decoded;
   }
+  // The version first, wherever it stands: the values are read over its defaults. A link
+  // without one is this build's.
+  int version = kConfigVersion;
+  for (size_t start = 0; start <= hash.size();) {
+    const size_t end = std::min(hash.find('&', start), hash.size());
+    const std::string_view part = hash.substr(start, end - start);
+    start = end + 1;
+    if (part == "v=1") version = 1;
+  }
+  const RunConfig defaults = DefaultsOfVersion(version);
+  decoded.config = defaults;
   std::set<std::string> seen;
   size_t start = 0;
   while (start <= hash.size()) {
@@ -117,9 +130,10 @@ DecodedShareLink DecodeShareLink(std::string_view hash) {
       continue;
     }
     if (key == "v") {
-      if (value != std::to_string(kConfigVersion)) {
-        warnings.push_back("link version " + QuoteForMessage(value) + " is not " +
-                           std::to_string(kConfigVersion) + "; values read as this version");
+      if (value != "1" && value != std::to_string(kConfigVersion)) {
+        warnings.push_back("link version " + QuoteForMessage(value) + " is not 1 or " +
+                           std::to_string(kConfigVersion) + "; values read as version " +
+                           std::to_string(kConfigVersion));
       }
       continue;
     }
@@ -143,12 +157,12 @@ DecodedShareLink DecodeShareLink(std::string_view hash) {
     warnings.push_back("the link names " + decoded.config.dataset +
                        " data without its content hash, so the data cannot be checked; the "
                        "default dataset is used");
-    DropSource(&decoded.config);
+    DropSource(&decoded.config, defaults);
   }
   // A source that does not hold together drops the source alone; anything else, all values.
   Status whole = ValidateConfig(decoded.config);
   RunConfig without_source = decoded.config;
-  DropSource(&without_source);
+  DropSource(&without_source, defaults);
   if (!whole.ok() && ValidateConfig(without_source).ok()) {
     warnings.push_back(whole.message() + "; the default dataset is used");
     decoded.config = without_source;
@@ -156,7 +170,7 @@ DecodedShareLink DecodeShareLink(std::string_view hash) {
   }
   if (!whole.ok()) {
     warnings.push_back(whole.message() + "; all defaults used");
-    decoded.config = RunConfig();
+    decoded.config = defaults;
   }
   return decoded;
 }

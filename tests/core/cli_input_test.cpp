@@ -20,16 +20,25 @@ namespace {
 
 struct Outcome {
   int exit_code = -1;
+  std::string output;       // what the CLI wrote to stdout
   std::string error;        // what the CLI wrote to stderr
   long peak_kilobytes = 0;  // the child's maximum resident set
 };
 
-// Runs the CLI with `args`, stdout discarded and stderr captured in a file.
+std::string ReadAll(const std::string& path) {
+  std::ifstream file(path);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// Runs the CLI with `args`, stdout and stderr captured in files.
 Outcome RunCli(const std::vector<std::string>& args) {
   const std::string error_path = ::testing::TempDir() + "/cli_input_test.err";
+  const std::string output_path = ::testing::TempDir() + "/cli_input_test.out";
   const pid_t child = fork();
   if (child == 0) {
-    std::freopen("/dev/null", "w", stdout);
+    std::freopen(output_path.c_str(), "w", stdout);
     std::freopen(error_path.c_str(), "w", stderr);
     std::vector<char*> argv{const_cast<char*>(CLSLAB_CLI)};
     for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
@@ -43,10 +52,8 @@ Outcome RunCli(const std::vector<std::string>& args) {
   wait4(child, &status, 0, &usage);
   outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   outcome.peak_kilobytes = usage.ru_maxrss;
-  std::ifstream error(error_path);
-  std::ostringstream text;
-  text << error.rdbuf();
-  outcome.error = text.str();
+  outcome.output = ReadAll(output_path);
+  outcome.error = ReadAll(error_path);
   return outcome;
 }
 
@@ -105,6 +112,25 @@ TEST(CliInput, AFolderIsNamedAsAFolder) {
   EXPECT_EQ(outcome.exit_code, 1);
   EXPECT_NE(outcome.error.find(folder + " is a folder, not a file"), std::string::npos)
       << outcome.error;
+}
+
+// Issue 18: the summary printed "1600" where the guidance prints "1,600": one number format.
+TEST(CliSummary, CountsAreWrittenWithThousandsSeparatorsAsTheGuidanceWritesThem) {
+  const std::string data = ::testing::TempDir() + "/cli_summary.tsv";
+  {
+    std::ofstream file(data);
+    // 1,500 reviews, each with one of ten words of its class (each in 5% of reviews).
+    for (int i = 0; i < 1500; ++i) {
+      file << (i % 2) << "\t" << (i % 2 ? "good" : "bad") << (i / 2) % 10 << " film" << i % 97
+           << "\n";
+    }
+  }
+  const std::string out = ::testing::TempDir() + "/cli_summary.json";
+  const Outcome run =
+      RunCli({"reproduce", "--data", data, "--set", "width=16", "--steps", "2", "--out", out});
+  ASSERT_EQ(run.exit_code, 0) << run.error;
+  EXPECT_NE(run.output.find("1,200 train / 300 test reviews"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("1200"), std::string::npos) << run.output;
 }
 
 }  // namespace

@@ -71,19 +71,20 @@ TEST(Config, StrictJsonNamesTheOffendingKey) {
             std::string::npos);
   EXPECT_NE(ConfigFromJson("{\"protocol\": \"magic\"}").status.message().find("paper, joint"),
             std::string::npos);
-  EXPECT_FALSE(ConfigFromJson("{\"version\": 2}").ok());
+  EXPECT_FALSE(ConfigFromJson("{\"version\": 3}").ok());
+  EXPECT_FALSE(ConfigFromJson("{\"version\": 0}").ok());
   EXPECT_FALSE(ConfigFromJson("[1,2]").ok());
   EXPECT_FALSE(ConfigFromJson("{").ok());
 }
 
 TEST(Config, ShareLinkCarriesOnlyNonDefaultValuesAndRoundTrips) {
   RunConfig config;
-  EXPECT_EQ(EncodeShareLink(config), "v=1");
+  EXPECT_EQ(EncodeShareLink(config), "v=2");
   config.width = 32;
   config.sigma = 0.05;
-  config.flow_step = FlowStep::kNormalized;
+  config.flow_step = FlowStep::kArmijo;
   const std::string link = EncodeShareLink(config);
-  EXPECT_EQ(link, "v=1&width=32&sigma=0.05&flow_step=normalized");
+  EXPECT_EQ(link, "v=2&width=32&sigma=0.05&flow_step=armijo");
   const DecodedShareLink decoded = DecodeShareLink("#" + link);
   EXPECT_TRUE(decoded.warnings.empty());
   EXPECT_EQ(ConfigToJson(decoded.config), ConfigToJson(config));
@@ -91,7 +92,7 @@ TEST(Config, ShareLinkCarriesOnlyNonDefaultValuesAndRoundTrips) {
 
 TEST(Config, TamperedShareLinkFallsBackToDefaultsWithWarnings) {
   const DecodedShareLink decoded = DecodeShareLink(
-      "v=1&width=99999&sigma=nan&protocol=<script>&evil=1&seed=1e400&lowercase=maybe");
+      "v=2&width=99999&sigma=nan&protocol=<script>&evil=1&seed=1e400&lowercase=maybe");
   EXPECT_EQ(decoded.warnings.size(), 6u);
   EXPECT_EQ(ConfigToJson(decoded.config), ConfigToJson(RunConfig()));
   // Hostile text is quoted as a JSON string, not echoed raw into the message.
@@ -104,7 +105,7 @@ TEST(Config, TamperedShareLinkFallsBackToDefaultsWithWarnings) {
 TEST(Config, MalformedLinksDropOnlyTheBadPartWithOneWarningEach) {
   // A bad escape in a key or a value, a repeated key, an unknown key: each is named.
   const DecodedShareLink decoded =
-      DecodeShareLink("#%&v=1&width=%zz&sigma=0.5&sigma=0.7&%E2%9C%93=1&seed=9");
+      DecodeShareLink("#%&v=2&width=%zz&sigma=0.5&sigma=0.7&%E2%9C%93=1&seed=9");
   ASSERT_EQ(decoded.warnings.size(), 4u);
   EXPECT_NE(decoded.warnings[0].find("\"%\""), std::string::npos) << decoded.warnings[0];
   EXPECT_NE(decoded.warnings[1].find("malformed"), std::string::npos) << decoded.warnings[1];
@@ -182,8 +183,122 @@ TEST(Config, JsonFormsAreErrorsNamingTheSettingWhenAConfigDoesNotParse) {
   const Result<SettingEffect> bad = EffectOfChangeJson(good, R"({"width": -1})");
   EXPECT_FALSE(bad.ok());
   EXPECT_NE(bad.status.message().find("width"), std::string::npos) << bad.status.message();
-  EXPECT_EQ(EncodeShareLinkJson(ConfigToJson(wider)).value, "v=1&width=64");
+  EXPECT_EQ(EncodeShareLinkJson(ConfigToJson(wider)).value, "v=2&width=64");
   EXPECT_FALSE(EncodeShareLinkJson("{").ok());
+}
+
+// Version 1's defaults, as `clslab settings` printed them before version 2 (issue 18).
+constexpr char kVersion1Defaults[] = R"({
+  "version": 2,
+  "dataset": "movies",
+  "source_name": "",
+  "source_rows": 0.0,
+  "source_hash": "",
+  "source_seed": 0.0,
+  "source_format": "auto",
+  "source_text_column": "",
+  "source_label_column": "",
+  "source_header": -1.0,
+  "source_stars": 3.0,
+  "source_latin1": false,
+  "test_fraction": 0.2,
+  "max_reviews": 0.0,
+  "max_tokens": 0.0,
+  "min_count": 2.0,
+  "max_vocab": 20000.0,
+  "max_doc_share": 1.0,
+  "drop_unknown": false,
+  "lowercase": true,
+  "remove_stop_words": false,
+  "synthetic_reviews": 600.0,
+  "synthetic_feasible": true,
+  "synthetic_label_noise": 0.0,
+  "width": 1024.0,
+  "sigma": 1.0,
+  "seed": 1.0,
+  "protocol": "paper",
+  "eta": 1000.0,
+  "flow_step": "armijo",
+  "flow_rate": 0.1,
+  "flow_acyclic_only": false,
+  "optimizer": "adam",
+  "learning_rate": 0.01,
+  "batch_size": 0.0,
+  "train_v": false,
+  "steps": 300.0,
+  "svm_c": 1.0
+})";
+
+// Changing the defaults must not change what an existing link means: a v=1 link holds only
+// what differed from version 1's defaults, so it is read against them.
+TEST(Config, AVersion1LinkDecodesToTheConfigItMeantUnderTheVersion1Defaults) {
+  const DecodedShareLink bare = DecodeShareLink("v=1");
+  EXPECT_TRUE(bare.warnings.empty());
+  EXPECT_EQ(ConfigToJson(bare.config), kVersion1Defaults);
+  // The link the version 1 encoder wrote for d 32, sigma 0.05 and normalized flow steps:
+  // everything else is version 1's (movies, eta 1000, flow rate 0.1, every word kept).
+  const DecodedShareLink old = DecodeShareLink("#v=1&width=32&sigma=0.05&flow_step=normalized");
+  EXPECT_TRUE(old.warnings.empty());
+  Result<RunConfig> expected = ConfigFromJson(kVersion1Defaults);
+  ASSERT_TRUE(expected.ok()) << expected.status.message();
+  expected.value.width = 32;
+  expected.value.sigma = 0.05;
+  expected.value.flow_step = FlowStep::kNormalized;
+  EXPECT_EQ(ConfigToJson(old.config), ConfigToJson(expected.value));
+  // Shared again, the same run gets a version 2 link that names what differs from the new
+  // defaults, and it opens the same config.
+  const std::string relinked = EncodeShareLink(old.config);
+  EXPECT_EQ(relinked.rfind("v=2&", 0), 0u) << relinked;
+  EXPECT_NE(relinked.find("dataset=movies"), std::string::npos) << relinked;
+  EXPECT_NE(relinked.find("eta=1000"), std::string::npos) << relinked;
+  EXPECT_EQ(relinked.find("flow_step"), std::string::npos) << relinked;  // now the default
+  EXPECT_EQ(ConfigToJson(DecodeShareLink(relinked).config), ConfigToJson(old.config));
+  // The version may stand anywhere in the link; its broken parts fall back to its defaults.
+  const DecodedShareLink late = DecodeShareLink("sigma=0.5&width=%zz&v=1");
+  EXPECT_EQ(late.config.sigma, 0.5);
+  EXPECT_EQ(late.config.width, 1024);
+  EXPECT_EQ(late.config.dataset, "movies");
+  // Without a version a link is this build's; an unknown version is said and read as 2.
+  EXPECT_EQ(ConfigToJson(DecodeShareLink("width=64").config), [] {
+    RunConfig c;
+    c.width = 64;
+    return ConfigToJson(c);
+  }());
+  const DecodedShareLink future = DecodeShareLink("v=7&width=64");
+  ASSERT_EQ(future.warnings.size(), 1u);
+  EXPECT_NE(future.warnings[0].find("\"7\""), std::string::npos) << future.warnings[0];
+  EXPECT_EQ(future.config.dataset, RunConfig().dataset);
+}
+
+// The same for a JSON config (the CLI's --config, a run file's settings): the keys it leaves
+// out mean its version's defaults.
+TEST(Config, AVersion1JsonConfigLeavesOutVersion1Defaults) {
+  const Result<RunConfig> v1 = ConfigFromJson(R"({"version": 1, "width": 32})");
+  ASSERT_TRUE(v1.ok()) << v1.status.message();
+  EXPECT_EQ(v1.value.width, 32);
+  EXPECT_EQ(v1.value.dataset, "movies");
+  EXPECT_EQ(v1.value.eta, 1000);
+  EXPECT_EQ(v1.value.flow_step, FlowStep::kArmijo);
+  EXPECT_EQ(v1.value.max_doc_share, 1);
+  const Result<RunConfig> v2 = ConfigFromJson(R"({"version": 2, "width": 32})");
+  ASSERT_TRUE(v2.ok()) << v2.status.message();
+  RunConfig expected;
+  expected.width = 32;
+  EXPECT_EQ(ConfigToJson(v2.value), ConfigToJson(expected));
+  // A whole version 1 config (every key, as run files hold it) means exactly what it says.
+  const Result<RunConfig> full = ConfigFromJson(kVersion1Defaults);
+  ASSERT_TRUE(full.ok());
+  EXPECT_EQ(full.value.max_vocab, 20000);
+}
+
+// The default opens on the twins, whose reviews the page fetches by name like any built-in.
+TEST(Config, TheDefaultDatasetIsTheBuiltInTwins) {
+  const RunConfig defaults;
+  EXPECT_EQ(defaults.dataset, "twins");
+  EXPECT_EQ(SourceKindOf(defaults), SourceKind::kBuiltin);
+  EXPECT_EQ(BuiltinDatasets().front(), "twins");
+  // d >= V on every dataset under the defaults: the vocabulary is capped at d.
+  EXPECT_LE(defaults.max_vocab, defaults.width);
 }
 
 }  // namespace

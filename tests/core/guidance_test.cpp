@@ -18,6 +18,8 @@ GuidanceInputs PaperRun() {
   in.config.width = 1024;
   in.config.sigma = 1;
   in.config.eta = 1000;
+  in.config.max_doc_share = 1;  // every word kept: stop words can be selected
+  in.config.drop_unknown = false;
   in.metrics.phase = "flow on p";
   in.metrics.step = 300;
   in.metrics.p_norm = 12;
@@ -367,6 +369,93 @@ TEST(Guidance, DiagnosticsListDVersusVConstraintsSelectionAndBothUScores) {
       << lines[3].text;
   in.config.width = 9000;
   EXPECT_TRUE(Has(Explain(in).diagnostics[0].text, "the theorem's regime"));
+}
+
+// Issue 18: a shown U quoted only the final U-score, below the best of the run unsaid.
+TEST(Guidance, AShownUBelowTheBestSoFarSaysBoth) {
+  GuidanceInputs in = PaperRun();
+  in.config.protocol = Protocol::kJoint;
+  in.metrics.phase = "joint";
+  in.metrics.step = 313;
+  in.metrics.u_score = 0.56;
+  in.metrics.signed_score = 0.05;
+  in.history = {At(100, 0, 0.3), At(215, 0, 0.608), At(300, 0, 0.57)};
+  const GuidanceLine below = Explain(in).panels[1];
+  EXPECT_EQ(below.kind, "shown");
+  EXPECT_TRUE(Has(below.text, "U-score 0.56 now, best 0.608 at step 215")) << below.text;
+  // At its best, the line quotes the one number.
+  in.history = {At(100, 0, 0.3), At(215, 0, 0.5)};
+  const GuidanceLine best = Explain(in).panels[1];
+  EXPECT_EQ(best.kind, "shown");
+  EXPECT_FALSE(Has(best.text, "best")) << best.text;
+  EXPECT_TRUE(Has(best.text, "U-score 0.56, signed 0.05")) << best.text;
+}
+
+// Issue 18: the figure1 "off" lines said "min count 20" whatever the recipe computed.
+TEST(Guidance, TheFigure1LinesQuoteTheRecipesOwnMinCount) {
+  GuidanceInputs in = PaperRun();
+  in.config.protocol = Protocol::kJoint;
+  in.metrics.phase = "joint";
+  in.config.learning_rate = 1e-2;  // not the recipe's, so the recipe is offered
+  in.config.width = 1024;
+  in.recipes = {
+      {"figure1", "t", "r", {{"min_count", "1370"}, {"learning_rate", "0.001"}, {"width", "64"}}}};
+  in.metrics.step = 2000;
+  in.metrics.u_score = 0.2;
+  in.metrics.signed_score = 0.1;
+  // Past its peak ...
+  in.history = {At(500, 0, 0.2), At(1000, 0, 0.45), At(1800, 0, 0.25)};
+  const GuidanceLine fallen = Explain(in).panels[1];
+  EXPECT_EQ(fallen.kind, "off");
+  EXPECT_TRUE(Has(fallen.text, "the figure1 recipe (min count 1,370, learning rate 0.001, d = 64)"))
+      << fallen.text;
+  EXPECT_FALSE(Has(fallen.text, "min count 20")) << fallen.text;
+  // ... and past the budget without a U.
+  in.history = {At(500, 0, 0.1), At(1000, 0, 0.15), At(1800, 0, 0.19)};
+  const GuidanceLine flat = Explain(in).panels[1];
+  EXPECT_EQ(flat.kind, "off");
+  EXPECT_TRUE(Has(flat.text, "the figure1 recipe (min count 1,370, learning rate 0.001, d = 64)"))
+      << flat.text;
+}
+
+// The twins' Result 2 line states the hypothesis as measured, why this data meets it, the
+// growth of ||p|| and the margin, and offers the real movie reviews; other data is not offered.
+TEST(Guidance, Result2OnAcyclicDataStatesTheHypothesisAndOnTheTwinsOffersRealReviews) {
+  GuidanceInputs in = PaperRun();
+  in.config.dataset = "twins";
+  in.config.width = 4096;
+  in.vocab_size = 356;
+  in.train_reviews = 1600;
+  in.metrics.has_max_margin = true;
+  in.metrics.cosine_to_max_margin = 0.997;
+  in.metrics.selection_accuracy = 1;
+  in.metrics.p_norm = 285;
+  in.metrics.normalized_margin = 0.0923;
+  in.metrics.max_margin_reference = 0.104;
+  in.max_margin.solved = true;
+  in.max_margin.acyclic = true;
+  in.max_margin.constraints = 8298;
+  in.max_margin.acyclic_reviews = 1600;
+  Metrics earlier = At(236, 0.99);
+  earlier.p_norm = 221;
+  in.history = {earlier};
+  const GuidanceLine line = Explain(in).panels[2];
+  EXPECT_EQ(line.kind, "shown");
+  EXPECT_TRUE(Has(line.text, "over all 1,600 reviews cos(p, p_mm) 0.997 and selection 1"))
+      << line.text;
+  EXPECT_TRUE(Has(line.text, "||p|| rose from 221 at step 236 to 285")) << line.text;
+  EXPECT_TRUE(Has(line.text, "normalized margin 0.0923 approaches 1/||p_mm|| = 0.104"))
+      << line.text;
+  EXPECT_TRUE(Has(line.text, "none of the 8,298 constraints lies on a cycle")) << line.text;
+  EXPECT_TRUE(Has(line.text, "d = 4,096 >= V = 356")) << line.text;
+  EXPECT_TRUE(Has(line.text, "negative twin")) << line.text;
+  EXPECT_EQ(line.dataset, "movies");
+  in.config.dataset = "synthetic";
+  const GuidanceLine synthetic = Explain(in).panels[2];
+  EXPECT_EQ(synthetic.kind, "shown");
+  EXPECT_TRUE(Has(synthetic.text, "none of the 8,298 constraints")) << synthetic.text;
+  EXPECT_FALSE(Has(synthetic.text, "twin")) << synthetic.text;
+  EXPECT_EQ(synthetic.dataset, "");
 }
 
 }  // namespace

@@ -54,6 +54,10 @@ std::string Reviews(int reviews, int words) {
 
 RunConfig SmallConfig() {
   RunConfig config;
+  // Every word kept, as in version 1's defaults: these corpora are small enough that the
+  // default cut (words found in more than 20% of reviews) would leave few or none.
+  config.max_doc_share = 1;
+  config.drop_unknown = false;
   config.width = 8;
   config.min_count = 1;
   config.test_fraction = 0;
@@ -244,9 +248,21 @@ TEST(Limits, SizeChecksCannotBeFooledByOverflow) {
   EXPECT_TRUE(CheckWeights(Limits(), 1000, 1024).ok());
 }
 
-TEST(Limits, DefaultLimitsAcceptTheDefaultSettings) {
+TEST(Limits, DefaultLimitsAcceptTheDefaultSettingsOnAnyVocabulary) {
+  // 5,000 words, each in 8 of 5,000 reviews (so seen twice in any training split): more
+  // words than the default max vocabulary keeps. Under the default settings V is capped at
+  // 4,096 = d, so V x d stays within the weights limit whatever the upload's vocabulary.
+  std::string text;
+  for (int i = 0; i < 5000; ++i) {
+    text += i % 2 == 0 ? "1\t" : "0\t";
+    for (int k = 0; k < 8; ++k) text += " w" + std::to_string((i + 625 * k) % 5000);
+    text += "\n";
+  }
   Experiment experiment;
-  EXPECT_TRUE(LoadFile(&experiment, Reviews(40, 3), "ok.tsv", RunConfig()).ok());
+  const auto summary = LoadFile(&experiment, text, "ok.tsv", RunConfig());
+  ASSERT_TRUE(summary.ok()) << summary.status.message();
+  EXPECT_EQ(summary.value.vocab_size, RunConfig().max_vocab);
+  EXPECT_GE(RunConfig().width, summary.value.vocab_size);  // the theorem's regime, d >= V
   EXPECT_TRUE(experiment.Reset().ok());
 }
 

@@ -88,7 +88,7 @@ TEST(RunPlan, WithoutDataNothingIsDueAndTheNeedNamesTheData) {
   EXPECT_EQ(plan.data.hash, "abc");
   const RunPlan builtin = PlanRun(Config(Protocol::kPaper, 300), RunState());
   EXPECT_EQ(builtin.data.kind, SourceKind::kBuiltin);
-  EXPECT_EQ(builtin.data.name, "movies");
+  EXPECT_EQ(builtin.data.name, "twins");
   EXPECT_FALSE(builtin.data.user_data);
 }
 

@@ -17,6 +17,10 @@ const lab = useLab();
 const fixtures = fileURLToPath(new URL('../fixtures/hf', import.meta.url));
 
 /** Blocks every request that leaves the test server: tests never touch the network. */
+// Every word kept: the uploads below have a few words each, which the default cut (words in
+// more than 20% of reviews) would remove.
+const keepEveryWord = { hash: '#v=2&max_doc_share=1&drop_unknown=false' };
+
 async function offline(page: Page): Promise<string[]> {
   const blocked: string[] = [];
   await page.route(
@@ -30,7 +34,7 @@ async function offline(page: Page): Promise<string[]> {
 }
 
 test('an uploaded CSV is previewed, a column chosen, confirmed, and trains', async () => {
-  const { page, problems } = await openPage(lab);
+  const { page, problems } = await openPage(lab, keepEveryWord);
   await offline(page);
   await page.setInputFiles('#dataset-file', {
     name: 'reviews.csv',
@@ -43,7 +47,7 @@ test('an uploaded CSV is previewed, a column chosen, confirmed, and trains', asy
     /120 reviews: 60 positive, 60 negative/,
   );
   assert.equal(await page.locator('#preview-rows tbody tr').count(), 8);
-  assert.match((await page.textContent('#dataset-summary')) ?? '', /movies/, 'nothing loaded yet');
+  assert.match((await page.textContent('#dataset-summary')) ?? '', /twins/, 'nothing loaded yet');
   await page.selectOption('#preview-text-column', 'title');
   await page.waitForFunction(() =>
     (document.querySelector('#preview-rows tbody td:nth-child(2)')?.textContent ?? '').startsWith(
@@ -64,7 +68,7 @@ test('an uploaded CSV is previewed, a column chosen, confirmed, and trains', asy
 });
 
 test('a file that is not UTF-8 offers Latin-1 and loads after decoding', async () => {
-  const { page, problems } = await openPage(lab);
+  const { page, problems } = await openPage(lab, keepEveryWord);
   const lines = ['text,label'];
   for (let i = 0; i < 40; i++)
     lines.push(`caf\u00e9 ${i % 2 ? 'superb cr\u00e8me' : 'dull na\u00efve'} ${i},${i % 2}`);
@@ -89,7 +93,7 @@ test('a file that is not UTF-8 offers Latin-1 and loads after decoding', async (
 });
 
 test('a one-class file shows an error and the previous dataset stays', async () => {
-  const { page } = await openPage(lab);
+  const { page } = await openPage(lab, keepEveryWord);
   const summary = (await page.textContent('#dataset-summary')) ?? '';
   await page.setInputFiles('#dataset-file', {
     name: 'positive.tsv',
@@ -110,7 +114,7 @@ test('a one-class file shows an error and the previous dataset stays', async () 
 });
 
 test('the IMDB preset loads routed fixtures with progress, and a slow one can be cancelled', async () => {
-  const { page, problems } = await openPage(lab);
+  const { page, problems } = await openPage(lab, keepEveryWord);
   const negative = readFileSync(join(fixtures, 'imdb-train-neg.json'), 'utf8');
   const positive = readFileSync(join(fixtures, 'imdb-train-pos.json'), 'utf8');
   const requested: string[] = [];
@@ -163,7 +167,7 @@ test('the IMDB preset loads routed fixtures with progress, and a slow one can be
 });
 
 test('a URL is fetched only after its host is confirmed', async () => {
-  const { page } = await openPage(lab);
+  const { page } = await openPage(lab, keepEveryWord);
   let fetched = 0;
   await page.route('https://reviews.example.org/**', (route) => {
     fetched++;

@@ -75,7 +75,7 @@ test('a chart PNG is 2x its CSS size, light in the dark theme, with a caption of
   // The U's key numbers (picture.test.ts compares them with the metrics), then the run.
   assert.match(
     caption ?? '',
-    /^U-score .+\. \S+ \(\d+ train, \d+ test reviews\) · paper protocol: η/,
+    /^U-score .+\. twins\.tsv \([\d,]+ train, \d+ test reviews\) · paper protocol: η/,
   );
   assert.ok(caption?.endsWith(`· step ${run?.step} · checksum ${run?.checksum}`), caption ?? '');
 

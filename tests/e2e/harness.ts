@@ -235,7 +235,12 @@ declare global {
       series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
       bounds: () => Record<string, { x: number[]; y: number[] }>;
       chartUpdates: () => Record<string, number>;
-      metrics: () => { step: number; checksum: string; trainLoss: number } | null;
+      metrics: () => {
+        step: number;
+        checksum: string;
+        trainLoss: number;
+        trainReviews: number;
+      } | null;
       /** The review "Attention on a review" last drew (core's ReviewView), or null. */
       review: () => {
         logit: number;

@@ -17,7 +17,7 @@ test('recipes, guidance, the theory layer and the Why card read the run', async 
   );
   assert.match(
     (await page.textContent('[data-guidance="result1"]')) ?? '',
-    /slope [\d.]+ against \(η\/2\)‖v‖² = 500/,
+    /slope [\d.]+ against \(η\/2\)‖v‖² = 200/, // the default eta 400, a unit v
   );
   await page.click('#recipes-toggle'); // folded above the charts
   const recipes = await page

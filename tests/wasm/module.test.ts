@@ -32,7 +32,12 @@ function withLab(body: (lab: Lab) => void): void {
 }
 
 function config(overrides: Record<string, unknown> = {}): string {
-  return JSON.stringify({ ...JSON.parse(module.defaultConfigJson()), ...overrides });
+  // The built-in movie reviews, whose bytes these tests load, under the default settings.
+  return JSON.stringify({
+    ...JSON.parse(module.defaultConfigJson()),
+    dataset: 'movies',
+    ...overrides,
+  });
 }
 
 /** Settings for the user's file `name` (what the page sends when a file is confirmed). */
@@ -54,11 +59,11 @@ test('invalid config and tampered share links come back as messages, not excepti
   const bad = module.validateConfig('{"width": -3}');
   assert.equal(bad.ok, false);
   assert.match(bad.message, /width/);
-  const decoded = module.decodeShareLink('#v=1&width=<img src=x>&nope=1');
+  const decoded = module.decodeShareLink('#v=2&width=<img src=x>&nope=1');
   assert.equal(decoded.warnings.length, 2);
   assert.equal(JSON.parse(decoded.configJson).width, JSON.parse(module.defaultConfigJson()).width);
   const link = module.encodeShareLink(config({ width: 16, protocol: 'joint' })).value;
-  assert.equal(link, 'v=1&width=16&protocol=joint');
+  assert.equal(link, 'v=2&dataset=movies&width=16&protocol=joint');
 });
 
 test('loading a dataset returns a plain summary and token columns as copied typed arrays', () => {

@@ -96,7 +96,15 @@ test("with one test review, the view's f is the one logit behind the test loss",
     ];
     const loaded = lab.load(
       { layout: 'text', text: new TextEncoder().encode(rows.join('\n') + '\n') },
-      config({ dataset: 'file', source_name: 'five.tsv', test_fraction: 0.2, min_count: 1 }),
+      // Every word kept: in five reviews the default cut (words in more than 20%) keeps none.
+      config({
+        dataset: 'file',
+        source_name: 'five.tsv',
+        test_fraction: 0.2,
+        min_count: 1,
+        max_doc_share: 1,
+        drop_unknown: false,
+      }),
     );
     assert.equal(loaded.ok, true, loaded.message);
     assert.equal(lab.summary().testReviews, 1);

@@ -12,9 +12,13 @@ import { corpus, sessionHarness, type SessionHarness } from './support.ts';
 
 const encoder = new TextEncoder();
 
+// Every word kept and d 1024 (version 1's defaults): the absurd settings below are absurd for
+// this small corpus at that size (at d 4096 with the default cut, eta 1e7 stays finite).
+const kept = { max_doc_share: 1, drop_unknown: false, width: 1024 };
+
 async function ready(changes: Record<string, unknown> = {}) {
   const h = await sessionHarness();
-  await h.init(changes);
+  await h.init({ ...kept, ...changes });
   assert.ok(h.ofType('datasetLoaded')[0], h.events.map((e) => e.type).join(', '));
   return h;
 }
@@ -102,7 +106,7 @@ test('an absurd eta stops the step on E, keeps E(0) and says to lower eta', asyn
 });
 
 test('a dataset over the weights limit is refused in words and the old dataset stays', async () => {
-  const h = await ready({ width: 4096, min_count: 1, test_fraction: 0 });
+  const h = await ready({ width: 4096, min_count: 1, test_fraction: 0, max_vocab: 500000 });
   const before = h.lastMetrics()?.checksum;
   // 9,000 distinct words + <unk> at d = 4096: 36.9 M weights, over 33,554,432.
   const id = await loadFile(h, 'wide.tsv', manyWords(9000));
@@ -334,7 +338,7 @@ test("a link opened over the user's data asks first, and can keep the data with 
     type: 'linkReplacesData',
     sourceName: 'mine.tsv',
     rows: 60,
-    linkData: 'the built-in movies.tsv',
+    linkData: 'the built-in twins.tsv',
   });
   assert.equal(h.ofType('datasetLoaded').length, loads, 'nothing loaded yet');
   // Keep: the link's settings on the user's data.
@@ -345,10 +349,10 @@ test("a link opened over the user's data asks first, and can keep the data with 
   assert.equal(kept['dataset'], 'file');
   assert.equal(kept['source_name'], 'mine.tsv');
   assert.equal(h.ofType('datasetLoaded').at(-1)?.summary.sourceName, 'mine.tsv');
-  // Asked again, the user takes the link's data: the built-in movies load.
+  // Asked again, the user takes the link's data: the built-in twins (the default) load.
   await h.send({ type: 'openShareLink', hash: link });
   await h.send({ type: 'resolveLink', keepData: false });
-  assert.equal(h.last('datasetLoaded').summary.sourceName, 'movies.tsv');
+  assert.equal(h.last('datasetLoaded').summary.sourceName, 'twins.tsv');
   // A second answer has no link to answer.
   const late = await h.send({ type: 'resolveLink', keepData: true });
   assert.match(h.failureOf(late)?.message ?? '', /No link is waiting/);

@@ -155,7 +155,7 @@ test('reset with the same seed gives the same checksum', async () => {
 
 test('the step on E is followed by the solve, as a task, so cos(p, p_mm) is known at once', async () => {
   const h = await sessionHarness();
-  await h.init();
+  await h.init({ max_doc_share: 1, drop_unknown: false }); // this corpus's words are few
   const from = h.events.length;
   await h.send({ type: 'stepEmbeddings' });
   const types = h.events.slice(from).map((e) => e.type);

@@ -21,6 +21,9 @@ struct GuidanceLine {
   std::string kind;
   std::string text;    // one or two sentences with the numbers
   std::string recipe;  // a recipe that helps ("result1", "figure1", "result2") or ""
+  // A built-in dataset the line offers to open next ("movies": real reviews after the
+  // twins, where Result 2's hypothesis holds by construction), or "".
+  std::string dataset = "";
 };
 
 template <typename Visitor>
@@ -29,6 +32,7 @@ void Describe(const GuidanceLine& line, Visitor& v) {
   v("kind", line.kind);
   v("text", line.text);
   v("recipe", line.recipe);
+  v("dataset", line.dataset);
 }
 
 struct Guidance {

@@ -9,17 +9,27 @@ import type { LabState, LabStore } from '../state/store.ts';
 import type { UShapeChart } from '../charts/u-shape-chart.ts';
 import { byId, element } from './dom.ts';
 
+/** A setting's text form (GetSetting's) as its JSON value. */
+function jsonValue(kind: string | undefined, text: string): unknown {
+  if (kind === 'number' || kind === 'integer') return Number(text);
+  if (kind === 'boolean') return text === 'true';
+  return text;
+}
+
 /** A recipe's settings as the module's JSON values, over the settings in force. */
 export function configWithRecipe(state: LabState, recipe: Recipe): string {
   const config: Record<string, unknown> = { ...state.config };
   for (const { key, value } of recipe.settings) {
-    const kind = state.fields.find((f) => f.key === key)?.kind;
-    config[key] =
-      kind === 'number' || kind === 'integer'
-        ? Number(value)
-        : kind === 'boolean'
-          ? value === 'true'
-          : value;
+    config[key] = jsonValue(state.fields.find((f) => f.key === key)?.kind, value);
+  }
+  return JSON.stringify(config);
+}
+
+/** The settings in force on the built-in dataset `name` (a built-in carries no source). */
+export function configWithBuiltin(state: LabState, name: string): string {
+  const config: Record<string, unknown> = { ...state.config, dataset: name };
+  for (const field of state.fields) {
+    if (field.group === 'source') config[field.key] = jsonValue(field.kind, field.defaultText);
   }
   return JSON.stringify(config);
 }
@@ -30,6 +40,8 @@ export class StoryViews {
   private readonly selectionSummary = byId('why-selection-summary');
   private readonly selectionRows = byId('why-selection-rows');
   private readonly theoryBox = byId<HTMLInputElement>('u-theory');
+  /** Per panel, the paragraph that holds the dataset its line offers. */
+  private readonly offers = new Map<string, HTMLElement>();
 
   constructor(
     private readonly store: LabStore,
@@ -75,6 +87,35 @@ export class StoryViews {
     return button;
   }
 
+  /** The dataset a line offers to open, as a button beside the line's folded notes (a
+   *  closed <details> would hide it), or nothing. */
+  private showOffer(span: HTMLElement, line: GuidanceLine): void {
+    const anchor = span.closest('details') ?? span;
+    let holder = this.offers.get(line.panel);
+    if (holder === undefined) {
+      holder = element('p', { className: 'small dataset-offer' });
+      anchor.after(holder);
+      this.offers.set(line.panel, holder);
+    }
+    holder.replaceChildren(...(line.dataset === '' ? [] : [this.datasetButton(line.dataset)]));
+    holder.hidden = line.dataset === '';
+  }
+
+  /** Opens the built-in dataset a guidance line names, under the settings in force. */
+  private datasetButton(name: string): HTMLButtonElement {
+    const button = element('button', {
+      text: `Open ${name}.tsv (real reviews)`,
+      attributes: { type: 'button', 'data-open-dataset': name },
+    });
+    button.addEventListener('click', () => {
+      this.store.send({
+        type: 'applySettings',
+        configJson: configWithBuiltin(this.store.state, name),
+      });
+    });
+    return button;
+  }
+
   private showRecipes(state: LabState): void {
     this.recipes.replaceChildren(
       ...state.recipes.map((recipe) =>
@@ -101,6 +142,7 @@ export class StoryViews {
       }
       span.replaceChildren(...nodes);
       span.dataset['kind'] = line.kind;
+      this.showOffer(span, line);
     }
     this.diagnostics.replaceChildren(
       ...guidance.diagnostics.map((line) =>
