@@ -528,6 +528,28 @@ Line Loss(const GuidanceInputs& in) {
   std::string text = "Train loss " + Significant(m.train_loss);
   if (m.has_test) text += ", test loss " + Significant(m.test_loss);
   if (in.config.protocol == Protocol::kJoint) {
+    // Overfitting is measured: the test loss above its lowest recorded value while the
+    // train loss fell since; only then is it said, and the U's peak only if it is past.
+    const Metrics* lowest = nullptr;
+    for (const Metrics& then : in.history) {
+      if (then.step < m.step && then.has_test && (!lowest || then.test_loss < lowest->test_loss))
+        lowest = &then;
+    }
+    if (m.has_test && lowest != nullptr && m.test_loss - lowest->test_loss > kTestLossRise &&
+        m.train_loss < lowest->train_loss) {
+      const Metrics& best = BestU(in);
+      const bool u_fades = best.step < m.step && best.u_score - m.u_score > kPastPeak;
+      return {"loss", "off",
+              text + ": the test loss rose from its lowest, " + Significant(lowest->test_loss) +
+                  " at step " + WithThousands(lowest->step) + ", while the train loss fell from " +
+                  Significant(lowest->train_loss) + ": the model overfits the training reviews" +
+                  (u_fades ? ", and the U of Figure 1 fades with it (U-score " +
+                                 Significant(best.u_score) + " at step " +
+                                 WithThousands(best.step) + ", " + Significant(m.u_score) + " now)"
+                           : "") +
+                  ".",
+              ""};
+    }
     return {"loss", "expect",
             text +
                 ": both fall while the model learns; a test loss that rises while the train "

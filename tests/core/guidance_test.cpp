@@ -391,6 +391,46 @@ TEST(Guidance, AShownUBelowTheBestSoFarSaysBoth) {
   EXPECT_TRUE(Has(best.text, "U-score 0.56, signed 0.05")) << best.text;
 }
 
+// The joint loss line said "both fall while the model learns" on 2,000 dvd reviews whose
+// test loss had risen from 0.542 (step 236) to 0.598 (step 313) while the train loss fell.
+TEST(Guidance, AJointTestLossAboveItsLowestWhileTrainFallsIsCalledOverfitting) {
+  GuidanceInputs in = PaperRun();
+  in.config.protocol = Protocol::kJoint;
+  in.metrics.phase = "joint";
+  in.metrics.step = 313;
+  in.metrics.has_test = true;
+  in.metrics.train_loss = 0.317;
+  in.metrics.test_loss = 0.598;
+  in.metrics.u_score = 0.56;
+  auto at = [](int64_t step, double train, double test, double u) {
+    Metrics m = At(step, 0, u);
+    m.has_test = true;
+    m.train_loss = train;
+    m.test_loss = test;
+    return m;
+  };
+  in.history = {at(100, 0.65, 0.66, 0.2), at(215, 0.447, 0.554, 0.608),
+                at(236, 0.406, 0.542, 0.603), at(300, 0.33, 0.58, 0.57)};
+  const GuidanceLine over = Explain(in).panels[3];
+  EXPECT_EQ(over.panel, "loss");
+  EXPECT_EQ(over.kind, "off");
+  EXPECT_TRUE(Has(over.text,
+                  "the test loss rose from its lowest, 0.542 at step 236, while the "
+                  "train loss fell from 0.406: the model overfits"))
+      << over.text;
+  EXPECT_TRUE(Has(over.text, "the U of Figure 1 fades with it (U-score 0.608 at step 215, 0.56"))
+      << over.text;
+  EXPECT_FALSE(Has(over.text, "both fall")) << over.text;
+  // The U at its best: overfitting without a word about the U fading.
+  in.metrics.u_score = 0.61;
+  EXPECT_FALSE(Has(Explain(in).panels[3].text, "fades")) << Explain(in).panels[3].text;
+  // A test loss still at its lowest: no overfitting is claimed.
+  in.metrics.test_loss = 0.54;
+  const GuidanceLine learning = Explain(in).panels[3];
+  EXPECT_EQ(learning.kind, "expect");
+  EXPECT_TRUE(Has(learning.text, "both fall while the model learns")) << learning.text;
+}
+
 // Issue 18: the figure1 "off" lines said "min count 20" whatever the recipe computed.
 TEST(Guidance, TheFigure1LinesQuoteTheRecipesOwnMinCount) {
   GuidanceInputs in = PaperRun();

@@ -96,6 +96,9 @@ constexpr double kTrendWindow = 0.25;
 constexpr double kPastPeak = 0.02;
 // The flow lowers test accuracy when it falls below its value after the step on E by more.
 constexpr double kAccuracyDrop = 0.01;
+// Overfitting under joint training: the test loss above its lowest recorded value by more
+// than this (logistic loss units) while the train loss fell since.
+constexpr double kTestLossRise = 0.01;
 constexpr double kFrequentTimes = 10;  // s* are "frequent": median count >= 10x the vocabulary's
 constexpr double kMildlyPolar = 0.5;   // s* are "mildly polar": median |Delta_s*| below this
 
