@@ -45,8 +45,10 @@ export interface TokenLayer {
 }
 
 /** The rows of `rows` to draw: all when few, else the extremes on each axis and then the
- *  most frequent. O(n log n) in typed arrays on the row indices; points are built only for
- *  the rows drawn. `byCount` lists every row most frequent first. */
+ *  most frequent. Linear in the rows (two selections per axis, no sort; typed arrays, no
+ *  mapped `from`): it runs on the page's main thread on every columns update, where the
+ *  sorting version took 30-40 ms per chart at 25,000 reviews (bench/page/page-profile.mjs).
+ *  Points are built only for the rows drawn. `byCount` lists every row most frequent first. */
 export function drawnRows(
   rows: number[],
   x: (row: number) => number,
@@ -54,29 +56,62 @@ export function drawnRows(
   byCount: Int32Array,
   limit = MAX_DRAWN,
 ): number[] {
-  if (rows.length <= limit) return rows;
+  const n = rows.length;
+  if (n <= limit) return rows;
   const keep = new Uint8Array(byCount.length);
+  const values = new Float64Array(n);
+  const scratch = new Float64Array(n);
+  const extremes = Math.min(EXTREMES, n);
   for (const value of [x, y]) {
-    const sorted = Float64Array.from(rows, value).sort();
-    const low = sorted[EXTREMES - 1] ?? -Infinity;
-    const high = sorted[sorted.length - EXTREMES] ?? Infinity;
-    for (const row of rows) {
-      const v = value(row);
-      if (v <= low || v >= high) keep[row] = 1;
+    for (let k = 0; k < n; k++) values[k] = value(rows[k] ?? 0);
+    scratch.set(values);
+    const low = select(scratch, extremes - 1);
+    const high = select(scratch, n - extremes);
+    for (let k = 0; k < n; k++) {
+      const v = values[k] ?? NaN;
+      if (v <= low || v >= high) keep[rows[k] ?? 0] = 1;
     }
   }
   const candidate = new Uint8Array(byCount.length);
   for (const row of rows) candidate[row] = 1;
   let kept = 0;
   for (const row of rows) kept += keep[row] ?? 0;
-  for (const row of byCount) {
-    if (kept >= limit) break;
+  for (let k = 0; k < byCount.length && kept < limit; k++) {
+    const row = byCount[k] ?? 0;
     if (candidate[row] === 1 && keep[row] === 0) {
       keep[row] = 1;
       kept++;
     }
   }
   return rows.filter((row) => keep[row] === 1);
+}
+
+/** The k-th smallest of `a` (0-based), as a sorted copy would hold it; `a` is permuted.
+ *  Hoare's selection with the middle element as pivot: linear on average. NaN compares
+ *  as neither smaller nor larger and the layers hold finite values only. */
+export function select(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1] ?? 0;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((a[i] ?? 0) < pivot) i++;
+      while ((a[j] ?? 0) > pivot) j--;
+      if (i <= j) {
+        const t = a[i] ?? 0;
+        a[i] = a[j] ?? 0;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k] ?? 0;
+  }
+  return a[k] ?? 0;
 }
 
 /** An axis: its title on the chart, its short name in the table, its CSV column. */
