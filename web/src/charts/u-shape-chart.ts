@@ -33,13 +33,16 @@ function sizeClass(count: number): number {
   return best;
 }
 
+/** Markers are filled, never stroked: a stroke per marker (Chart.js strokes each point on
+ *  its own) cost 100-180 ms a frame at 2,000 points in software-rendered canvases, most of a
+ *  stop frame at 25,000 reviews (bench/page/page-profile.mjs); fills cost a tenth of it. */
 function group(label: string, color: string, radius: number): ScatterDataset {
   return {
     label,
     data: [],
     backgroundColor: `${color}aa`,
     borderColor: color,
-    borderWidth: 0.5,
+    borderWidth: 0,
     pointRadius: radius,
     pointHoverRadius: 7,
   };
@@ -80,11 +83,12 @@ export class UShapeChart extends TokenScatter {
           label: THEORY,
           data: [],
           yAxisID: 'y2',
-          backgroundColor: 'rgba(0, 0, 0, 0)',
+          // Filled like the tokens (see group), told apart by shape and a lighter grey.
+          backgroundColor: `${palette.grey}66`,
           borderColor: palette.grey,
-          borderWidth: 1,
+          borderWidth: 0,
           pointStyle: 'rectRot',
-          pointRadius: 3,
+          pointRadius: 3.5,
           pointHoverRadius: 6,
         } as ScatterDataset,
         ...GROUPS.flatMap(([label, color]) =>
