@@ -2,7 +2,7 @@
 // read it, controls send commands through it. No training, metrics or settings logic
 // lives here: the worker and the module own them.
 import './styles.css';
-import { applyTheme, updateCount, updateNow } from './charts/setup.ts';
+import { applyTheme, holdChartsForAFrame, updateCount, updateNow } from './charts/setup.ts';
 import type { SlowTask } from './client/heartbeat.ts';
 import { WorkerClient } from './client/worker-client.ts';
 import type { Fault, Metrics, ReviewView, WorkerEvent } from './protocol.ts';
@@ -136,6 +136,7 @@ store.subscribe((event: WorkerEvent, state) => {
       break;
     }
     case 'stopped':
+      holdChartsForAFrame();
       if (event.reason === 'refused') banner.error(event.message);
       reviews.refresh();
       break;

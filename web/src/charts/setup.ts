@@ -199,8 +199,24 @@ function update(chart: Chart): void {
   updates.set(chart, (updates.get(chart) ?? 0) + 1);
 }
 
+/** True for the frame after a stop: it paints the stop alone (holdChartsForAFrame). */
+let held = false;
+
+/** The next frame draws no chart: what the page just changed (the Play button and the step
+ *  a run stopped at) is painted at once, not after a chart's 20-50 ms update; the charts
+ *  follow in the frame after. */
+export function holdChartsForAFrame(): void {
+  held = true;
+  requestFrame();
+}
+
 function drawFrame(): void {
   frameRequested = false;
+  if (held) {
+    held = false;
+    requestFrame();
+    return;
+  }
   const started = performance.now();
   let drawn = 0;
   let waiting = false;
