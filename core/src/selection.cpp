@@ -68,13 +68,23 @@ SelectionMetrics MeasureSelection(const Corpus& corpus, const SelectedSets& sets
     for (int32_t k = sets.offsets[i]; k < sets.offsets[i + 1]; ++k) {
       stamp[sets.token_ids[k]] = i + 1;
     }
+    // The running maximum is kept, not re-read through token_ids[argmax] (a dependent
+    // gather per token), and the selected mass adds 0 for the others instead of branching
+    // on membership: the same sums in the same order, half the time (the metrics' largest
+    // part at 25,000 reviews, which Pause waits for during Play).
     int32_t argmax = begin;  // first position on ties (strict >)
+    float best = attention[corpus.token_ids[begin]];
     double total = 0, selected = 0;
     for (int32_t t = begin; t < end; ++t) {
       const int32_t s = corpus.token_ids[t];
-      if (attention[s] > attention[corpus.token_ids[argmax]]) argmax = t;
-      total += weight[s];
-      if (stamp[s] == i + 1) selected += weight[s];
+      const float a = attention[s];
+      if (a > best) {
+        best = a;
+        argmax = t;
+      }
+      const double w = weight[s];
+      total += w;
+      selected += stamp[s] == i + 1 ? w : 0.0;
     }
     hits += stamp[corpus.token_ids[argmax]] == i + 1;
     if (!(total >= kSmallestTotal)) {
