@@ -83,8 +83,8 @@ export class UShapeChart extends TokenScatter {
           label: THEORY,
           data: [],
           yAxisID: 'y2',
-          // Filled like the tokens (see group), told apart by shape and a lighter grey.
-          backgroundColor: `${palette.grey}66`,
+          // Filled like the tokens (see group), told apart by shape (diamonds) and grey.
+          backgroundColor: `${palette.grey}cc`,
           borderColor: palette.grey,
           borderWidth: 0,
           pointStyle: 'rectRot',
