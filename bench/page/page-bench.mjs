@@ -4,7 +4,7 @@
 // Not a test: nothing is asserted, the numbers go to stdout and bench/results/.
 //
 //   node bench/page/page-bench.mjs [--data FILE] [--build name=path/to/dist]...
-//                                  [--pauses 20] [--repetitions 5]
+//                                  [--pauses 20] [--repetitions 5] [--link-version 1|2]
 //
 // Without --data the set is generated (imdb-text.mjs, seeded). Without --build it measures
 // dist/ as "after". bench/run.mjs --only page calls it with the old build (bench/page/
@@ -26,6 +26,10 @@ const option = (name) => args.flatMap((a, k) => (a === `--${name}` ? [args[k + 1
 const builds = option('build').map((b) => b.split('='));
 const pauseCount = Number(option('pauses')[0] ?? 20);
 const repetitions = Number(option('repetitions')[0] ?? 5);
+// The settings version the links are read against: 1 (the issue's targets: d 1024,
+// vocabulary up to 20,000) or 2 (the page's defaults since issue 18: d 4096, up to 4,096).
+const linkVersion = Number(option('link-version')[0] ?? 1);
+const link = (keys) => `#${linkVersion === 1 ? 'v=1&' : ''}${keys}`;
 if (builds.length === 0) builds.push(['after', join(root, 'dist')]);
 const log = (...a) => console.error('[page-bench]', ...a);
 
@@ -261,7 +265,7 @@ async function measure(browser, name, dir) {
     const { page, context, loadMs, loadLongest } = await openWithData(
       browser,
       base,
-      '#v=1&protocol=joint&optimizer=adam&learning_rate=0.001&width=64&steps=1000000&run=0',
+      link('protocol=joint&optimizer=adam&learning_rate=0.001&width=64&steps=1000000&run=0'),
     );
     out.loadMs = loadMs;
     out.loadLongestTaskMs = loadLongest;
@@ -271,11 +275,11 @@ async function measure(browser, name, dir) {
   }
   // Paper protocol at the page's default d (1024): the step on E, the solve, the flow.
   {
-    log(`${name}: paper d 1024`);
+    log(`${name}: paper at the v=${linkVersion} defaults (d 1024 for v1, 4096 for v2)`);
     const { page, context, loadMs, loadLongest } = await openWithData(
       browser,
       base,
-      '#v=1&steps=1000000&run=0',
+      link('steps=1000000&run=0'),
     );
     out.paperLoadMs = loadMs;
     out.paperLoadLongestTaskMs = loadLongest;
@@ -291,6 +295,7 @@ const browser = await chromium.launch(chromiumLaunchOptions);
 const results = {
   date: new Date().toISOString(),
   data: dataFile,
+  linkVersion,
   load: (await import('node:os')).loadavg(),
   builds: [],
 };
