@@ -29,6 +29,18 @@ Chart.register(
   Decimation,
 );
 
+// Chart.js's scatter controller, unlike its line controller, never shares a dataset's
+// resolved point options: every update resolved and cloned each point's options, twice with
+// the overflow pass (cloneIfNotShared, _resolveElementOptions, getMaxOverflow were most of
+// the 200 ms frame after a solve at 25,000 reviews: BENCHMARKS.md 9.5). Every option of our
+// scatter datasets is per dataset (one radius per size class: u-shape-chart.ts), so the
+// points share one frozen object, as a line's points do.
+const initializeScatter = ScatterController.prototype.initialize;
+ScatterController.prototype.initialize = function (this: ScatterController): void {
+  this.enableOptionSharing = true;
+  initializeScatter.call(this);
+};
+
 // Legends draw a line dataset as a line (dashed when it is), a point dataset as its point:
 // an item of a line chart or of a scatter dataset with showLine gets the 'line' style. With
 // point styles Chart.js takes the item's stroke from the dataset's first point, which has no
