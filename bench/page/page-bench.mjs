@@ -5,6 +5,7 @@
 //
 //   node bench/page/page-bench.mjs [--data FILE] [--build name=path/to/dist]...
 //                                  [--pauses 20] [--repetitions 5] [--link-version 1|2]
+//                                  [--only joint|paper]
 //
 // Without --data the set is generated (imdb-text.mjs, seeded). Without --build it measures
 // dist/ as "after". bench/run.mjs --only page calls it with the old build (bench/page/
@@ -29,6 +30,9 @@ const repetitions = Number(option('repetitions')[0] ?? 5);
 // The settings version the links are read against: 1 (the issue's targets: d 1024,
 // vocabulary up to 20,000) or 2 (the page's defaults since issue 18: d 4096, up to 4,096).
 const linkVersion = Number(option('link-version')[0] ?? 1);
+// --only joint (the load, Play at d 64 and the pauses) or --only paper (the step on E, the
+// solve and the flow at the defaults): one half of the run, for a quicker look.
+const only = option('only')[0];
 const link = (keys) => `#${linkVersion === 1 ? 'v=1&' : ''}${keys}`;
 if (builds.length === 0) builds.push(['after', join(root, 'dist')]);
 const log = (...a) => console.error('[page-bench]', ...a);
@@ -83,6 +87,35 @@ async function openWithData(browser, base, hash) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
+    // Pause as the user meets it: from the click's own timestamp (the input event) to the
+    // end of the first frame that paints the Play button saying "Play" again (a message
+    // posted from that frame's animation callback runs after its paint).
+    window.__pausesShown = [];
+    let clickedAt = -1;
+    document.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target;
+        if (target instanceof HTMLElement && target.id === 'play' && target.textContent === 'Pause')
+          clickedAt = event.timeStamp;
+      },
+      true,
+    );
+    const watch = () => {
+      const button = document.getElementById('play');
+      if (button === null) return void setTimeout(watch, 50);
+      new MutationObserver(() => {
+        if (clickedAt < 0 || button.textContent !== 'Play') return;
+        const click = clickedAt;
+        clickedAt = -1;
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => window.__pausesShown.push(performance.now() - click);
+          channel.port2.postMessage(0);
+        });
+      }).observe(button, { childList: true, characterData: true, subtree: true });
+    };
+    watch();
   });
   await page.goto(base + hash);
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? -1) >= 0, null, {
@@ -226,9 +259,12 @@ async function stepAndSolve(page, count) {
   };
 }
 
-/** Click-to-stopped of `count` pauses, each after half a second of Play. */
+/** Click-to-stopped of `count` pauses, each after half a second of Play: in the page (the
+ *  click event to the frame that paints "Play"), and as Playwright sees it (its click, with
+ *  its actionability checks over animation frames, to its poll seeing "Play"). */
 async function pauses(page, count) {
   const latencies = [];
+  const shownBefore = await page.evaluate(() => window.__pausesShown.length);
   for (let k = 0; k < count; k++) {
     await waitIdle(page);
     await page.click('#play');
@@ -247,11 +283,18 @@ async function pauses(page, count) {
     );
     latencies.push((await page.evaluate(() => performance.now())) - t0);
   }
-  latencies.sort((a, b) => a - b);
+  await sleep(200);
+  const shown = await page.evaluate((k) => window.__pausesShown.slice(k), shownBefore);
+  return { ...percentiles(shown), roundTrip: percentiles(latencies), measured: shown.length };
+}
+
+function percentiles(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
   return {
-    p50: latencies[Math.floor(count / 2)],
-    p95: latencies[Math.ceil(0.95 * count) - 1],
-    max: latencies.at(-1),
+    p50: sorted[Math.floor(n / 2)],
+    p95: sorted[Math.max(0, Math.ceil(0.95 * n) - 1)],
+    max: sorted.at(-1),
   };
 }
 
@@ -260,7 +303,7 @@ async function measure(browser, name, dir) {
   const base = `http://127.0.0.1:${server.address().port}/`;
   const out = { build: name };
   // Joint protocol at d = 64 (Adam, full batch).
-  {
+  if (only !== 'paper') {
     log(`${name}: joint d 64`);
     const { page, context, loadMs, loadLongest } = await openWithData(
       browser,
@@ -274,7 +317,7 @@ async function measure(browser, name, dir) {
     await context.close();
   }
   // Paper protocol at the page's default d (1024): the step on E, the solve, the flow.
-  {
+  if (only !== 'joint') {
     log(`${name}: paper at the v=${linkVersion} defaults (d 1024 for v1, 4096 for v2)`);
     const { page, context, loadMs, loadLongest } = await openWithData(
       browser,

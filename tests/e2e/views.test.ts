@@ -1,6 +1,6 @@
 // The lab's views in Chromium: every panel renders, Play updates every chart and its
 // table, the token table sorts, searches and rings a token in the charts, the review list
-// filters, typed text scores as you type, the speed slider slows Play, and markup in a
+// filters and a stop restyles it in place, typed text scores as you type, the speed slider slows Play, and markup in a
 // dataset stays text in the token table and the review list.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -213,6 +213,49 @@ test('the review list filters by label, prediction and top attention, and opens 
   await page.waitForFunction(() =>
     (document.getElementById('review-caption')?.textContent ?? '').includes('your text'),
   );
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('a stop restyles the review list in place: the same word nodes, the new logits', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.waitForFunction(() => document.querySelectorAll('#review-list li').length === 10);
+  await page.locator('#review-list').scrollIntoViewIfNeeded();
+  // The logits of the listed reviews (each item's prediction badge says f(X)).
+  const logits = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('#review-list .badge[title^="logit"]')]
+        .map((badge) => badge.getAttribute('title'))
+        .join(' '),
+    );
+  const before = await logits();
+  await page.evaluate(() => {
+    for (const word of document.querySelectorAll('#review-list .word'))
+      (word as HTMLElement & { tagged?: boolean }).tagged = true;
+  });
+  await page.click('#play');
+  await page.waitForTimeout(1500);
+  await page.click('#play');
+  await waitStopped(page);
+  // The restyle waits for the list to be on screen (a click on Play scrolled to it).
+  await page.locator('#review-list').scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    (old) =>
+      [...document.querySelectorAll('#review-list .badge[title^="logit"]')]
+        .map((badge) => badge.getAttribute('title'))
+        .join(' ') !== old,
+    before,
+  );
+  const words = await page.evaluate(() => {
+    const all = [...document.querySelectorAll('#review-list .word')];
+    return {
+      all: all.length,
+      untagged: all.filter((word) => (word as HTMLElement & { tagged?: boolean }).tagged !== true)
+        .length,
+    };
+  });
+  assert.ok(words.all > 0);
+  assert.equal(words.untagged, 0, 'no word node was drawn anew');
   assert.deepEqual(problems.console, []);
   await page.close();
 });

@@ -2,7 +2,13 @@
 // read it, controls send commands through it. No training, metrics or settings logic
 // lives here: the worker and the module own them.
 import './styles.css';
-import { applyTheme, holdChartsForAFrame, updateCount, updateNow } from './charts/setup.ts';
+import {
+  applyTheme,
+  holdChartsForAFrame,
+  holdChartsUntilStopped,
+  updateCount,
+  updateNow,
+} from './charts/setup.ts';
 import type { SlowTask } from './client/heartbeat.ts';
 import { WorkerClient } from './client/worker-client.ts';
 import type { Fault, Metrics, ReviewView, WorkerEvent } from './protocol.ts';
@@ -36,8 +42,11 @@ const client = new WorkerClient(
   (reason, restartAtOnce) => workerGone(reason, restartAtOnce),
   (slow) => workerSlow(slow),
 );
+/** How long a Pause holds the charts at most (the worker answers within a chunk, ~30 ms). */
+const PAUSE_HOLD_MILLISECONDS = 500;
 const store = new LabStore((command) => {
   recovery.sent(command);
+  if (command.type === 'pause') holdChartsUntilStopped(PAUSE_HOLD_MILLISECONDS);
   return client.send(command);
 });
 store.subscribe((event) => recovery.heard(event, store));

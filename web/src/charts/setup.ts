@@ -213,18 +213,35 @@ function update(chart: Chart): void {
 
 /** True for the frame after a stop: it paints the stop alone (holdChartsForAFrame). */
 let held = false;
+/** Frames draw no chart before this time (performance.now()): a Pause is on its way. */
+let heldUntil = 0;
+
+/** A Pause was sent: frames draw no chart until the stop arrives (holdChartsForAFrame) or
+ *  `milliseconds` pass, so the worker's `stopped` is handled and painted at once instead of
+ *  after the chart update that a frame under way would run (20-50 ms at 25,000 reviews). */
+export function holdChartsUntilStopped(milliseconds: number): void {
+  heldUntil = Math.max(heldUntil, performance.now() + milliseconds);
+  requestFrame();
+}
+
+/** True while a Pause holds the charts, and until the stop's frame is painted: work that
+ *  only feeds them can wait. */
+export function chartsHeld(): boolean {
+  return held || performance.now() < heldUntil;
+}
 
 /** The next frame draws no chart: what the page just changed (the Play button and the step
  *  a run stopped at) is painted at once, not after a chart's 20-50 ms update; the charts
- *  follow in the frame after. */
+ *  follow in the frame after. Ends a hold of holdChartsUntilStopped. */
 export function holdChartsForAFrame(): void {
   held = true;
+  heldUntil = 0;
   requestFrame();
 }
 
 function drawFrame(): void {
   frameRequested = false;
-  if (held) {
+  if (held || performance.now() < heldUntil) {
     held = false;
     requestFrame();
     return;

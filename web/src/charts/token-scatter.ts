@@ -6,7 +6,7 @@ import type { ChartDataset, TooltipItem } from 'chart.js';
 import { TOKEN_COLUMNS } from '../csv-names.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { ChartTable, Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
-import { Chart, onceOnScreen, scheduleUpdate, theme } from './setup.ts';
+import { Chart, chartsHeld, onceOnScreen, scheduleUpdate, theme } from './setup.ts';
 
 export type ScatterDataset = ChartDataset<'scatter', TokenPoint[]>;
 
@@ -26,6 +26,8 @@ export const MAX_DRAWN = 2000;
 export const MAX_DRAWN_LIVE = 500;
 /** Points kept at each end of each axis when a layer is decimated. */
 const EXTREMES = 100;
+/** How soon a layer rebuild held back by a Pause looks again. */
+const HELD_RETRY_MILLISECONDS = 16;
 
 /** One dataset's tokens: the candidate rows and how each is placed. */
 export interface TokenLayer {
@@ -252,10 +254,14 @@ export abstract class TokenScatter implements TokenChartView {
     this.stale = true;
     if (this.drawPending) return;
     this.drawPending = true;
-    setTimeout(() => {
+    const later = () => {
+      // While a Pause is on its way the layers wait too (10-20 ms each at 25,000 reviews):
+      // the stop is handled and painted first.
+      if (chartsHeld()) return void setTimeout(later, HELD_RETRY_MILLISECONDS);
       this.drawPending = false;
       onceOnScreen(this.chart.canvas, () => this.settle());
-    }, 0);
+    };
+    setTimeout(later, 0);
   }
 
   /** Brings the layers up to the last snapshot (reading the chart's data needs them). */

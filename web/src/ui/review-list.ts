@@ -5,7 +5,8 @@
 import type { CommandBody, ReviewFilter, ReviewListItem } from '../protocol.ts';
 import { formatInteger, formatNumber } from '../format.ts';
 import { byId, element } from './dom.ts';
-import { renderWords } from './review-words.ts';
+import { scheduleDraw } from '../charts/setup.ts';
+import { renderWords, restyleWords } from './review-words.ts';
 
 const PAGE_SIZE = 10;
 const TYPING_PAUSE_MILLISECONDS = 250;
@@ -26,6 +27,8 @@ export class ReviewList {
   private offset = 0;
   private matched = 0;
   private ready = false;
+  /** Counts the lists shown: a restyle waiting for the screen draws only the latest. */
+  private drawings = 0;
 
   constructor(
     private readonly send: (command: CommandBody) => void,
@@ -52,6 +55,7 @@ export class ReviewList {
     const test = this.split.querySelector<HTMLOptionElement>('option[value="test"]');
     if (test !== null) test.disabled = !hasTest;
     if (!hasTest) this.split.value = 'train';
+    this.list.replaceChildren(); // other data: its reviews are drawn anew, never restyled
     this.ready = true;
     this.request(0);
   }
@@ -93,15 +97,60 @@ export class ReviewList {
       `${formatInteger(matched)} of ${formatInteger(total)} ${filter.testSplit ? 'test' : 'training'} ` +
       `reviews match` +
       (matched > 0 ? `; showing ${formatInteger(first)}–${formatInteger(last)}.` : '.');
-    this.list.replaceChildren(...items.map((item) => this.item(item, filter)));
     this.previous.disabled = filter.offset <= 0;
     this.next.disabled = last >= this.matched;
+    // Ten full-length reviews are thousands of words (40-50 ms of new nodes at 25,000
+    // reviews). Other reviews are drawn now; the same ones again with new weights (each stop
+    // lists them again) are restyled in place, in a frame, and only on screen.
+    const keys = items.map((item) => `${filter.testSplit ? 'test' : 'train'} ${item.index}`);
+    const shown = this.list.children;
+    const same =
+      shown.length === items.length &&
+      keys.every((key, k) => (shown[k] as HTMLElement).dataset.review === key);
+    const drawing = ++this.drawings; // a restyle still waiting must not bring back old items
+    if (same) {
+      scheduleDraw(this.list, () => {
+        if (drawing === this.drawings) this.restyleAll(filter, items, keys);
+      });
+    } else this.draw(filter, items, keys);
+  }
+
+  private draw(filter: ReviewFilter, items: ReviewListItem[], keys: string[]): void {
+    this.list.replaceChildren(
+      ...items.map((item, k) => {
+        const li = this.item(item, filter);
+        li.dataset.review = keys[k];
+        return li;
+      }),
+    );
+  }
+
+  private restyleAll(filter: ReviewFilter, items: ReviewListItem[], keys: string[]): void {
+    const shown = this.list.children;
+    const same =
+      shown.length === items.length &&
+      items.every((item, k) => {
+        const li = shown[k] as HTMLElement;
+        return li.dataset.review === keys[k] && this.restyle(li, item, filter);
+      });
+    if (!same) this.draw(filter, items, keys);
+  }
+
+  /** Updates a drawn item of the same review to new weights: its badges and its words'
+   *  shading. False when its words differ (draw it anew). */
+  private restyle(li: HTMLElement, item: ReviewListItem, filter: ReviewFilter): boolean {
+    const head = li.firstElementChild;
+    const words = li.lastElementChild;
+    if (head === null || words === null || !restyleWords(words, item.review, filter.token))
+      return false;
+    const open = head.firstElementChild;
+    if (open === null) return false;
+    head.replaceChildren(open, ...this.badges(item));
+    return true;
   }
 
   private item(item: ReviewListItem, filter: ReviewFilter): HTMLLIElement {
     const { review } = item;
-    const label = review.label > 0 ? 'positive' : 'negative';
-    const predicted = review.prediction > 0 ? 'positive' : 'negative';
     const openButton = element('button', {
       text: `#${item.index + 1}`,
       attributes: {
@@ -110,7 +159,23 @@ export class ReviewList {
       },
     });
     openButton.addEventListener('click', () => this.open(filter.testSplit, item.index));
-    const badges = [
+    const words = element(
+      'p',
+      { className: 'review-words compact' },
+      renderWords(review, filter.token).nodes,
+    );
+    return element('li', { className: 'review-item' }, [
+      element('div', { className: 'review-item-head' }, [openButton, ...this.badges(item)]),
+      words,
+    ]);
+  }
+
+  /** The label, whether the prediction is right, and where the top attention falls. */
+  private badges(item: ReviewListItem): HTMLElement[] {
+    const { review } = item;
+    const label = review.label > 0 ? 'positive' : 'negative';
+    const predicted = review.prediction > 0 ? 'positive' : 'negative';
+    return [
       element('span', { className: `badge label-${label}`, text: `label ${label}` }),
       element('span', {
         className: `badge ${item.correct ? 'correct' : 'wrong'}`,
@@ -125,14 +190,5 @@ export class ReviewList {
         },
       }),
     ];
-    const words = element(
-      'p',
-      { className: 'review-words compact' },
-      renderWords(review, filter.token).nodes,
-    );
-    return element('li', { className: 'review-item' }, [
-      element('div', { className: 'review-item-head' }, [openButton, ...badges]),
-      words,
-    ]);
   }
 }

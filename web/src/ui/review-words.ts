@@ -20,14 +20,17 @@ export function renderWords(review: ReviewView, chosenToken = ''): RenderedWords
 }
 
 /** Restyles the words `container` drew for the same text with new weights (while Play
- *  runs: no new nodes). False when it holds other words (draw them with renderWords). */
-export function restyleWords(container: Element, review: ReviewView): boolean {
+ *  runs, and the review list after a stop: no new nodes). False when it holds other words
+ *  (draw them with renderWords). */
+export function restyleWords(container: Element, review: ReviewView, chosenToken = ''): boolean {
   const spans = container.children;
   if (spans.length !== review.words.length) return false;
   for (let t = 0; t < spans.length; t++) {
     if (spans[t]!.textContent !== review.words[t]) return false;
   }
-  for (let t = 0; t < spans.length; t++) styleWord(spans[t] as HTMLElement, review, t, '');
+  for (let t = 0; t < spans.length; t++) {
+    styleWord(spans[t] as HTMLElement, review, t, chosenToken);
+  }
   return true;
 }
 
