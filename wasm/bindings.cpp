@@ -212,6 +212,7 @@ class Lab {
   double Step() const { return static_cast<double>(experiment_.step()); }
 
   val Metrics() const { return ToVal(experiment_.CurrentMetrics()); }
+  bool ContinueMetrics() const { return experiment_.ContinueMetrics(); }
   val Tokens() const { return ToVal(experiment_.Tokens()); }
   val Scores() const { return ToVal(experiment_.Scores()); }
   val MaxMarginScores() const { return ToVal(experiment_.MaxMarginScoresOfTokens()); }
@@ -310,6 +311,7 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("stepAttention", &Lab::StepAttention)
       .function("step", &Lab::Step)
       .function("metrics", &Lab::Metrics)
+      .function("continueMetrics", &Lab::ContinueMetrics)
       .function("tokens", &Lab::Tokens)
       .function("scores", &Lab::Scores)
       .function("maxMarginScores", &Lab::MaxMarginScores)

@@ -538,6 +538,10 @@ export interface Lab {
   stepAttention(steps: number): StepReport;
   step(): number;
   metrics(): Metrics;
+  /** One part of the metrics of the current weights (O(N + V d) at most); true once they are
+   *  complete, and metrics() then returns them without measuring. Weights that change
+   *  between calls start it over (core Experiment::ContinueMetrics). */
+  continueMetrics(): boolean;
   tokens(): TokenTable;
   scores(): TokenScores;
   /** tokens()'s two p_mm columns alone: what the page needs right after a solve. */

@@ -23,31 +23,109 @@ double Cosine(const Eigen::VectorXf& a, const Eigen::VectorXf& b) {
 
 }  // namespace
 
+// The metrics are measured in parts, each O(N) at most, in a fixed order; a part only adds
+// to what the earlier parts left in `work`, so measuring in one go (CurrentMetrics) and in
+// calls of one part each (ContinueMetrics, the page's worker yields between them so that a
+// Pause waits for one part, not all) give the same numbers bit for bit.
+enum MetricsPart : int {
+  kTrainLoss,
+  kTestLoss,
+  kResultOne,
+  kSelectedSets,
+  kSelection,
+  kFlow,
+  kFigureOne,
+  kPartCount
+};
+
 Metrics Experiment::CurrentMetrics() const {
-  if (state_->metrics_version == state_->version && state_->trainer) return state_->metrics;
-  Metrics m;
-  if (!state_->trainer) return m;
+  while (!ContinueMetrics()) {
+  }
+  return state_->metrics;
+}
+
+bool Experiment::ContinueMetrics() const {
+  State& st = *state_;
+  if (!st.trainer) {
+    st.metrics = Metrics();
+    return true;
+  }
+  if (st.metrics_version == st.version) return true;
+  State::MetricsWork& work = st.measuring;
+  if (work.version != st.version) {
+    work = State::MetricsWork();
+    work.version = st.version;
+  }
+  MeasurePart(work.next++);
+  if (work.next < kPartCount) return false;
+  CommitMetrics();
+  return true;
+}
+
+void Experiment::MeasurePart(int part) const {
   const State& st = *state_;
+  State::MetricsWork& work = st.measuring;
+  Metrics& m = work.metrics;
   const Weights& w = st.trainer->weights();
   const Corpus& train = st.dataset.train;
-  m.step = st.trainer->step();
-  m.phase = PhaseName(st.trainer->phase());
-  ModelWorkspace workspace;
-  const LossAccuracy on_train = LossAndGradient(w, train, {}, &workspace, nullptr);
-  m.train_loss = Finite(on_train.loss);
-  m.train_accuracy = on_train.accuracy;
-  if (st.dataset.test.NumReviews() > 0) {
-    const LossAccuracy on_test = LossAndGradient(w, st.dataset.test, {}, &workspace, nullptr);
-    m.has_test = on_test.reviews > 0;
-    m.test_loss = Finite(on_test.loss);
-    m.test_accuracy = on_test.accuracy;
+  switch (part) {
+    case kTrainLoss: {
+      m.step = st.trainer->step();
+      m.phase = PhaseName(st.trainer->phase());
+      ModelWorkspace workspace;
+      const LossAccuracy on_train = LossAndGradient(w, train, {}, &workspace, nullptr);
+      m.train_loss = Finite(on_train.loss);
+      m.train_accuracy = on_train.accuracy;
+      m.train_reviews = train.NumReviews();
+      m.p_norm = w.p.cast<double>().norm();
+      return;
+    }
+    case kTestLoss: {
+      if (st.dataset.test.NumReviews() == 0) return;
+      ModelWorkspace workspace;
+      const LossAccuracy on_test = LossAndGradient(w, st.dataset.test, {}, &workspace, nullptr);
+      m.has_test = on_test.reviews > 0;
+      m.test_loss = Finite(on_test.loss);
+      m.test_accuracy = on_test.accuracy;
+      return;
+    }
+    case kResultOne:
+      MeasureResultOne();
+      return;
+    case kSelectedSets:
+      // Result 2: selection by the theory's selected sets S_i (from v.E_s), and p_mm.
+      work.sets = ComputeSelectedSets(train, work.scalars.value);
+      return;
+    case kSelection:
+      MeasureSelectionPart();
+      return;
+    case kFlow:
+      MeasureFlowPart();
+      return;
+    case kFigureOne: {
+      // Figure 1: the U shape of p.E_s against Delta_s.
+      const UShape u = ComputeUShape(work.scalars.attention, st.statistics);
+      m.u_score = Finite(u.u_score);
+      m.signed_score = Finite(u.signed_score);
+      m.u_contrast = Finite(u.contrast);
+      m.u_tokens = u.tokens;
+      m.checksum = Checksum(w, m.step);
+      return;
+    }
+    default:
+      return;
   }
-  m.train_reviews = train.NumReviews();
-  m.p_norm = w.p.cast<double>().norm();
+}
 
+void Experiment::MeasureResultOne() const {
+  const State& st = *state_;
+  State::MetricsWork& work = st.measuring;
+  Metrics& m = work.metrics;
+  const Weights& w = st.trainer->weights();
   // Result 1: v.E_s against alpha_s over tokens seen in train (<unk> included: it is a
   // real token of the model and obeys the same update).
-  const TokenScalars scalars = ComputeTokenScalars(w);
+  work.scalars = ComputeTokenScalars(w);
+  const TokenScalars& scalars = work.scalars;
   std::vector<double> alpha, value;
   for (int32_t s = 0; s < w.vocab_size(); ++s) {
     if (st.statistics.count[s] == 0) continue;
@@ -62,9 +140,16 @@ Metrics Experiment::CurrentMetrics() const {
     m.has_predicted_slope = true;
     m.predicted_slope = st.config.eta / 2 * w.v.cast<double>().squaredNorm();
   }
+}
 
-  // Result 2: selection by the theory's selected sets S_i (from v.E_s), and p_mm.
-  const SelectedSets sets = ComputeSelectedSets(train, scalars.value);
+void Experiment::MeasureSelectionPart() const {
+  const State& st = *state_;
+  State::MetricsWork& work = st.measuring;
+  Metrics& m = work.metrics;
+  const Weights& w = st.trainer->weights();
+  const Corpus& train = st.dataset.train;
+  const TokenScalars& scalars = work.scalars;
+  const SelectedSets& sets = work.sets;
   const SelectionMetrics selection = MeasureSelection(train, sets, scalars.attention);
   m.selection_accuracy = selection.accuracy;
   m.selection_mass = Finite(selection.mean_mass);
@@ -94,7 +179,16 @@ Metrics Experiment::CurrentMetrics() const {
       m.signed_score_max_margin_acyclic = Finite(st.u_max_margin_acyclic.signed_score);
     }
   }
+}
 
+void Experiment::MeasureFlowPart() const {
+  const State& st = *state_;
+  State::MetricsWork& work = st.measuring;
+  Metrics& m = work.metrics;
+  const Weights& w = st.trainer->weights();
+  const Corpus& train = st.dataset.train;
+  const TokenScalars& scalars = work.scalars;
+  const SelectedSets& sets = work.sets;
   // Result 2 over all reviews for the tokens the flow selects (local_svm.h).
   if (st.config.protocol == Protocol::kPaper && st.trainer->phase() != Phase::kInitialized &&
       m.p_norm > 0) {
@@ -122,16 +216,16 @@ Metrics Experiment::CurrentMetrics() const {
   }
   m.has_test_after_step_on_e = st.has_test_after_step_on_e;
   m.test_accuracy_after_step_on_e = st.test_accuracy_after_step_on_e;
+}
 
-  // Figure 1: the U shape of p.E_s against Delta_s.
-  const UShape u = ComputeUShape(scalars.attention, st.statistics);
-  m.u_score = Finite(u.u_score);
-  m.signed_score = Finite(u.signed_score);
-  m.u_contrast = Finite(u.contrast);
-  m.u_tokens = u.tokens;
-  m.checksum = Checksum(w, m.step);
-  st.metrics = m;
+// The measurement is complete: it becomes the metrics of this version, and the history's
+// point of its step.
+void Experiment::CommitMetrics() const {
+  const State& st = *state_;
+  st.metrics = std::move(st.measuring.metrics);
+  st.measuring = State::MetricsWork();
   st.metrics_version = st.version;
+  const Metrics& m = st.metrics;
   // The history keeps one point per step (the latest measurement of it), thinned by
   // dropping every other older point when full, so it spans the whole run.
   std::vector<Metrics>& history = st.history;
@@ -143,7 +237,6 @@ Metrics Experiment::CurrentMetrics() const {
     history = std::move(thinned);
   }
   history.push_back(m);
-  return m;
 }
 
 TokenTable Experiment::Tokens() const {

@@ -155,6 +155,16 @@ struct Experiment::State {
   uint64_t version = 0;
   mutable uint64_t metrics_version = ~uint64_t{0};
   mutable Metrics metrics;
+  // A measurement in parts under way (Experiment::ContinueMetrics): the version it
+  // measures, its next part, and what the earlier parts found.
+  struct MetricsWork {
+    uint64_t version = ~uint64_t{0};
+    int next = 0;
+    Metrics metrics;
+    TokenScalars scalars;  // v.E_s and p.E_s per token
+    SelectedSets sets;     // the theory's S_i of every training review
+  };
+  mutable MetricsWork measuring;
   // The same for the selection report (the page asks for it and for Explain, which reads
   // it, at each guidance update: O(N + V log V) once).
   mutable uint64_t selection_version = ~uint64_t{0};

@@ -42,7 +42,8 @@ const client = new WorkerClient(
   (reason, restartAtOnce) => workerGone(reason, restartAtOnce),
   (slow) => workerSlow(slow),
 );
-/** How long a Pause holds the charts at most (the worker answers within a chunk, ~30 ms). */
+/** How long a Pause holds the charts at most (the worker reads it within one chunk or one
+ *  part of the metrics: tens of milliseconds; a solve's slice is 25 ms). */
 const PAUSE_HOLD_MILLISECONDS = 500;
 const store = new LabStore((command) => {
   recovery.sent(command);

@@ -70,6 +70,11 @@ class Experiment {
 
   // --- Measuring the current weights (THEORY.md). O(N + V d) for the metrics.
   Metrics CurrentMetrics() const;
+  // The same metrics in parts (the page's worker yields between calls, so that a Pause
+  // waits for one part, not for all): each call measures one part, O(N + V d) at most, and
+  // returns true once the metrics of the current weights are complete; CurrentMetrics then
+  // returns them without measuring. Weights that change between calls start it over.
+  bool ContinueMetrics() const;
   TokenTable Tokens() const;
   TokenScores Scores() const;                       // Tokens()'s value and attention columns alone
   MaxMarginScores MaxMarginScoresOfTokens() const;  // Tokens()'s p_mm columns alone
@@ -134,6 +139,13 @@ class Experiment {
   // Before a flow step: with flow_acyclic_only, moves the trainer onto the acyclic
   // reviews of E(1) the first time (a no-op otherwise).
   void PrepareFlow();
+  // The parts of a measurement (experiment_analysis.cpp), and its end: the metrics of the
+  // version, and the history's point of its step.
+  void MeasurePart(int part) const;
+  void MeasureResultOne() const;
+  void MeasureSelectionPart() const;
+  void MeasureFlowPart() const;
+  void CommitMetrics() const;
 
   struct State;
   std::unique_ptr<State> state_;

@@ -1,0 +1,96 @@
+// The metrics measured in parts (Experiment::ContinueMetrics, what the page's worker calls
+// during Play so that a Pause waits for one part, not for all) are the one-call metrics bit
+// for bit, and a change of the weights between parts starts the measurement over.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "clslab/experiment.h"
+
+namespace clslab {
+namespace {
+
+// Every field of a Metrics as exact text: a double by its bits.
+struct ExactFields {
+  std::vector<std::string> fields;
+  void operator()(const char* name, double value) {
+    uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    fields.push_back(std::string(name) + "=" + std::to_string(bits));
+  }
+  void operator()(const char* name, const std::string& value) {
+    fields.push_back(std::string(name) + "=" + value);
+  }
+  template <typename Integer>
+  void operator()(const char* name, Integer value) {
+    fields.push_back(std::string(name) + "=" + std::to_string(value));
+  }
+};
+
+std::vector<std::string> Exact(const Metrics& m) {
+  ExactFields visitor;
+  Describe(m, visitor);
+  return visitor.fields;
+}
+
+// A paper run on a synthetic set whose attention-SVM is infeasible (so p_mm over the acyclic
+// reviews exists too) after the step on E, the solve and `flow_steps` steps of the flow.
+void RunToTheFlow(Experiment* experiment, int32_t flow_steps) {
+  RunConfig config;
+  config.max_doc_share = 1;
+  config.drop_unknown = false;
+  config.dataset = "synthetic";
+  config.synthetic_reviews = 300;
+  config.synthetic_feasible = false;
+  config.min_count = 1;
+  config.width = 64;
+  config.eta = 1000;
+  ASSERT_TRUE(experiment->LoadSynthetic(config).ok());
+  ASSERT_FALSE(experiment->StepEmbeddings().refused);
+  experiment->SolveMaxMargin();
+  ASSERT_TRUE(experiment->max_margin_current());
+  ASSERT_FALSE(experiment->StepAttention(flow_steps).refused);
+}
+
+// Calls ContinueMetrics until it says the metrics are complete; returns how many calls.
+int MeasureInParts(const Experiment& experiment) {
+  int calls = 1;
+  while (!experiment.ContinueMetrics()) ++calls;
+  return calls;
+}
+
+TEST(MetricsParts, InPartsTheyAreTheOneCallMetricsBitForBit) {
+  Experiment in_parts, at_once;
+  RunToTheFlow(&in_parts, 3);
+  RunToTheFlow(&at_once, 3);
+  EXPECT_GT(MeasureInParts(in_parts), 2);
+  const Metrics parts = in_parts.CurrentMetrics();  // complete: read, not measured again
+  const Metrics once = at_once.CurrentMetrics();
+  EXPECT_TRUE(parts.has_max_margin && parts.has_max_margin_acyclic && parts.has_test);
+  EXPECT_EQ(Exact(parts), Exact(once));
+  EXPECT_TRUE(in_parts.ContinueMetrics());  // nothing left to measure at this step
+}
+
+TEST(MetricsParts, WeightsThatMoveBetweenPartsStartItOver) {
+  Experiment moved, reference;
+  RunToTheFlow(&moved, 3);
+  RunToTheFlow(&reference, 4);
+  EXPECT_FALSE(moved.ContinueMetrics());  // one part of step 4's metrics (step 1 + 3)
+  ASSERT_FALSE(moved.StepAttention(1).refused);
+  MeasureInParts(moved);
+  const Metrics after = moved.CurrentMetrics();
+  EXPECT_EQ(after.step, reference.CurrentMetrics().step);
+  EXPECT_EQ(Exact(after), Exact(reference.CurrentMetrics()));
+}
+
+TEST(MetricsParts, WithoutDataThereIsNothingToMeasure) {
+  Experiment empty;
+  EXPECT_TRUE(empty.ContinueMetrics());
+  EXPECT_EQ(empty.CurrentMetrics().step, 0);
+}
+
+}  // namespace
+}  // namespace clslab
