@@ -250,7 +250,7 @@ export abstract class TokenScatter implements TokenChartView {
   /** Each scatter rebuilds its layers in a task of its own, coalesced to the latest
    *  snapshot, so that no single task of the page's main thread holds all the charts'
    *  work; a chart off screen rebuilds once it shows (or when its data is read). */
-  private scheduleDraw(): void {
+  protected scheduleDraw(): void {
     this.stale = true;
     if (this.drawPending) return;
     this.drawPending = true;

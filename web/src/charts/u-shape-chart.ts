@@ -115,7 +115,7 @@ export class UShapeChart extends TokenScatter {
   setTheory(theory: { scores: Float32Array; label: string } | null): void {
     if (theory === this.theory) return;
     this.theory = theory;
-    this.draw();
+    this.scheduleDraw(); // a task of its own, as a snapshot's (not in the solve's message)
   }
 
   showTheory(shown: boolean): void {
