@@ -41,6 +41,59 @@ ScatterController.prototype.initialize = function (this: ScatterController): voi
   initializeScatter.call(this);
 };
 
+// Chart.js draws each point by itself: it sets the fill, the stroke and the line width
+// (a colour string parsed each time), then paths, fills and strokes it; 2,000 token markers
+// took ~100 ms of the frame after a solve at 25,000 reviews. A dataset whose points share
+// their options (above), fill without a border and are circles or diamonds is drawn here:
+// the style set once, then one path and one fill per point, in Chart.js's order and shapes
+// (so translucent markers still darken where tokens crowd). Anything else (a line, a
+// hovered point, another style) is drawn by Chart.js.
+const drawScatter = ScatterController.prototype.draw;
+ScatterController.prototype.draw = function (this: ScatterController): void {
+  const points = this._cachedMeta.data as PointElement[];
+  const shared = points[0]?.options;
+  const line = (this.getDataset() as { showLine?: boolean }).showLine === true;
+  if (line || shared === undefined || !drawnAsFilled(shared) || points.some((p) => p.active)) {
+    drawScatter.call(this);
+    return;
+  }
+  const { ctx, chartArea: area } = this.chart;
+  const radius = shared.radius;
+  const diamond = shared.pointStyle === 'rectRot';
+  ctx.fillStyle = shared.backgroundColor as string;
+  for (const point of points) {
+    if (point.options !== shared) {
+      point.draw(ctx, area); // not shared after all: as Chart.js would
+      ctx.fillStyle = shared.backgroundColor as string;
+      continue;
+    }
+    const { x, y } = point;
+    if (point.skip || x < area.left - radius || x > area.right + radius) continue;
+    if (y < area.top - radius || y > area.bottom + radius) continue;
+    ctx.beginPath();
+    if (diamond) {
+      ctx.moveTo(x - radius, y);
+      ctx.lineTo(x, y - radius);
+      ctx.lineTo(x + radius, y);
+      ctx.lineTo(x, y + radius);
+    } else ctx.arc(x, y, radius, 0, 2 * Math.PI);
+    ctx.closePath();
+    ctx.fill();
+  }
+};
+
+/** Options the scatter's own drawing reproduces exactly: a filled circle or unrotated
+ *  diamond without a border. */
+function drawnAsFilled(options: PointElement['options']): boolean {
+  return (
+    (options.pointStyle === 'circle' || options.pointStyle === 'rectRot') &&
+    !options.rotation &&
+    options.borderWidth === 0 &&
+    options.radius > 0 &&
+    typeof options.backgroundColor === 'string'
+  );
+}
+
 // Legends draw a line dataset as a line (dashed when it is), a point dataset as its point:
 // an item of a line chart or of a scatter dataset with showLine gets the 'line' style. With
 // point styles Chart.js takes the item's stroke from the dataset's first point, which has no
