@@ -10,6 +10,8 @@ import { renderWords, restyleWords } from './review-words.ts';
 
 const PAGE_SIZE = 10;
 const TYPING_PAUSE_MILLISECONDS = 250;
+/** The longest task that draws list items anew. */
+const LIST_SLICE_MILLISECONDS = 20;
 
 export class ReviewList {
   private readonly search = byId<HTMLInputElement>('review-search');
@@ -115,14 +117,26 @@ export class ReviewList {
     } else this.draw(filter, items, keys);
   }
 
+  /** Draws the items anew, in tasks of about LIST_SLICE_MILLISECONDS (a full-length
+   *  review is 4-5 ms of new nodes), so that no single task of the main thread holds them. */
   private draw(filter: ReviewFilter, items: ReviewListItem[], keys: string[]): void {
-    this.list.replaceChildren(
-      ...items.map((item, k) => {
-        const li = this.item(item, filter);
-        li.dataset.review = keys[k];
-        return li;
-      }),
-    );
+    const drawing = this.drawings;
+    this.list.replaceChildren();
+    let next = 0;
+    const more = () => {
+      if (drawing !== this.drawings) return; // another list came meanwhile
+      const started = performance.now();
+      const slice: HTMLLIElement[] = [];
+      do {
+        const li = this.item(items[next]!, filter);
+        li.dataset.review = keys[next];
+        slice.push(li);
+        next++;
+      } while (next < items.length && performance.now() - started < LIST_SLICE_MILLISECONDS);
+      this.list.append(...slice);
+      if (next < items.length) setTimeout(more, 0);
+    };
+    if (items.length > 0) more();
   }
 
   private restyleAll(filter: ReviewFilter, items: ReviewListItem[], keys: string[]): void {
