@@ -86,6 +86,28 @@ test('loading a dataset returns a plain summary and token columns as copied type
   });
 });
 
+test('continueMetrics measures in parts: metrics() is then the one-call measurement', () => {
+  const measured = (inParts: boolean) => {
+    let metrics: unknown = null;
+    let calls = 0;
+    withLab((lab) => {
+      assert.equal(lab.load({ layout: 'text', text: moviesBytes }, config()).ok, true);
+      lab.stepEmbeddings();
+      lab.stepAttention(5);
+      if (inParts) {
+        do calls++;
+        while (!lab.continueMetrics());
+        assert.equal(lab.continueMetrics(), true, 'nothing is left to measure at this step');
+      }
+      metrics = lab.metrics();
+    });
+    return { metrics, calls };
+  };
+  const parts = measured(true);
+  assert.ok(parts.calls > 2, `measured in ${parts.calls} calls`);
+  assert.deepEqual(parts.metrics, measured(false).metrics);
+});
+
 test('a bad file is refused with a message naming it, and the old dataset stays', () => {
   withLab((lab) => {
     assert.equal(lab.load({ layout: 'text', text: moviesBytes }, config()).ok, true);
