@@ -13,15 +13,12 @@
 // (steps/s, long tasks per 10 s), --pauses pauses, then --repetitions times the step on E
 // and the solve at the paper defaults (d 1024), then Play there. The page is driven only through what both old and new pages have: the
 // element ids, location.hash settings and window.__clslab.metrics().
-import { createServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
-import { imdbText } from './imdb-text.mjs';
+import { benchData, root, serve, sleep, upload, waitIdle } from './page-lab.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name) => args.flatMap((a, k) => (a === `--${name}` ? [args[k + 1]] : []));
 const builds = option('build').map((b) => b.split('='));
@@ -37,46 +34,12 @@ const link = (keys) => `#${linkVersion === 1 ? 'v=1&' : ''}${keys}`;
 if (builds.length === 0) builds.push(['after', join(root, 'dist')]);
 const log = (...a) => console.error('[page-bench]', ...a);
 
-let dataFile = option('data')[0];
-if (dataFile === undefined) {
-  dataFile = join(root, 'build/bench/imdb-25k.tsv');
-  if (!existsSync(dataFile)) {
-    mkdirSync(join(root, 'build/bench'), { recursive: true });
-    writeFileSync(dataFile, imdbText({ reviews: 25000, seed: 7 }));
-  }
-}
+const dataFile = benchData(option('data')[0]);
 log(`data ${dataFile}: ${(statSync(dataFile).size / 2 ** 20).toFixed(1)} MB`);
 
-const types = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.tsv': 'text/plain',
-};
-function serve(dir) {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
-
-const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 const step = (page) => page.evaluate(() => window.__clslab?.metrics()?.step ?? -1);
 const playing = (page) =>
   page.evaluate(() => document.getElementById('play')?.textContent !== 'Play');
-const waitIdle = (page, timeout = 600000) =>
-  page.waitForFunction(
-    () =>
-      document.getElementById('play')?.textContent === 'Play' &&
-      !document.getElementById('play').disabled,
-    null,
-    { timeout },
-  );
 
 /** A page on `hash` with `dataFile` uploaded through the Dataset card; long tasks recorded. */
 async function openWithData(browser, base, hash) {
@@ -122,20 +85,9 @@ async function openWithData(browser, base, hash) {
     timeout: 60000,
   });
   await waitIdle(page);
-  const before = await page.textContent('#dataset-summary');
   const started = Date.now();
   const t0 = await page.evaluate(() => performance.now());
-  await page.setInputFiles('#dataset-file', dataFile);
-  await page.waitForSelector('#preview-confirm:not([disabled])', { timeout: 600000 });
-  await page.click('#preview-confirm');
-  await page.waitForFunction(
-    (old) =>
-      document.getElementById('dataset-summary')?.textContent !== old &&
-      /25,000 rows/.test(document.getElementById('dataset-summary')?.textContent ?? ''),
-    before,
-    { timeout: 600000 },
-  );
-  await waitIdle(page);
+  await upload(page, dataFile);
   const loadMs = Date.now() - started;
   const loadLongest = await longestSince(page, t0);
   return { page, context, loadMs, loadLongest };

@@ -9,42 +9,20 @@
 //   node bench/page/page-profile.mjs [--dist /tmp/dist-prof] [--data FILE] [--phase play|pause|solve]
 //
 // Not a test and not a benchmark row: a tool to find the task to cut.
-import { createServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
-import { imdbText } from './imdb-text.mjs';
+import { benchData, root, serve, sleep, upload } from './page-lab.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const k = args.indexOf(`--${name}`);
   return k >= 0 ? args[k + 1] : fallback;
 };
-const dist = option('dist', join(root, 'dist'));
+const dist = option('dist', `${root}dist`);
 const phases = (option('phase', 'play,pause,solve') ?? '').split(',');
-let dataFile = option('data');
-if (dataFile === undefined) {
-  dataFile = join(root, 'build/bench/imdb-25k.tsv');
-  if (!existsSync(dataFile)) {
-    mkdirSync(join(root, 'build/bench'), { recursive: true });
-    writeFileSync(dataFile, imdbText({ reviews: 25000, seed: 7 }));
-  }
-}
-
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
-  if (!file.startsWith(dist) || !existsSync(file)) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'text/css' });
-  res.end(readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const dataFile = benchData(option('data'));
+const server = await serve(dist);
 const base = `http://127.0.0.1:${server.address().port}/`;
-const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 /** Busy stretches of the profile: consecutive non-idle samples; each with its duration and
  *  its functions by self time. */
@@ -120,18 +98,7 @@ async function open(hash) {
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? -1) >= 0, null, {
     timeout: 60000,
   });
-  const before = await page.textContent('#dataset-summary');
-  await page.setInputFiles('#dataset-file', dataFile);
-  await page.waitForSelector('#preview-confirm:not([disabled])', { timeout: 600000 });
-  await page.click('#preview-confirm');
-  await page.waitForFunction(
-    (old) =>
-      document.getElementById('dataset-summary')?.textContent !== old &&
-      /25,000 rows/.test(document.getElementById('dataset-summary')?.textContent ?? ''),
-    before,
-    { timeout: 600000 },
-  );
-  await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Play');
+  await upload(page, dataFile);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
