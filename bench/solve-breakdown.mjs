@@ -84,8 +84,10 @@ for (let rep = 0; rep < reps; rep++) {
     slices.push(took);
     if (next.part !== lastPart || !next.active) partChanges.push(took);
     lastPart = next.part;
+    // As training.ts solveNow: only a call that spent its budget on sweeps rescales it.
+    if (next.part === progress.part && next.updates - progress.updates >= Math.floor(budget))
+      budget = Math.max(100, Math.min(budget * 4, (budget * sliceMs) / Math.max(took, 0.01)));
     progress = next;
-    budget = Math.max(100, Math.min(budget * 4, (budget * sliceMs) / Math.max(took, 0.01)));
   }
   row.slices = slices.length;
   row.sweeps = slices.reduce((a, b) => a + b, 0);

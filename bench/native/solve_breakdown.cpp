@@ -6,8 +6,10 @@
 // Usage: clslab_solve_breakdown FILE.tsv [--link-version 1|2] [--reps N] [--slice-ms 25]
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -75,7 +77,8 @@ int main(int argc, char** argv) {
     const double metrics1 = TimeMs([&] { lab.CurrentMetrics(); });
     clslab::MaxMarginProgress progress;
     const double start = TimeMs([&] { progress = lab.StartMaxMargin(); });
-    double budget = 1000, sweeps = 0, longest = 0;
+    double budget = 1000, sweeps = 0, longest = 0, part_ms[3] = {0, 0, 0};
+    const std::clock_t cpu0 = std::clock();
     int slices = 0, over50 = 0;
     std::string changes;
     int32_t part = progress.part;
@@ -85,16 +88,31 @@ int main(int argc, char** argv) {
           TimeMs([&] { next = lab.ContinueMaxMargin(static_cast<int64_t>(budget)); });
       ++slices;
       sweeps += took;
+      part_ms[std::min(part, 2)] += took;
       longest = std::max(longest, took);
       over50 += took > 50;
       if (next.part != part || !next.active) {
         changes += (changes.empty() ? "" : ",") + std::to_string(static_cast<int>(took));
       }
       part = next.part;
+      // As training.ts solveNow: only a call that spent its budget on sweeps rescales it.
+      if (next.part == progress.part && next.updates - progress.updates >= std::floor(budget)) {
+        budget = std::max(100.0, std::min(budget * 4, budget * slice_ms / std::max(took, 0.01)));
+      }
       progress = next;
-      budget = std::max(100.0, std::min(budget * 4, budget * slice_ms / std::max(took, 0.01)));
     }
-    const double scores = TimeMs([&] { lab.MaxMarginScoresOfTokens(); });
+    const double solve_cpu = 1000.0 * (std::clock() - cpu0) / CLOCKS_PER_SEC;
+    clslab::MaxMarginScores columns;
+    const double scores = TimeMs([&] { columns = lab.MaxMarginScoresOfTokens(); });
+    // FNV-1a over the bits of both p_mm columns: equal hashes, equal columns.
+    uint64_t hash = 1469598103934665603ull;
+    for (const std::vector<float>* column : {&columns.all, &columns.acyclic}) {
+      for (float x : *column) {
+        uint32_t bits;
+        std::memcpy(&bits, &x, 4);
+        hash = (hash ^ bits) * 1099511628211ull;
+      }
+    }
     const double metrics2 = TimeMs([&] { lab.CurrentMetrics(); });
     const double guide = TimeMs([&] {
       lab.Explain();
@@ -106,12 +124,13 @@ int main(int argc, char** argv) {
         "\"sweeps\":%.1f,\"longestSlice\":%.1f,\"partChangeSlices\":[%s],\"over50\":%d,"
         "\"scores\":%.1f,\"metrics2\":%.1f,\"guide\":%.1f,\"total\":%.1f,"
         "\"constraints\":%lld,\"acyclicConstraints\":%lld,\"norm\":%.9g,\"acyclicNorm\":%.9g,"
-        "\"epochs\":%d}\n",
+        "\"epochs\":%d,\"part1\":%.1f,\"part2\":%.1f,\"solveCpu\":%.1f,\"hash\":\"%016llx\"}\n",
         rep, step_e, metrics1, start, slices, sweeps, longest, changes.c_str(), over50, scores,
         metrics2, guide, step_e + metrics1 + start + sweeps + scores + metrics2 + guide,
         static_cast<long long>(report.constraints),
         static_cast<long long>(report.acyclic_constraints), report.norm, report.acyclic_norm,
-        static_cast<int>(report.epochs));
+        static_cast<int>(report.epochs), part_ms[1], part_ms[2], solve_cpu,
+        static_cast<unsigned long long>(hash));
     std::fflush(stdout);
   }
   return 0;
