@@ -118,10 +118,16 @@ for (let rep = 0; rep < reps; rep++) {
     acyclicNorm: report.acyclicNorm,
     epochs: report.epochs,
   };
+  // FNV-1a (64-bit) over the bits of both p_mm columns, as clslab_solve_breakdown prints
+  // it: equal hashes, equal columns, natively and in wasm.
   const scores = lab.maxMarginScores();
-  let h = 0;
-  for (const x of [...scores.all, ...scores.acyclic]) h = (h * 31 + Math.round(x * 1e6)) % 1e9;
-  row.scoresHash = h;
+  let hash = 1469598103934665603n;
+  for (const column of [scores.all, scores.acyclic]) {
+    for (const bits of new Uint32Array(column.buffer, column.byteOffset, column.length)) {
+      hash = ((hash ^ BigInt(bits)) * 1099511628211n) & 0xffffffffffffffffn;
+    }
+  }
+  row.hash = hash.toString(16).padStart(16, '0');
   for (const k of Object.keys(row))
     if (typeof row[k] === 'number') row[k] = Math.round(row[k] * 10) / 10;
   console.log(JSON.stringify(row));
