@@ -44,8 +44,8 @@ const idle = (page) =>
     { timeout: 600000 },
   );
 
-const browser = await chromium.launch(chromiumLaunchOptions);
-for (const [name, dir] of builds) {
+/** A page of the build in `dir` with the data loaded, the worker's posts recorded. */
+async function open(browser, dir) {
   const server = await serve(dir);
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
   const page = await context.newPage();
@@ -88,57 +88,79 @@ for (const [name, dir] of builds) {
     { timeout: 600000 },
   );
   await idle(page);
-  const worker = page.workers()[0];
-  for (let k = 0; k < repetitions; k++) {
-    await worker.evaluate(() => (self.__sent.length = 0));
-    await page.evaluate(() => {
-      window.__received.length = 0;
-      window.__before = window.__clslab.state().maxMargin;
+  return { page, context, server, worker: page.workers()[0] };
+}
+
+/** One click on "Step on E" from step 0 to p_mm solved; then Reset. One line of timings. */
+async function once({ page, worker }) {
+  await worker.evaluate(() => (self.__sent.length = 0));
+  await page.evaluate(() => {
+    window.__received.length = 0;
+    window.__before = window.__clslab.state().maxMargin;
+  });
+  const clicked = await page.evaluate(() => performance.timeOrigin + performance.now());
+  await page.click('#step-embeddings');
+  await page.waitForFunction(
+    () => {
+      const report = window.__clslab.state().maxMargin;
+      return report !== null && report !== window.__before;
+    },
+    null,
+    { timeout: 600000 },
+  );
+  const seen = await page.evaluate(() => performance.timeOrigin + performance.now());
+  await idle(page);
+  const sent = await worker.evaluate(() => self.__sent.slice());
+  const received = await page.evaluate(() => window.__received.slice());
+  const rel = (t) => Math.round(t - clicked);
+  const firstOf = (list, type) => list.find(([, t]) => t === type)?.[0];
+  // The worker's timeline from taskStarted: each post's time since the one before.
+  const started = firstOf(sent, 'taskStarted');
+  let last = started;
+  const gaps = sent
+    .filter(([at, t]) => at >= started && (t === 'taskProgress' || t === 'maxMarginSolved'))
+    .map(([at]) => {
+      const gap = Math.round(at - last);
+      last = at;
+      return gap;
     });
-    const clicked = await page.evaluate(() => performance.timeOrigin + performance.now());
-    await page.click('#step-embeddings');
-    await page.waitForFunction(
-      () => {
-        const report = window.__clslab.state().maxMargin;
-        return report !== null && report !== window.__before;
-      },
-      null,
-      { timeout: 600000 },
-    );
-    const seen = await page.evaluate(() => performance.timeOrigin + performance.now());
-    await idle(page);
-    const sent = await worker.evaluate(() => self.__sent.slice());
-    const received = await page.evaluate(() => window.__received.slice());
-    const rel = (t) => Math.round(t - clicked);
-    const firstOf = (list, type) => list.find(([, t]) => t === type)?.[0];
-    const lines = [];
-    for (const type of ['metricsUpdated', 'taskStarted', 'maxMarginSolved', 'taskEnded']) {
-      const s = firstOf(sent, type);
-      const r = firstOf(received, type);
-      if (s !== undefined) lines.push(`${type} sent ${rel(s)} received ${rel(r)}`);
-    }
-    const progress = sent.filter(([, t]) => t === 'taskProgress').length;
-    // The worker's timeline from taskStarted: each post's time since the one before.
-    const started = firstOf(sent, 'taskStarted');
-    let last = started;
-    const gaps = sent
-      .filter(([at, t]) => at >= started && (t === 'taskProgress' || t === 'maxMarginSolved'))
-      .map(([at]) => {
-        const gap = Math.round(at - last);
-        last = at;
-        return gap;
-      });
-    console.log(
-      `${name} rep ${k}: solved seen ${rel(seen)} ms; ${lines.join('; ')}; ${progress} progress posts; gaps ${gaps.join(' ')}`,
-    );
-    if (k === repetitions - 1) break;
-    await page.click('#reset');
-    await page.waitForFunction(() => window.__clslab?.metrics()?.step === 0, null, {
-      timeout: 600000,
-    });
-    await idle(page);
+  await page.click('#reset');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 0, null, {
+    timeout: 600000,
+  });
+  await idle(page);
+  return {
+    seen: rel(seen),
+    stepSnapshotSent: rel(firstOf(sent, 'metricsUpdated')),
+    solvedSent: rel(firstOf(sent, 'maxMarginSolved')),
+    solvedReceived: rel(firstOf(received, 'maxMarginSolved')),
+    gaps,
+  };
+}
+
+// Every build's page is opened first, then the repetitions alternate between them, so that
+// the machine's load drifts over both alike.
+const browser = await chromium.launch(chromiumLaunchOptions);
+const pages = [];
+for (const [name, dir] of builds) pages.push({ name, ...(await open(browser, dir)) });
+const results = Object.fromEntries(builds.map(([name]) => [name, []]));
+for (let k = 0; k < repetitions; k++) {
+  for (const p of pages) {
+    const r = await once(p);
+    results[p.name].push(r);
+    console.log(`${p.name} rep ${k}: ${JSON.stringify(r)}`);
   }
-  await context.close();
-  server.close();
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+for (const [name, rs] of Object.entries(results)) {
+  const m = (key) => median(rs.map((r) => r[key]));
+  console.log(
+    `${name}: medians of ${rs.length}: step snapshot sent ${m('stepSnapshotSent')}, solved sent ` +
+      `${m('solvedSent')}, received ${m('solvedReceived')}, seen ${m('seen')} ms`,
+  );
+}
+for (const p of pages) {
+  await p.context.close();
+  p.server.close();
 }
 await browser.close();
