@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "clslab/acyclic_reviews.h"
 #include "clslab/experiment.h"
@@ -47,14 +48,16 @@ std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets&
 //
 // Each ContinueMaxMargin call does one stage, so that no call does much more than its
 // budget of sweeps: each O(V d) or O(N) step between the sweeps (a part's solution, the
-// acyclic reviews' set-up, the commit) is a call of its own (at 25,000 reviews and
-// d = 1024 each is 10-30 ms, as long as a slice of sweeps; together they were 40-110 ms
-// calls on top of the last slice). The stages change nothing in what is computed.
+// acyclic reviews' set-up, each Figure 1 summary) is a call of its own (at 25,000
+// reviews and d = 1024 each is 5-30 ms, as long as a slice of sweeps; together they were
+// 40-110 ms calls on top of the last slice). The stages change nothing in what is
+// computed.
 enum class MaxMarginStage {
   kSweeps,    // the solver of the current part runs (Run)
   kSolution,  // its solution into the report; a failed hard margin restarts as soft
   kAcyclic,   // after part 1: the acyclic reviews and, with cycles, part 2's start
-  kCommit,    // the solutions and their Figure 1 summaries become the run's
+  kShape,     // Figure 1's summary of p_mm (an O(V d) product, as is the acyclic one)
+  kCommit,    // the acyclic solution's summary; the solutions become the run's
 };
 
 struct MaxMarginJob {
@@ -64,6 +67,7 @@ struct MaxMarginJob {
   SelectedSets sets;
   MarginConstraints restricted;  // part 2's constraints (over the acyclic reviews)
   MaxMarginStage stage = MaxMarginStage::kSweeps;
+  UShape shape;  // Figure 1's summary of p_mm (stage kShape), committed with the rest
   int32_t part = 1;
   const MarginConstraints* constraints = nullptr;  // the part's: State::constraints or
                                                    // `restricted`
@@ -199,7 +203,7 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
         report.acyclic_norm = Finite(solution.norm);
         report.acyclic_violated = solution.violated;
       }
-      job.stage = Stage::kCommit;
+      job.stage = Stage::kShape;
       return ProgressOf(job);
     }
     if (!solved) {  // the soft margin could not start: StartSolver said why
@@ -236,7 +240,7 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
     for (uint8_t flag : keep) report.acyclic_reviews += flag;
     st.acyclic_corpus = KeepReviews(train, keep);
     st.acyclic_sets = KeepSets(job.sets, keep);
-    job.stage = Stage::kCommit;
+    job.stage = Stage::kShape;
     if (PartsOf(report) == 1) {
       st.p_mm_acyclic = st.p_mm;
       report.acyclic_constraints = report.constraints;
@@ -257,9 +261,14 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
     }
     return ProgressOf(job);
   }
+  if (job.stage == Stage::kShape) {
+    job.shape = UShapeOf(E, st.p_mm, st.statistics);
+    job.stage = Stage::kCommit;
+    return ProgressOf(job);
+  }
   // kCommit: the solutions and their Figure 1 summaries belong to the current E.
   report.acyclic_solved = report.acyclic_norm > 0;
-  st.u_max_margin = UShapeOf(E, st.p_mm, st.statistics);
+  st.u_max_margin = std::move(job.shape);
   if (report.acyclic_solved) st.u_max_margin_acyclic = UShapeOf(E, st.p_mm_acyclic, st.statistics);
   st.has_max_margin = true;
   st.has_max_margin_acyclic = report.acyclic_solved;
