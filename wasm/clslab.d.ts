@@ -550,8 +550,9 @@ export interface Lab {
   scoreText(text: string): ReviewView;
   solveMaxMargin(): MaxMarginReport;
   /** The same solve in slices: constraints and cycles now, then continueMaxMargin(budget)
-   *  (about `budget` coordinate updates per call) until `done`; any other change of the run
-   *  abandons it. */
+   *  until `done`: a call does about `budget` coordinate updates, or one of the steps
+   *  between the sweeps (a part's solution, the acyclic reviews' set-up, the commit), which
+   *  do none (`updates` does not move); any other change of the run abandons it. */
   startMaxMargin(): MaxMarginProgress;
   continueMaxMargin(budget: number): MaxMarginProgress;
   /** The report of the last solve that finished or failed. */

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "clslab/acyclic_reviews.h"
 #include "clslab/experiment.h"
@@ -44,12 +45,29 @@ std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets&
 // cycle, which is necessary, and with d >= V sufficient; else the soft margin), part 2
 // over the acyclic reviews when there were cycles (hard margin first). A hard margin that
 // fails (HardMarginHolds) restarts its part as a soft margin.
+//
+// Each ContinueMaxMargin call does one stage, so that no call does much more than its
+// budget of sweeps: each O(V d) or O(N) step between the sweeps (a part's solution, the
+// acyclic reviews' set-up, each Figure 1 summary) is a call of its own (at 25,000
+// reviews and d = 1024 each is 5-30 ms, as long as a slice of sweeps; together they were
+// 40-110 ms calls on top of the last slice). The stages change nothing in what is
+// computed.
+enum class MaxMarginStage {
+  kSweeps,    // the solver of the current part runs (Run)
+  kSolution,  // its solution into the report; a failed hard margin restarts as soft
+  kAcyclic,   // after part 1: the acyclic reviews and, with cycles, part 2's start
+  kShape,     // Figure 1's summary of p_mm (an O(V d) product, as is the acyclic one)
+  kCommit,    // the acyclic solution's summary; the solutions become the run's
+};
+
 struct MaxMarginJob {
   uint64_t version = 0;  // State::version it belongs to
   MaxMarginReport report;
   SvmOptions options;
   SelectedSets sets;
   MarginConstraints restricted;  // part 2's constraints (over the acyclic reviews)
+  MaxMarginStage stage = MaxMarginStage::kSweeps;
+  UShape shape;  // Figure 1's summary of p_mm (stage kShape), committed with the rest
   int32_t part = 1;
   const MarginConstraints* constraints = nullptr;  // the part's: State::constraints or
                                                    // `restricted`
@@ -162,15 +180,32 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
     return Inactive("no solve is under way (it was never started, or the run changed)");
   }
   Job& job = *st.solve_job;
-  if (!job.solver->Run(std::max<int64_t>(budget, 1)).done) return ProgressOf(job);
-  const SvmSolution solution = job.solver->Solution();
-  if (job.hard && !HardMarginHolds(solution)) {
-    if (StartSolver(st.trainer->weights().E, &job, false)) return ProgressOf(job);
-  }
   const RowMatrixXf& E = st.trainer->weights().E;
   MaxMarginReport& report = job.report;
-  const bool solved = !job.hard || HardMarginHolds(solution);
-  if (job.part == 1) {
+  using Stage = MaxMarginStage;
+  if (job.stage == Stage::kSweeps) {
+    if (job.solver->Run(std::max<int64_t>(budget, 1)).done) job.stage = Stage::kSolution;
+    return ProgressOf(job);
+  }
+  if (job.stage == Stage::kSolution) {
+    // The finished solver's answer. A hard margin that does not hold restarts the part as
+    // a soft margin; part 1 goes on to the acyclic reviews, part 2 to the commit.
+    const SvmSolution solution = job.solver->Solution();
+    if (job.hard && !HardMarginHolds(solution) && StartSolver(E, &job, false)) {
+      job.stage = Stage::kSweeps;
+      return ProgressOf(job);
+    }
+    const bool solved = !job.hard || HardMarginHolds(solution);
+    if (job.part == 2) {
+      if (solved) {
+        st.p_mm_acyclic = solution.p;
+        report.acyclic_hard_margin = job.hard;
+        report.acyclic_norm = Finite(solution.norm);
+        report.acyclic_violated = solution.violated;
+      }
+      job.stage = Stage::kShape;
+      return ProgressOf(job);
+    }
     if (!solved) {  // the soft margin could not start: StartSolver said why
       st.max_margin_report = report;
       st.solve_job.reset();
@@ -193,38 +228,47 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
                                             "(no cycle; with d < V it may be infeasible)"
                                       : soft + "the hard-margin problem is infeasible (cycles)";
     st.p_mm = solution.p;
-    // The acyclic reviews: drop every review with a pair on a cycle (and empty reviews,
-    // which select nothing); what is left has no cycle, so with d >= V its hard margin is
-    // feasible.
+    job.stage = Stage::kAcyclic;
+    return ProgressOf(job);
+  }
+  if (job.stage == Stage::kAcyclic) {
+    // Drop every review with a pair on a cycle (and empty reviews, which select nothing):
+    // what is left has no cycle, so with d >= V its hard margin is feasible. Without
+    // cycles that is every review and part 1's solution serves; with them part 2 starts.
     const Corpus& train = st.dataset.train;
     const std::vector<uint8_t> keep = AcyclicReviewFlags(train, job.sets, st.constraints);
     for (uint8_t flag : keep) report.acyclic_reviews += flag;
     st.acyclic_corpus = KeepReviews(train, keep);
     st.acyclic_sets = KeepSets(job.sets, keep);
+    job.stage = Stage::kShape;
     if (PartsOf(report) == 1) {
       st.p_mm_acyclic = st.p_mm;
       report.acyclic_constraints = report.constraints;
       report.acyclic_hard_margin = report.hard_margin;
       report.acyclic_norm = report.norm;
       report.acyclic_violated = report.violated;
+      return ProgressOf(job);
+    }
+    job.restricted = BuildConstraints(st.acyclic_corpus, st.acyclic_sets);
+    report.acyclic_constraints = job.restricted.size();
+    job.part = 2;
+    job.constraints = &job.restricted;
+    const std::string message = report.message;  // part 1's; a failed start overwrites it
+    if (StartSolver(E, &job, true)) {
+      job.stage = Stage::kSweeps;
     } else {
-      job.restricted = BuildConstraints(st.acyclic_corpus, st.acyclic_sets);
-      report.acyclic_constraints = job.restricted.size();
-      job.part = 2;
-      job.constraints = &job.restricted;
-      const std::string message = report.message;  // part 1's; a failed start overwrites it
-      if (StartSolver(E, &job, true)) return ProgressOf(job);
       report.message = message;
     }
-  } else if (solved) {
-    st.p_mm_acyclic = solution.p;
-    report.acyclic_hard_margin = job.hard;
-    report.acyclic_norm = Finite(solution.norm);
-    report.acyclic_violated = solution.violated;
+    return ProgressOf(job);
   }
-  // Commit: the solutions and their Figure 1 summaries belong to the current E.
+  if (job.stage == Stage::kShape) {
+    job.shape = UShapeOf(E, st.p_mm, st.statistics);
+    job.stage = Stage::kCommit;
+    return ProgressOf(job);
+  }
+  // kCommit: the solutions and their Figure 1 summaries belong to the current E.
   report.acyclic_solved = report.acyclic_norm > 0;
-  st.u_max_margin = UShapeOf(E, st.p_mm, st.statistics);
+  st.u_max_margin = std::move(job.shape);
   if (report.acyclic_solved) st.u_max_margin_acyclic = UShapeOf(E, st.p_mm_acyclic, st.statistics);
   st.has_max_margin = true;
   st.has_max_margin_acyclic = report.acyclic_solved;

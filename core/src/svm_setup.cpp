@@ -77,6 +77,11 @@ Result<std::unique_ptr<SvmSolver>> SvmSolver::Start(const RowMatrixXf& E,
   st->upper = hard ? kInfinity : options.C;
   st->rng = Rng(options.seed);
   st->records.resize(K);
+  std::vector<uint8_t> used(vocab_size, 0);  // V
+  for (int64_t k = 0; k < K; ++k) used[constraints.winner[k]] = used[constraints.loser[k]] = 1;
+  for (int32_t s = 0; s < vocab_size; ++s) {
+    if (used[s]) st->tokens.push_back(s);
+  }
   for (int64_t k = 0; k < K; ++k) {
     Coordinate& r = st->records[k];
     r = {0.0, constraints.winner[k], constraints.loser[k], kUnknownCurvature,
@@ -128,7 +133,7 @@ SvmSolution SvmSolver::Solution() const {
   const int64_t K = static_cast<int64_t>(st.records.size());
   std::vector<double> scores, p;  // V and d
   RebuildP(E, st.records, &scores, &p);
-  ScoreTokens(E, p, &scores);
+  ScoreTokens(E, p, st.tokens, &scores);
   CertificateSums sums;
   for (const Coordinate& r : st.records) sums.Add(scores[r.winner] - scores[r.loser], r.lambda);
   double norm2 = 0;
@@ -156,7 +161,7 @@ SvmSolution SvmSolver::Solution() const {
   }
   // Margins of the float output, as a user of p will see them.
   const std::vector<double> p_out(out.p.data(), out.p.data() + out.p.size());  // d
-  ScoreTokens(E, p_out, &scores);
+  ScoreTokens(E, p_out, st.tokens, &scores);
   out.min_margin = K == 0 ? 0 : kInfinity;
   for (const Coordinate& r : st.records) {
     const double m = scores[r.winner] - scores[r.loser];

@@ -51,10 +51,11 @@ void RebuildP(const RowMatrixXf& E, const std::vector<Coordinate>& records,
   }
 }
 
-void ScoreTokens(const RowMatrixXf& E, const std::vector<double>& p, std::vector<double>* scores) {
+void ScoreTokens(const RowMatrixXf& E, const std::vector<double>& p,
+                 const std::vector<int32_t>& tokens, std::vector<double>* scores) {
   const int32_t d = static_cast<int32_t>(E.cols());
-  scores->resize(E.rows());
-  for (Eigen::Index s = 0; s < E.rows(); ++s) (*scores)[s] = RowDot(p.data(), E.row(s).data(), d);
+  scores->assign(E.rows(), 0.0);
+  for (int32_t s : tokens) (*scores)[s] = RowDot(p.data(), E.row(s).data(), d);
 }
 
 Certificate SvmSolver::State::Certify(bool unshrink) {
@@ -81,14 +82,14 @@ Certificate SvmSolver::State::Certify(bool unshrink) {
 }
 
 Certificate SvmSolver::State::Checkpoint(bool unshrink) {
-  ScoreTokens(*E, p, &scores);
+  ScoreTokens(*E, p, tokens, &scores);
   Certificate c = Certify(unshrink);
   progress.updates += CheckpointUnits();
   if (c.gap <= options.tolerance) {
     // p was updated incrementally since it was last rebuilt; its rounding is far below any
     // tolerance, but the gap that stops the solve is certified on p rebuilt from lambda.
     RebuildP(*E, records, &scratch, &p);
-    ScoreTokens(*E, p, &scores);
+    ScoreTokens(*E, p, tokens, &scores);
     c = Certify(unshrink);
     progress.updates += CheckpointUnits();
   }

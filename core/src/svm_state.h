@@ -40,7 +40,8 @@ struct SvmSolver::State {
   std::vector<Coordinate> records;  // K: [0, active) is the active set, in this sweep's order
   std::vector<double> p;            // d, = sum_k lambda_k z_k (up to drift between rebuilds)
   std::vector<double> scratch;      // V, token coefficients (RebuildP)
-  std::vector<double> scores;       // V, p.E_s at the last checkpoint
+  std::vector<int32_t> tokens;      // the tokens of some constraint, ascending
+  std::vector<double> scores;       // V, p.E_s at the last checkpoint (for `tokens`; else 0)
   int64_t active = 0;
   int64_t position = 0;  // next record of the current sweep
   bool in_sweep = false;
@@ -58,7 +59,8 @@ struct SvmSolver::State {
   // two random rows of E and may write p (measured: 1.3 us at d = 1024, 0.1-0.2 us at
   // d = 64, natively); a checkpoint streams the V rows in order to score the tokens (as
   // much as V / 4 updates at any d), then visits the K records (about 4 ns each, or 4 / d
-  // of an update).
+  // of an update). It counts V rows even when fewer tokens are scored (ScoreTokens): the
+  // unit sets when checkpoints come, so it stays what it was for the same iterates.
   int64_t CheckpointUnits() const {
     return E->rows() / 4 + 4 * static_cast<int64_t>(records.size()) / d() + 1;
   }
@@ -77,8 +79,10 @@ struct SvmSolver::State {
 // p = sum_k lambda_k z_k from the records, without drift: O(K + V d) (svm_solver.cpp).
 void RebuildP(const RowMatrixXf& E, const std::vector<Coordinate>& records,
               std::vector<double>* coefficients /* V, scratch */, std::vector<double>* p /* d */);
-// scores[s] = p.E_s for every token: O(V d).
+// scores[s] = p.E_s for every s in `tokens` (the tokens of some constraint: the only scores
+// a certificate reads), 0 for the others: O(|tokens| d). After the solve over all reviews,
+// the acyclic reviews' constraints name a few hundred of the V tokens.
 void ScoreTokens(const RowMatrixXf& E, const std::vector<double>& p,
-                 std::vector<double>* scores /* V */);
+                 const std::vector<int32_t>& tokens, std::vector<double>* scores /* V */);
 
 }  // namespace clslab

@@ -4,6 +4,8 @@
 // abandoned rather than finished on other weights.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "clslab/experiment.h"
 
 namespace clslab {
@@ -85,6 +87,29 @@ TEST(MaxMarginSlices, SlicesGiveTheOneCallSolutionBitForBit) {
       // Cycles add the second part, over the acyclic reviews.
       EXPECT_EQ(sliced.parts, whole.report.acyclic ? 1 : 2);
     }
+  }
+}
+
+TEST(MaxMarginSlices, TheStepsBetweenTheSweepsAreCallsOfTheirOwn) {
+  // However large the budget, a part's solution, the acyclic reviews' set-up and the commit
+  // each take a call of their own after the sweeps (so that no call of the page's worker
+  // does one of them on top of a slice of sweeps): at least sweeps + solution per part,
+  // then the set-up and the commit.
+  for (bool feasible : {true, false}) {
+    SCOPED_TRACE(feasible ? "feasible" : "with cycles");
+    Experiment experiment;
+    ASSERT_TRUE(experiment.LoadSynthetic(Synthetic(feasible)).ok());
+    ASSERT_FALSE(experiment.StepEmbeddings().refused);
+    MaxMarginProgress progress = experiment.StartMaxMargin();
+    int32_t calls = 0, parts = 0;
+    while (progress.active) {
+      parts = std::max(parts, progress.part);
+      progress = experiment.ContinueMaxMargin(int64_t{1} << 40);
+      ++calls;
+    }
+    ASSERT_TRUE(progress.done) << progress.message;
+    EXPECT_EQ(parts, feasible ? 1 : 2);
+    EXPECT_GE(calls, 2 * parts + 2);
   }
 }
 

@@ -53,6 +53,73 @@ TEST(MaxMargin, AReviewOfSelectedTokensOnlyProducesNoConstraint) {
   EXPECT_EQ(c.constraint_reviews, 1);
 }
 
+// BuildConstraints' definition: every instance as a key winner << 32 | loser, sorted, equal
+// runs counted (what it computed before it bucketed by winner, and still must).
+MarginConstraints ConstraintsBySortingKeys(const Corpus& corpus, const SelectedSets& sets) {
+  MarginConstraints out;
+  std::vector<uint64_t> keys;
+  for (int32_t i = 0; i < corpus.NumReviews(); ++i) {
+    const size_t before = keys.size();
+    std::vector<int32_t> distinct;
+    for (int32_t t = corpus.Begin(i); t < corpus.End(i); ++t) {
+      const int32_t s = corpus.token_ids[t];
+      const auto set_begin = sets.token_ids.begin() + sets.offsets[i];
+      const auto set_end = sets.token_ids.begin() + sets.offsets[i + 1];
+      if (std::find(set_begin, set_end, s) != set_end) continue;
+      if (std::find(distinct.begin(), distinct.end(), s) != distinct.end()) continue;
+      distinct.push_back(s);
+      for (auto w = set_begin; w != set_end; ++w) {
+        keys.push_back(static_cast<uint64_t>(*w) << 32 | static_cast<uint32_t>(s));
+      }
+    }
+    out.constraint_reviews += keys.size() > before;
+  }
+  out.review_constraints = static_cast<int64_t>(keys.size());
+  std::sort(keys.begin(), keys.end());
+  for (size_t k = 0; k < keys.size();) {
+    size_t end = k + 1;
+    while (end < keys.size() && keys[end] == keys[k]) ++end;
+    out.winner.push_back(static_cast<int32_t>(keys[k] >> 32));
+    out.loser.push_back(static_cast<int32_t>(keys[k] & 0xffffffffu));
+    out.reviews.push_back(static_cast<int32_t>(end - k));
+    k = end;
+  }
+  return out;
+}
+
+TEST(MaxMargin, ConstraintsEqualTheSortedKeysDefinition) {
+  // Random corpora and sets, small and large vocabularies (both ways of ordering a
+  // winner's losers: sorting its distinct losers, scanning the count array), sets with
+  // tokens outside their review, repeated entries and empty sets.
+  Rng rng(11);
+  for (int trial = 0; trial < 60; ++trial) {
+    Corpus corpus;
+    corpus.vocab_size = 2 + static_cast<int32_t>(rng.Below(trial % 2 ? 400 : 12));
+    SelectedSets sets;
+    sets.offsets.push_back(0);
+    const int reviews = 1 + static_cast<int>(rng.Below(40));
+    for (int i = 0; i < reviews; ++i) {
+      std::vector<int32_t> tokens(rng.Below(30));
+      for (int32_t& s : tokens) s = static_cast<int32_t>(rng.Below(corpus.vocab_size));
+      corpus.Add(tokens, rng.Below(2) ? 1 : -1);
+      const int selected = static_cast<int>(rng.Below(4));
+      for (int k = 0; k < selected; ++k) {
+        const bool inside = !tokens.empty() && rng.Below(4) != 0;
+        sets.token_ids.push_back(inside ? tokens[rng.Below(tokens.size())]
+                                        : static_cast<int32_t>(rng.Below(corpus.vocab_size)));
+      }
+      sets.offsets.push_back(static_cast<int32_t>(sets.token_ids.size()));
+    }
+    const MarginConstraints expected = ConstraintsBySortingKeys(corpus, sets);
+    const MarginConstraints c = BuildConstraints(corpus, sets);
+    EXPECT_EQ(c.winner, expected.winner) << "trial " << trial;
+    EXPECT_EQ(c.loser, expected.loser) << "trial " << trial;
+    EXPECT_EQ(c.reviews, expected.reviews) << "trial " << trial;
+    EXPECT_EQ(c.review_constraints, expected.review_constraints) << "trial " << trial;
+    EXPECT_EQ(c.constraint_reviews, expected.constraint_reviews) << "trial " << trial;
+  }
+}
+
 TEST(MaxMargin, OpposingReviewsFormACycleNamingBothTokens) {
   // a = 1 beats b = 2 in a positive review; b beats a in a negative one.
   Corpus corpus;

@@ -82,9 +82,11 @@ class Experiment {
   ReviewView ScoreText(std::string_view text) const;
   // The attention-SVM over all reviews and over the acyclic reviews (acyclic_reviews.h).
   // In slices (the page's worker): Start builds the constraints and finds the cycles, each
-  // Continue does about `budget` coordinate updates (SvmSolver::Run) and says where the
-  // solve stands; the one that finishes commits p_mm and max_margin_report(). Any other
-  // change of the run abandons a solve under way. SolveMaxMargin runs one to the end.
+  // Continue does about `budget` coordinate updates (SvmSolver::Run), or one of the steps
+  // between the sweeps (a part's solution, the acyclic reviews' set-up, the commit: no
+  // updates), and says where the solve stands; the last one commits p_mm and
+  // max_margin_report(). Any other change of the run abandons a solve under way.
+  // SolveMaxMargin runs one to the end.
   MaxMarginProgress StartMaxMargin();
   MaxMarginProgress ContinueMaxMargin(int64_t budget);
   MaxMarginReport SolveMaxMargin();

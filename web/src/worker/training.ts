@@ -237,9 +237,16 @@ export class Training {
           return outcome;
         }
         const started = now();
+        const before = progress;
         progress = lab.continueMaxMargin(budget);
         const took = Math.max(now() - started, 0.01);
-        budget = Math.max(100, Math.min(budget * 4, (budget * SOLVE_SLICE_MILLISECONDS) / took));
+        // Only a call that spent its budget on sweeps measures their speed: the calls
+        // between a part's sweeps (its solution, the next part's set-up) do none, and the
+        // last sweeps of a part stop short.
+        const swept =
+          progress.part === before.part && progress.updates - before.updates >= Math.floor(budget);
+        if (swept)
+          budget = Math.max(100, Math.min(budget * 4, (budget * SOLVE_SLICE_MILLISECONDS) / took));
         if (progress.active) post(solveProgress(label, progress));
       }
       // Done, or failed with the reason in the report (the panel shows it).
