@@ -1,6 +1,6 @@
-// What the page benchmarks share (page-bench.mjs, page-profile.mjs): the 25,000-review file
-// they upload, a read-only server of a built page, and the steps of an upload through the
-// Dataset card as a user makes them. No top-level effects.
+// What the page benchmarks share (page-bench.mjs, page-profile.mjs, solve-trace.mjs): the
+// 25,000-review file they upload, a read-only server of a built page, and the steps of an
+// upload through the Dataset card as a user makes them. No top-level effects.
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';

@@ -7,42 +7,18 @@
 //                                   [--link-version 1|2] [--data FILE]
 //
 // Not a test and not a benchmark row: a tool to see whose time the solve row is.
-import { createServer } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { benchData, root, serve, upload, waitIdle } from './page-lab.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name) => args.flatMap((a, k) => (a === `--${name}` ? [args[k + 1]] : []));
 const builds = option('build').map((b) => b.split('='));
 if (builds.length === 0) builds.push(['after', join(root, 'dist')]);
 const repetitions = Number(option('repetitions')[0] ?? 2);
 const linkVersion = Number(option('link-version')[0] ?? 1);
-const dataFile = option('data')[0] ?? join(root, 'build/bench/imdb-25k.tsv');
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-
-function serve(dir) {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
-
-const idle = (page) =>
-  page.waitForFunction(
-    () =>
-      document.getElementById('play')?.textContent === 'Play' &&
-      !document.getElementById('play').disabled,
-    null,
-    { timeout: 600000 },
-  );
+const dataFile = benchData(option('data')[0]);
 
 /** A page of the build in `dir` with the data loaded, the worker's posts recorded. */
 async function open(browser, dir) {
@@ -78,16 +54,8 @@ async function open(browser, dir) {
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? -1) >= 0, null, {
     timeout: 60000,
   });
-  await idle(page);
-  await page.setInputFiles('#dataset-file', dataFile);
-  await page.waitForSelector('#preview-confirm:not([disabled])', { timeout: 600000 });
-  await page.click('#preview-confirm');
-  await page.waitForFunction(
-    () => /25,000 rows/.test(document.getElementById('dataset-summary')?.textContent ?? ''),
-    null,
-    { timeout: 600000 },
-  );
-  await idle(page);
+  await waitIdle(page);
+  await upload(page, dataFile);
   return { page, context, server, worker: page.workers()[0] };
 }
 
@@ -109,7 +77,7 @@ async function once({ page, worker }) {
     { timeout: 600000 },
   );
   const seen = await page.evaluate(() => performance.timeOrigin + performance.now());
-  await idle(page);
+  await waitIdle(page);
   const sent = await worker.evaluate(() => self.__sent.slice());
   const received = await page.evaluate(() => window.__received.slice());
   const rel = (t) => Math.round(t - clicked);
@@ -128,7 +96,7 @@ async function once({ page, worker }) {
   await page.waitForFunction(() => window.__clslab?.metrics()?.step === 0, null, {
     timeout: 600000,
   });
-  await idle(page);
+  await waitIdle(page);
   return {
     seen: rel(seen),
     stepSnapshotSent: rel(firstOf(sent, 'metricsUpdated')),
