@@ -6,7 +6,7 @@
 // functions by self and inclusive time over the phase. Build unminified to read the names:
 //
 //   npx vite build --config web/vite.config.ts --minify false --outDir /tmp/dist-prof
-//   node bench/page/page-profile.mjs [--dist /tmp/dist-prof] [--data FILE] [--phase play|pause|solve]
+//   node bench/page/page-profile.mjs [--dist /tmp/dist-prof] [--data FILE] [--phase play,pause,solve,load]
 //
 // Not a test and not a benchmark row: a tool to find the task to cut.
 import { chromium } from 'playwright-core';
@@ -19,7 +19,7 @@ const option = (name, fallback) => {
   return k >= 0 ? args[k + 1] : fallback;
 };
 const dist = option('dist', `${root}dist`);
-const phases = (option('phase', 'play,pause,solve') ?? '').split(',');
+const phases = (option('phase', 'play,pause,solve,load') ?? '').split(',');
 const dataFile = benchData(option('data'));
 const server = await serve(dist);
 const base = `http://127.0.0.1:${server.address().port}/`;
@@ -91,17 +91,20 @@ function analyse(profile, name) {
 }
 
 const browser = await chromium.launch(chromiumLaunchOptions);
-async function open(hash) {
+/** A page on `hash` with the data uploaded; with `profileLoad` the upload is profiled. */
+async function open(hash, profileLoad = false) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
   const page = await context.newPage();
   await page.goto(base + hash);
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? -1) >= 0, null, {
     timeout: 60000,
   });
-  await upload(page, dataFile);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  if (profileLoad) await cdp.send('Profiler.start');
+  await upload(page, dataFile);
+  if (profileLoad) analyse((await cdp.send('Profiler.stop')).profile, 'the load, pick to ready');
   return { page, context, cdp };
 }
 const showing = (page, text) =>
@@ -139,15 +142,17 @@ if (phases.includes('play') || phases.includes('pause')) {
   }
   await context.close();
 }
-if (phases.includes('solve')) {
-  const { page, context, cdp } = await open('#v=1&steps=1000000&run=0');
-  await cdp.send('Profiler.start');
-  await page.click('#step-embeddings');
-  await page.waitForFunction(() => window.__clslab.state().maxMargin !== null, null, {
-    timeout: 600000,
-  });
-  await sleep(300);
-  analyse((await cdp.send('Profiler.stop')).profile, 'Step E and the solve, d 1024');
+if (phases.includes('solve') || phases.includes('load')) {
+  const { page, context, cdp } = await open('#v=1&steps=1000000&run=0', phases.includes('load'));
+  if (phases.includes('solve')) {
+    await cdp.send('Profiler.start');
+    await page.click('#step-embeddings');
+    await page.waitForFunction(() => window.__clslab.state().maxMargin !== null, null, {
+      timeout: 600000,
+    });
+    await sleep(300);
+    analyse((await cdp.send('Profiler.stop')).profile, 'Step E and the solve, d 1024');
+  }
   await context.close();
 }
 await browser.close();
