@@ -128,7 +128,7 @@ MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget) {
   }
   st.local_report = report;
   job.reset();
-  st.Touch();
+  st.TouchSolutions();
   return ProgressOf(finished, true);
 }
 

@@ -122,7 +122,7 @@ MaxMarginProgress Inactive(std::string message) {
 }  // namespace
 
 MaxMarginProgress Experiment::StartMaxMargin() {
-  state_->Touch();
+  state_->TouchSolutions();
   State& st = *state_;
   st.solve_job.reset();
   MaxMarginReport report;
@@ -275,7 +275,7 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
   st.solved_at_step = st.EmbeddingVersion();
   st.max_margin_report = report;
   st.solve_job.reset();
-  st.Touch();
+  st.TouchSolutions();
   MaxMarginProgress progress;
   progress.done = true;
   progress.part = progress.parts = PartsOf(report);

@@ -155,21 +155,32 @@ struct Experiment::State {
   uint64_t version = 0;
   mutable uint64_t metrics_version = ~uint64_t{0};
   mutable Metrics metrics;
-  // A measurement in parts under way (Experiment::ContinueMetrics): the version it
-  // measures, its next part, and what the earlier parts found.
+  // A measurement in parts (Experiment::ContinueMetrics), under way or the last one: the
+  // versions it measures, its next part, and what the parts found; of_weights is the
+  // metrics as the parts that read no solution left them.
   struct MetricsWork {
     uint64_t version = ~uint64_t{0};
+    uint64_t weights_version = ~uint64_t{0};
     int next = 0;
-    Metrics metrics;
+    Metrics metrics, of_weights;
     TokenScalars scalars;  // v.E_s and p.E_s per token
     SelectedSets sets;     // the theory's S_i of every training review
+    FlowSelection flow;    // the flow's own selection (local_svm.h)
   };
   mutable MetricsWork measuring;
   // The same for the selection report (the page asks for it and for Explain, which reads
-  // it, at each guidance update: O(N + V log V) once).
+  // it, at each guidance update: O(N + V log V) once), per weights_version: it reads no
+  // solution.
   mutable uint64_t selection_version = ~uint64_t{0};
   mutable SelectionReport selection;
-  void Touch() { ++version; }
+  // Touch: anything may have changed (data, settings, weights). TouchSolutions: only a
+  // solution (p_mm, p_local, their reports), not what the weights' metrics read.
+  uint64_t weights_version = 0;
+  void Touch() {
+    ++version;
+    ++weights_version;
+  }
+  void TouchSolutions() { ++version; }
 
   bool MaxMarginIsCurrent() const { return has_max_margin && solved_at_step >= EmbeddingVersion(); }
 };

@@ -24,8 +24,9 @@ DataProfile Experiment::Profile() const {
 
 SelectionReport Experiment::Selection() const {
   const State& st = *state_;
-  if (st.selection_version == st.version) return st.selection;
-  st.selection_version = st.version;
+  // The weights' own report: a new solution alone (TouchSolutions) leaves it as it is.
+  if (st.selection_version == st.weights_version) return st.selection;
+  st.selection_version = st.weights_version;
   SelectionReport& report = st.selection;
   report = SelectionReport();
   if (!st.trainer || st.trainer->phase() == Phase::kInitialized) return report;

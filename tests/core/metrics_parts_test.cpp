@@ -1,6 +1,7 @@
 // The metrics measured in parts (Experiment::ContinueMetrics, what the page's worker calls
 // during Play so that a Pause waits for one part, not for all) are the one-call metrics bit
-// for bit, and a change of the weights between parts starts the measurement over.
+// for bit, a change of the weights between parts starts the measurement over, and a new
+// solution alone measures only the parts that read it.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -84,6 +85,40 @@ TEST(MetricsParts, WeightsThatMoveBetweenPartsStartItOver) {
   const Metrics after = moved.CurrentMetrics();
   EXPECT_EQ(after.step, reference.CurrentMetrics().step);
   EXPECT_EQ(Exact(after), Exact(reference.CurrentMetrics()));
+}
+
+// A new solution alone (the solve after the step on E, the flow's own att-SVM) measures
+// only the parts that read a solution again, and gives the metrics measured from scratch.
+TEST(MetricsParts, ANewSolutionAloneMeasuresOnlyWhatReadsIt) {
+  RunConfig config;
+  config.max_doc_share = 1;
+  config.drop_unknown = false;
+  config.dataset = "synthetic";
+  config.synthetic_reviews = 300;
+  config.synthetic_feasible = false;
+  config.min_count = 1;
+  config.width = 64;
+  config.eta = 1000;
+  Experiment measured_before, solved_first;
+  for (Experiment* e : {&measured_before, &solved_first}) {
+    ASSERT_TRUE(e->LoadSynthetic(config).ok());
+    ASSERT_FALSE(e->StepEmbeddings().refused);
+    ASSERT_FALSE(e->StepAttention(3).refused);
+  }
+  const int all_parts = MeasureInParts(measured_before);
+  EXPECT_FALSE(measured_before.CurrentMetrics().has_max_margin);
+  measured_before.SolveMaxMargin();
+  solved_first.SolveMaxMargin();
+  ASSERT_TRUE(measured_before.max_margin_current());
+  const int solution_parts = MeasureInParts(measured_before);
+  EXPECT_LT(solution_parts, all_parts);
+  EXPECT_GE(solution_parts, 1);
+  const Metrics again = measured_before.CurrentMetrics();
+  EXPECT_TRUE(again.has_max_margin);
+  EXPECT_EQ(Exact(again), Exact(solved_first.CurrentMetrics()));
+  // The weights move: every part is measured again.
+  ASSERT_FALSE(measured_before.StepAttention(1).refused);
+  EXPECT_EQ(MeasureInParts(measured_before), all_parts);
 }
 
 TEST(MetricsParts, WithoutDataThereIsNothingToMeasure) {

@@ -145,8 +145,8 @@ class Experiment {
   // version, and the history's point of its step.
   void MeasurePart(int part) const;
   void MeasureResultOne() const;
-  void MeasureSelectionPart() const;
-  void MeasureFlowPart() const;
+  void MeasureMaxMarginPart() const;
+  void MeasureLocalSvmPart() const;
   void CommitMetrics() const;
 
   struct State;
