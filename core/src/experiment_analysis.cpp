@@ -107,7 +107,7 @@ void Experiment::MeasurePart(int part) const {
       MeasureResultOne();
       return;
     case kSelectedSets:
-      // Result 2: selection by the theory's selected sets S_i (from v.E_s), and p_mm.
+      // Result 2: selection by the theory's selected sets S_i (from v.E_s).
       work.sets = ComputeSelectedSets(train, work.scalars.value);
       return;
     case kSelection: {
@@ -131,12 +131,6 @@ void Experiment::MeasurePart(int part) const {
       m.has_test_after_step_on_e = st.has_test_after_step_on_e;
       m.test_accuracy_after_step_on_e = st.test_accuracy_after_step_on_e;
       return;
-    case kMaxMargin:
-      MeasureMaxMarginPart();
-      return;
-    case kLocalSvm:
-      MeasureLocalSvmPart();
-      return;
     case kFigureOne: {
       // Figure 1: the U shape of p.E_s against Delta_s.
       const UShape u = ComputeUShape(work.scalars.attention, st.statistics);
@@ -147,6 +141,12 @@ void Experiment::MeasurePart(int part) const {
       m.checksum = Checksum(w, m.step);
       return;
     }
+    case kMaxMargin:
+      MeasureMaxMarginPart();
+      return;
+    case kLocalSvm:
+      MeasureLocalSvmPart();
+      return;
     default:
       return;
   }
