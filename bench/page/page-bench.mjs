@@ -17,7 +17,16 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
-import { benchData, root, serve, sleep, upload, waitIdle } from './page-lab.mjs';
+import {
+  benchData,
+  markSolve,
+  root,
+  serve,
+  sleep,
+  upload,
+  waitIdle,
+  waitSolved,
+} from './page-lab.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => args.flatMap((a, k) => (a === `--${name}` ? [args[k + 1]] : []));
@@ -149,9 +158,7 @@ async function stepAndSolve(page, count) {
   const solvesItself = await page.evaluate(() => typeof window.__clslab?.state === 'function');
   for (let k = 0; k < count; k++) {
     await waitIdle(page);
-    await page.evaluate(() => {
-      window.__benchReport = window.__clslab.state?.().maxMargin ?? null;
-    });
+    if (solvesItself) await markSolve(page);
     const t0 = await page.evaluate(() => performance.now());
     const c0 = Date.now();
     await page.click('#step-embeddings');
@@ -161,14 +168,7 @@ async function stepAndSolve(page, count) {
     const stepOnEMs = Date.now() - c0;
     let c1 = c0;
     if (solvesItself) {
-      await page.waitForFunction(
-        () => {
-          const report = window.__clslab.state().maxMargin;
-          return report !== null && report !== window.__benchReport;
-        },
-        null,
-        { timeout: 600000 },
-      );
+      await waitSolved(page);
     } else {
       c1 = Date.now();
       const old = await page.textContent('#max-margin-status');

@@ -68,3 +68,20 @@ export async function upload(page, dataFile) {
   );
   await waitIdle(page);
 }
+
+/** Remembers the page's current att-SVM report, so that waitSolved sees a new one. */
+export const markSolve = (page) =>
+  page.evaluate(() => {
+    window.__reportBefore = window.__clslab.state().maxMargin;
+  });
+
+/** Resolves once the page holds an att-SVM report other than the one markSolve saw. */
+export const waitSolved = (page) =>
+  page.waitForFunction(
+    () => {
+      const report = window.__clslab.state().maxMargin;
+      return report !== null && report !== window.__reportBefore;
+    },
+    null,
+    { timeout: 600000 },
+  );

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
-import { benchData, root, serve, upload, waitIdle } from './page-lab.mjs';
+import { benchData, markSolve, root, serve, upload, waitIdle, waitSolved } from './page-lab.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => args.flatMap((a, k) => (a === `--${name}` ? [args[k + 1]] : []));
@@ -64,18 +64,11 @@ async function once({ page, worker }) {
   await worker.evaluate(() => (self.__sent.length = 0));
   await page.evaluate(() => {
     window.__received.length = 0;
-    window.__before = window.__clslab.state().maxMargin;
   });
+  await markSolve(page);
   const clicked = await page.evaluate(() => performance.timeOrigin + performance.now());
   await page.click('#step-embeddings');
-  await page.waitForFunction(
-    () => {
-      const report = window.__clslab.state().maxMargin;
-      return report !== null && report !== window.__before;
-    },
-    null,
-    { timeout: 600000 },
-  );
+  await waitSolved(page);
   const seen = await page.evaluate(() => performance.timeOrigin + performance.now());
   await waitIdle(page);
   const sent = await worker.evaluate(() => self.__sent.slice());

@@ -38,8 +38,8 @@ std::vector<std::string> Exact(const Metrics& m) {
 }
 
 // A paper run on a synthetic set whose attention-SVM is infeasible (so p_mm over the acyclic
-// reviews exists too) after the step on E, the solve and `flow_steps` steps of the flow.
-void RunToTheFlow(Experiment* experiment, int32_t flow_steps) {
+// reviews exists too). Every word kept, as in version 1's defaults.
+RunConfig InfeasibleSynthetic() {
   RunConfig config;
   config.max_doc_share = 1;
   config.drop_unknown = false;
@@ -49,7 +49,12 @@ void RunToTheFlow(Experiment* experiment, int32_t flow_steps) {
   config.min_count = 1;
   config.width = 64;
   config.eta = 1000;
-  ASSERT_TRUE(experiment->LoadSynthetic(config).ok());
+  return config;
+}
+
+// That run after the step on E, the solve and `flow_steps` steps of the flow.
+void RunToTheFlow(Experiment* experiment, int32_t flow_steps) {
+  ASSERT_TRUE(experiment->LoadSynthetic(InfeasibleSynthetic()).ok());
   ASSERT_FALSE(experiment->StepEmbeddings().refused);
   experiment->SolveMaxMargin();
   ASSERT_TRUE(experiment->max_margin_current());
@@ -90,15 +95,7 @@ TEST(MetricsParts, WeightsThatMoveBetweenPartsStartItOver) {
 // A new solution alone (the solve after the step on E, the flow's own att-SVM) measures
 // only the parts that read a solution again, and gives the metrics measured from scratch.
 TEST(MetricsParts, ANewSolutionAloneMeasuresOnlyWhatReadsIt) {
-  RunConfig config;
-  config.max_doc_share = 1;
-  config.drop_unknown = false;
-  config.dataset = "synthetic";
-  config.synthetic_reviews = 300;
-  config.synthetic_feasible = false;
-  config.min_count = 1;
-  config.width = 64;
-  config.eta = 1000;
+  const RunConfig config = InfeasibleSynthetic();
   Experiment measured_before, solved_first;
   for (Experiment* e : {&measured_before, &solved_first}) {
     ASSERT_TRUE(e->LoadSynthetic(config).ok());
