@@ -166,8 +166,11 @@ export interface Metrics {
   hasTest: boolean;
   testLoss: number;
   testAccuracy: number;
-  /** n: every "all reviews" figure is over these training reviews. */
+  /** n: the training reviews loaded. */
   trainReviews: number;
+  /** The n reviews with a token in the vocabulary: loss, accuracy and selection are over
+   *  these (an empty review has nothing to attend to). */
+  scoredReviews: number;
   pNorm: number;
   alignmentSlope: number;
   alignmentIntercept: number;
@@ -186,6 +189,8 @@ export interface Metrics {
   uTokens: number;
   /** 16 hex digits over the step and the weights' bits. */
   checksum: string;
+  /** Which reviews the Result 2 figures are over, in words (core CoverageText). */
+  coverage: string;
   /** Result 2 over the acyclic reviews (those whose constraints are not on cycles), against
    *  p_mm solved on them alone; selection measured over the same reviews. */
   hasMaxMarginAcyclic: boolean;

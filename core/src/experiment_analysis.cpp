@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "clslab/experiment.h"
+#include "clslab/guidance.h"
 #include "clslab/local_svm.h"
 #include "clslab/selection.h"
 #include "experiment_state.h"
@@ -91,6 +92,7 @@ void Experiment::MeasurePart(int part) const {
       m.train_loss = Finite(on_train.loss);
       m.train_accuracy = on_train.accuracy;
       m.train_reviews = train.NumReviews();
+      m.scored_reviews = on_train.reviews;
       m.p_norm = w.p.cast<double>().norm();
       return;
     }
@@ -241,6 +243,7 @@ void Experiment::MeasureLocalSvmPart() const {
 void Experiment::CommitMetrics() const {
   const State& st = *state_;
   st.metrics = st.measuring.metrics;  // the work stays: a new solution alone reuses it
+  st.metrics.coverage = CoverageText(st.metrics);
   st.metrics_version = st.version;
   const Metrics& m = st.metrics;
   // The history keeps one point per step (the latest measurement of it), thinned by

@@ -88,7 +88,8 @@ Guidance Experiment::Explain() const {
   in.selection = Selection();
   in.vocab_size = st.dataset.vocab.size();
   in.train_reviews = st.dataset.train.NumReviews();
-  in.flow_reviews = st.flow_on_acyclic ? st.flow_corpus.NumReviews() : in.train_reviews;
+  in.scored_reviews = in.metrics.scored_reviews;
+  in.flow_reviews = st.flow_on_acyclic ? st.flow_corpus.NumReviews() : in.scored_reviews;
   in.alpha_spread = AlphaSpread(st.statistics);
   std::vector<double> counts;  // of the tokens seen in train
   for (int64_t count : st.statistics.count) {

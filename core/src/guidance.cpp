@@ -110,6 +110,32 @@ std::string Share(int64_t part, int64_t whole) {
   return whole > 0 ? AsPercent(static_cast<double>(part) / whole) : std::string("0%");
 }
 
+// The reviews every "over all reviews" figure is over: "all 1,600 reviews", or, when some
+// review has no token in the vocabulary (the model skips it), "the 1,599 of 1,600 reviews
+// with a token in the vocabulary (1 has none)".
+std::string AllReviews(const GuidanceInputs& in) {
+  const std::string n = WithThousands(in.train_reviews);
+  if (in.scored_reviews >= in.train_reviews) return "all " + n + " reviews";
+  const int64_t empty = in.train_reviews - in.scored_reviews;
+  return "the " + WithThousands(in.scored_reviews) + " of " + n +
+         " reviews with a token in the vocabulary (" + WithThousands(empty) +
+         (empty == 1 ? " has none)" : " have none)");
+}
+
+// A verdict over the scored reviews is a verdict over the data only when they are nearly
+// all of it (kVerdictShare).
+bool MostlyScored(const GuidanceInputs& in) {
+  return in.scored_reviews >= kVerdictShare * in.train_reviews;
+}
+
+// "p_mm" named with the problem it solves: the hard margin, or the soft margin when the hard
+// one is infeasible (cycles) or was not met.
+std::string MaxMarginName(const GuidanceInputs& in) {
+  if (!in.max_margin.solved || in.max_margin.hard_margin) return "the theory's p_mm";
+  return std::string("the soft-margin p_mm (C = ") + GetSetting(in.config, "svm_c") +
+         (in.max_margin.acyclic ? ")" : "; the hard margin is infeasible)");
+}
+
 Line Result1(const GuidanceInputs& in) {
   const Metrics& m = in.metrics;
   if (in.config.protocol == Protocol::kJoint) {
@@ -186,7 +212,7 @@ std::string PaperUReason(const GuidanceInputs& in) {
            " of the constraints lie on cycles";
   }
   if (m.has_max_margin) {
-    why += "; the theory's own p_mm has U-score " + Significant(m.u_score_max_margin);
+    why += "; " + MaxMarginName(in) + " has U-score " + Significant(m.u_score_max_margin);
   }
   return why;
 }
@@ -235,8 +261,14 @@ Line Figure1(const GuidanceInputs& in) {
             ? "U-score " + Significant(m.u_score) + " now, best " + Significant(best.u_score) +
                   " at step " + WithThousands(best.step) + "; signed " + Significant(m.signed_score)
             : scores;
-    std::string text = "A U: polar tokens of both signs score high (" + shown_scores + ")";
-    if (m.has_max_margin) text += "; the theory's p_mm gives " + Significant(m.u_score_max_margin);
+    const std::string under = in.config.protocol == Protocol::kJoint
+                                  ? "under joint training (E and p together)"
+                                  : "under the paper protocol (the flow on p)";
+    std::string text =
+        "A U " + under + ": polar tokens of both signs score high (" + shown_scores + ")";
+    if (m.has_max_margin) {
+      text += "; " + MaxMarginName(in) + " gives U-score " + Significant(m.u_score_max_margin);
+    }
     return {"figure1", "shown", text + ".", ""};
   }
   if (in.config.protocol == Protocol::kPaper) {
@@ -326,7 +358,7 @@ std::string AccuracyDrop(const GuidanceInputs& in) {
     return "";
   }
   const std::string why =
-      in.config.flow_acyclic_only && in.flow_reviews < in.train_reviews
+      in.config.flow_acyclic_only && in.flow_reviews < in.scored_reviews
           ? "the flow trains p on the " + WithThousands(in.flow_reviews) + " acyclic reviews (" +
                 Share(in.flow_reviews, in.train_reviews) + " of " +
                 WithThousands(in.train_reviews) + "), not on all of them"
@@ -404,12 +436,12 @@ Line Result2Verdict(const GuidanceInputs& in) {
   if (!mm.solved || !m.has_max_margin) {
     return {"result2", "expect", "Solve the attention-SVM to compare p with p_mm.", ""};
   }
-  const std::string n = WithThousands(in.train_reviews);
-  const std::string all = "over all " + n + " reviews cos(p, p_mm) " +
+  const std::string all = "over " + AllReviews(in) + " cos(p, p_mm) " +
                           Significant(m.cosine_to_max_margin) + " and selection " +
                           Significant(m.selection_accuracy);
   // 1. The theorem's claim over all reviews.
-  if (m.cosine_to_max_margin > kCosineShown && m.selection_accuracy > kSelectionShown) {
+  if (MostlyScored(in) && m.cosine_to_max_margin > kCosineShown &&
+      m.selection_accuracy > kSelectionShown) {
     if (!mm.acyclic) {
       return {"result2", "shown",
               WithDrop("Attention selects s*: " + all +
@@ -435,10 +467,10 @@ Line Result2Verdict(const GuidanceInputs& in) {
   }
   // 3. Over all reviews for the tokens the flow selects (the locally optimal att-SVM).
   const std::string component = ComponentText(in);
-  if (m.has_local_svm && m.cosine_to_local_svm > kLocalCosineShown) {
+  if (MostlyScored(in) && m.has_local_svm && m.cosine_to_local_svm > kLocalCosineShown) {
     std::string text = "p turns toward the max-margin direction for the tokens it selects (cos " +
-                       Significant(m.cosine_to_local_svm) + " over all " + n +
-                       " reviews); it selects the label's most aligned token s* in " +
+                       Significant(m.cosine_to_local_svm) + " over " + AllReviews(in) +
+                       "); it selects the label's most aligned token s* in " +
                        AsPercent(m.local_selection_s_star) + " of reviews";
     text += component.empty() ? "." : ": " + component + ".";
     if (!m.local_selection_current) {
@@ -479,7 +511,17 @@ Line Result2Verdict(const GuidanceInputs& in) {
     cos_trend = LastPartOfRun(in, &Metrics::cosine_to_max_margin, &Metrics::has_max_margin);
     cos_name = "cos(p, p_mm)";
   }
-  if (!stop_words.empty() && in.config.max_doc_share >= 1) {
+  if (!MostlyScored(in)) {
+    const int64_t empty = in.train_reviews - in.scored_reviews;
+    why = WithThousands(empty) + " of the " + WithThousands(in.train_reviews) + " reviews (" +
+          Share(empty, in.train_reviews) + (empty == 1 ? ") has" : ") have") +
+          " no token in the vocabulary, so the model sees too few of them for a verdict "
+          "on this data" +
+          (in.config.drop_unknown
+               ? ": turn off \"Drop unknown words\" or raise the max vocabulary in the settings"
+               : "");
+    recipe.clear();
+  } else if (!stop_words.empty() && in.config.max_doc_share >= 1) {
     why = "the selected tokens include stop words, tokens with no label information (" +
           stop_words + ")" +
           (recipe.empty() ? "; lower the max document share in the settings"
@@ -559,10 +601,10 @@ Line Loss(const GuidanceInputs& in) {
   if (!Stepped(m)) return {"loss", "expect", text + ": the step on E lowers it first.", ""};
   const std::string drop = AccuracyDrop(in);
   if (!drop.empty()) return {"loss", "off", text + ". " + drop, ""};
-  if (in.config.flow_acyclic_only && in.flow_reviews < in.train_reviews) {
+  if (in.config.flow_acyclic_only && in.flow_reviews < in.scored_reviews) {
     return {"loss", "expect",
-            text + " over all " + WithThousands(in.train_reviews) +
-                " reviews; the flow on p "
+            text + " over " + AllReviews(in) +
+                "; the flow on p "
                 "lowers the loss of the " +
                 WithThousands(in.flow_reviews) +
                 " acyclic reviews it trains on, so this one need not fall.",
@@ -605,9 +647,8 @@ std::vector<Line> Diagnostics(const GuidanceInputs& in) {
   }
   if (m.has_local_selection) {
     std::string text = "The flow's own selection (the top token of p.E_s in each review): s* in " +
-                       AsPercent(m.local_selection_s_star) + " of the " +
-                       WithThousands(in.train_reviews) + " reviews, one top token in " +
-                       AsPercent(m.local_selection_strict);
+                       AsPercent(m.local_selection_s_star) + " of " + AllReviews(in) +
+                       ", one top token in " + AsPercent(m.local_selection_strict);
     if (m.has_local_svm) {
       text += "; its att-SVM (step " + WithThousands(m.local_svm_step) + ", " +
               WithThousands(in.local_svm.constraints) + " constraints, ||p_local|| " +
@@ -637,6 +678,23 @@ std::vector<Line> Diagnostics(const GuidanceInputs& in) {
 }
 
 }  // namespace
+
+std::string CoverageText(const Metrics& m) {
+  if (m.train_reviews <= 0) return "";
+  const std::string n = WithThousands(m.train_reviews);
+  const int64_t empty = m.train_reviews - m.scored_reviews;
+  std::string text =
+      "all reviews: " + (empty > 0
+                             ? WithThousands(m.scored_reviews) + " of " + n +
+                                   " training reviews (" + WithThousands(empty) +
+                                   (empty == 1 ? " has" : " have") + " no token in the vocabulary)"
+                             : n + " training reviews");
+  if (m.has_max_margin_acyclic) {
+    text += " · acyclic: " + WithThousands(m.acyclic_reviews) + " of the " + n + " (" +
+            Share(m.acyclic_reviews, m.train_reviews) + ")";
+  }
+  return text;
+}
 
 Guidance Explain(const GuidanceInputs& inputs) {
   Guidance g;

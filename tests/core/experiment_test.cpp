@@ -219,6 +219,50 @@ TEST(Experiment, ReviewViewShowsDroppedWordsWithoutAttention) {
   EXPECT_EQ(typed.contribution[1], 0.0f);
 }
 
+// A review whose every word is dropped (drop_unknown, words seen once) has nothing to
+// attend to: the model skips it, and every "over all reviews" figure and sentence says so.
+TEST(Experiment, AReviewWithNoTokenInTheVocabularyIsNamedWhereverAllReviewsAreCounted) {
+  Experiment experiment;
+  RunConfig config = FileConfig("empty-review.tsv");
+  config.protocol = Protocol::kPaper;
+  config.test_fraction = 0;
+  config.min_count = 2;
+  config.max_doc_share = 1;
+  config.drop_unknown = true;
+  config.width = 64;
+  const std::string data =
+      "1\tgreat fun film\n0\tdull boring film\n1\tgreat fun cast\n0\tdull boring plot\n"
+      "1\tgreat plot\n0\tzyzzyva quux\n";
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(data), config).ok());
+  experiment.StepEmbeddings();
+  ASSERT_TRUE(experiment.SolveMaxMargin().solved);
+  const Metrics m = experiment.CurrentMetrics();
+  EXPECT_EQ(m.train_reviews, 6);
+  EXPECT_EQ(m.scored_reviews, 5);
+  // Accuracy and selection are shares of the five scored reviews.
+  EXPECT_NEAR(m.train_accuracy * 5, std::round(m.train_accuracy * 5), 1e-9) << m.train_accuracy;
+  EXPECT_NEAR(m.selection_accuracy * 5, std::round(m.selection_accuracy * 5), 1e-9)
+      << m.selection_accuracy;
+  EXPECT_EQ(m.coverage.rfind("all reviews: 5 of 6 training reviews (1 has no token in the "
+                             "vocabulary)",
+                             0),
+            0u)
+      << m.coverage;
+  // 5 of 6 is below kVerdictShare: the figures are named with their reviews, and no verdict.
+  const GuidanceLine result2_line = experiment.Explain().panels[2];
+  const std::string& result2 = result2_line.text;
+  EXPECT_EQ(result2_line.kind, "off");
+  EXPECT_EQ(result2.rfind("Over the 5 of 6 reviews with a token in the vocabulary (1 has none) "
+                          "cos(p, p_mm) ",
+                          0),
+            0u)
+      << result2;
+  EXPECT_NE(result2.find("1 of the 6 reviews (16.7%) has no token in the vocabulary"),
+            std::string::npos)
+      << result2;
+  EXPECT_EQ(result2.find("all 6 reviews"), std::string::npos) << result2;
+}
+
 TEST(Experiment, TheAcyclicFlowLeavesTheStepOnEAndRestoredRunsOnTheWholeSplit) {
   RunConfig config = FeasibleSyntheticConfig();
   config.synthetic_feasible = false;  // opposite-class tokens and label noise: cycles

@@ -29,6 +29,7 @@ GuidanceInputs PaperRun() {
   in.metrics.alignment_r2 = 0.9999;
   in.vocab_size = 8983;
   in.train_reviews = 8530;
+  in.scored_reviews = 8530;
   in.flow_reviews = 8530;
   in.alpha_spread = 1e-4;
   in.token_median_count = 4;
@@ -99,7 +100,9 @@ TEST(Guidance, ALowUUnderThePaperProtocolGivesTheMeasuredReasonAndTheFigure1Reci
   EXPECT_TRUE(Has(line.text, "signed -0.87")) << line.text;
   EXPECT_TRUE(Has(line.text, "d = 1,024 < V = 8,983")) << line.text;
   EXPECT_TRUE(Has(line.text, "12.5% of the constraints lie on cycles")) << line.text;
-  EXPECT_TRUE(Has(line.text, "p_mm has U-score 0.03")) << line.text;
+  EXPECT_TRUE(Has(line.text,
+                  "the soft-margin p_mm (C = 1; the hard margin is infeasible) has U-score 0.03"))
+      << line.text;
   EXPECT_EQ(line.recipe, "figure1");
   // Polar, rare selected tokens and a flat signed score: neither claim is made.
   in.selection.median_count = 30;
@@ -466,6 +469,7 @@ TEST(Guidance, Result2OnAcyclicDataStatesTheHypothesisAndOnTheTwinsOffersRealRev
   in.config.width = 4096;
   in.vocab_size = 356;
   in.train_reviews = 1600;
+  in.scored_reviews = 1600;
   in.metrics.has_max_margin = true;
   in.metrics.cosine_to_max_margin = 0.997;
   in.metrics.selection_accuracy = 1;
@@ -496,6 +500,81 @@ TEST(Guidance, Result2OnAcyclicDataStatesTheHypothesisAndOnTheTwinsOffersRealRev
   EXPECT_TRUE(Has(synthetic.text, "none of the 8,298 constraints")) << synthetic.text;
   EXPECT_FALSE(Has(synthetic.text, "twin")) << synthetic.text;
   EXPECT_EQ(synthetic.dataset, "");
+}
+
+// The twins' feasible run with one review emptied by the vocabulary: the verdict names the
+// 1,599 reviews it is over; with a third of them empty there is no verdict, and the reason
+// says how many and which setting brings them back.
+TEST(Guidance, AVerdictOverAllReviewsNamesTheReviewsWithNoTokenInTheVocabulary) {
+  GuidanceInputs in = PaperRun();
+  in.config.width = 4096;
+  in.config.drop_unknown = true;
+  in.vocab_size = 356;
+  in.train_reviews = 1600;
+  in.scored_reviews = 1599;
+  in.flow_reviews = 1599;
+  in.metrics.has_max_margin = true;
+  in.metrics.cosine_to_max_margin = 0.997;
+  in.metrics.selection_accuracy = 1;
+  in.max_margin.solved = true;
+  in.max_margin.hard_margin = true;
+  in.max_margin.acyclic = true;
+  in.max_margin.constraints = 8298;
+  in.max_margin.acyclic_reviews = 1599;
+  const GuidanceLine line = Explain(in).panels[2];
+  EXPECT_EQ(line.kind, "shown");
+  EXPECT_TRUE(Has(line.text,
+                  "over the 1,599 of 1,600 reviews with a token in the vocabulary (1 has none) "
+                  "cos(p, p_mm) 0.997"))
+      << line.text;
+  EXPECT_FALSE(Has(line.text, "all 1,600")) << line.text;
+  in.scored_reviews = 1000;  // 600 empty: 62.5% scored, below kVerdictShare
+  const GuidanceLine off = Explain(in).panels[2];
+  EXPECT_EQ(off.kind, "off");
+  EXPECT_TRUE(Has(off.text, "600 of the 1,600 reviews (37.5%) have no token in the vocabulary"))
+      << off.text;
+  EXPECT_TRUE(Has(off.text, "turn off \"Drop unknown words\"")) << off.text;
+  in.scored_reviews = 1440;  // exactly kVerdictShare of them: a verdict, naming the 160
+  EXPECT_EQ(Explain(in).panels[2].kind, "shown");
+  EXPECT_TRUE(Has(Explain(in).panels[2].text, "(160 have none)"));
+}
+
+TEST(Guidance, CoverageSaysWhichReviewsTheResult2FiguresAreOver) {
+  Metrics m;
+  EXPECT_EQ(CoverageText(m), "");  // nothing loaded
+  m.train_reviews = m.scored_reviews = 1600;
+  EXPECT_EQ(CoverageText(m), "all reviews: 1,600 training reviews");
+  m.has_max_margin_acyclic = true;
+  m.acyclic_reviews = 62;
+  EXPECT_EQ(CoverageText(m),
+            "all reviews: 1,600 training reviews · acyclic: 62 of the 1,600 (3.9%)");
+  m.scored_reviews = 1598;
+  EXPECT_EQ(CoverageText(m),
+            "all reviews: 1,598 of 1,600 training reviews (2 have no token in the vocabulary) · "
+            "acyclic: 62 of the 1,600 (3.9%)");
+}
+
+// Figure 1's U names the protocol it came under and which p_mm it is compared with.
+TEST(Guidance, TheUNamesItsProtocolAndASoftMarginPmm) {
+  GuidanceInputs in = PaperRun();
+  in.config.protocol = Protocol::kJoint;
+  in.config.svm_c = 1;
+  in.metrics.phase = "joint";
+  in.metrics.u_score = 0.62;
+  in.metrics.signed_score = 0.05;
+  in.metrics.has_max_margin = true;
+  in.metrics.u_score_max_margin = 0.482;
+  in.max_margin.solved = true;
+  in.max_margin.hard_margin = false;
+  in.max_margin.acyclic = false;
+  const GuidanceLine line = Explain(in).panels[1];
+  EXPECT_EQ(line.kind, "shown");
+  EXPECT_TRUE(Has(line.text, "A U under joint training (E and p together)")) << line.text;
+  EXPECT_TRUE(Has(
+      line.text, "the soft-margin p_mm (C = 1; the hard margin is infeasible) gives U-score 0.482"))
+      << line.text;
+  in.max_margin.hard_margin = true;
+  EXPECT_TRUE(Has(Explain(in).panels[1].text, "the theory's p_mm gives U-score 0.482"));
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { formatInteger, formatNumber, formatPercent, paperNotation } from '../../web/src/format.ts';
+import { formatNumber, formatPercent, paperNotation } from '../../web/src/format.ts';
 import type { Metrics } from '../../web/src/protocol.ts';
 import { canvasId, CHARTS, PANEL_SPECS } from '../../web/src/ui/panels.ts';
 import { openPage, screenshot, useLab } from './harness.ts';
@@ -172,7 +172,7 @@ test("a chart's PNG caption carries the key numbers the page shows, from the sam
   for (const part of [
     `cos(p, p_mm) ${formatNumber(m.cosineToMaxMargin, 3)}`,
     `selection ${formatPercent(m.selectionAccuracy)}`,
-    `all reviews: ${formatInteger(m.trainReviews)} training reviews`,
+    m.coverage,
   ])
     assert.ok(selection.includes(part), `Result 2's caption has "${part}": ${selection}`);
 

@@ -53,10 +53,13 @@ struct GuidanceInputs {
   Metrics metrics;
   MaxMarginReport max_margin;  // `solved` false when the attention-SVM has not been solved
   SelectionReport selection;
-  int32_t vocab_size = 0;         // V, <unk> included
-  int32_t train_reviews = 0;      // n
-  int32_t flow_reviews = 0;       // reviews the flow on p trains on (n, or the acyclic ones)
-  double alpha_spread = 0;        // standard deviation of alpha_s over tokens seen in train
+  int32_t vocab_size = 0;     // V, <unk> included
+  int32_t train_reviews = 0;  // n
+  // The n reviews with a token in the vocabulary (Metrics::scored_reviews): every "over all
+  // reviews" figure is over these, and a sentence names them when they are fewer than n.
+  int32_t scored_reviews = 0;
+  int32_t flow_reviews = 0;  // reviews the flow on p trains on (the scored ones, or the acyclic)
+  double alpha_spread = 0;   // standard deviation of alpha_s over tokens seen in train
   double token_median_count = 0;  // median count over the tokens seen in train
   std::vector<Recipe> recipes;    // quoted by name (a recipe's sigma, its step budget)
   // Metrics at earlier steps of this run, oldest first (the last may be `metrics` itself):
@@ -68,6 +71,11 @@ struct GuidanceInputs {
 };
 
 Guidance Explain(const GuidanceInputs& inputs);
+
+// Which reviews the Result 2 figures of `m` are over: "all reviews: 1,600 training reviews
+// · acyclic: 62 of the 1,600 (3.9%)", naming the reviews with no token in the vocabulary
+// when there are any ("1,599 of 1,600 training reviews (1 has no token in the vocabulary)").
+std::string CoverageText(const Metrics& m);
 
 // Thresholds the rules use, named so tests and docs can quote them.
 constexpr double kGoodR2 = 0.99;  // Result 1 shown: R^2 and slope within 1%

@@ -106,7 +106,10 @@ struct Metrics {
   double train_loss = 0, train_accuracy = 0;
   bool has_test = false;
   double test_loss = 0, test_accuracy = 0;
-  int32_t train_reviews = 0;  // n, the reviews every "all reviews" figure is over
+  int32_t train_reviews = 0;  // n, the training reviews loaded
+  // The n reviews with a token in the vocabulary: loss, accuracy and selection are over
+  // these (an empty review has nothing to attend to; drop_unknown can empty a review).
+  int32_t scored_reviews = 0;
   double p_norm = 0;
   // Result 1: least-squares fit of v.E_s on alpha_s over tokens that occur in train.
   double alignment_slope = 0, alignment_intercept = 0, alignment_r2 = 0;
@@ -151,6 +154,8 @@ struct Metrics {
   double u_score_max_margin = 0, signed_score_max_margin = 0;
   double u_score_max_margin_acyclic = 0, signed_score_max_margin_acyclic = 0;
   std::string checksum;  // 16 hex digits of a hash over the step and the E, p, v bytes
+  // Which reviews the Result 2 figures are over, in words (CoverageText in guidance.h).
+  std::string coverage;
 };
 
 template <typename Visitor>
@@ -163,6 +168,7 @@ void Describe(const Metrics& m, Visitor& v) {
   v("test_loss", m.test_loss);
   v("test_accuracy", m.test_accuracy);
   v("train_reviews", m.train_reviews);
+  v("scored_reviews", m.scored_reviews);
   v("p_norm", m.p_norm);
   v("alignment_slope", m.alignment_slope);
   v("alignment_intercept", m.alignment_intercept);
@@ -199,6 +205,7 @@ void Describe(const Metrics& m, Visitor& v) {
   v("u_score_max_margin_acyclic", m.u_score_max_margin_acyclic);
   v("signed_score_max_margin_acyclic", m.signed_score_max_margin_acyclic);
   v("checksum", m.checksum);
+  v("coverage", m.coverage);
 }
 
 // What a call that trains reports: how far it got, and why it stopped early if it did.

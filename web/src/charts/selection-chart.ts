@@ -2,8 +2,7 @@
 // Over all training reviews: cos(p, p_mm), the selection of s*, the attention mass on it,
 // and cos(p, p_local) against the att-SVM of the flow's own selection with the share of
 // reviews where that selection is s*; over the acyclic reviews: cos(p, p_mm) and the
-// selection there. The subtitle says how many reviews each set is.
-import { formatInteger, formatPercent } from '../format.ts';
+// selection there. The subtitle says how many reviews each set is (core's coverage text).
 import type { Metrics } from '../protocol.ts';
 import { SeriesChart } from './series.ts';
 import { palette } from './setup.ts';
@@ -67,15 +66,6 @@ export class SelectionChart extends SeriesChart {
       this.push(5, step, metrics.cosineToMaxMarginAcyclic);
       this.push(6, step, metrics.selectionAccuracyAcyclic);
     }
-    this.setCoverage(coverage(metrics));
+    this.setCoverage(metrics.coverage);
   }
-}
-
-/** "all reviews: 1,600 training reviews · acyclic: 62 of them (3.9%)". */
-export function coverage(m: Metrics): string {
-  if (m.trainReviews <= 0) return '';
-  const all = `all reviews: ${formatInteger(m.trainReviews)} training reviews`;
-  if (!m.hasMaxMarginAcyclic) return all;
-  const share = formatPercent(m.acyclicReviews / m.trainReviews);
-  return `${all} · acyclic: ${formatInteger(m.acyclicReviews)} of them (${share})`;
 }

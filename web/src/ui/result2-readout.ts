@@ -3,7 +3,6 @@
 // (an embed, the tour) reads them without the metrics panel. Over the acyclic reviews too
 // when the attention-SVM was solved on them alone, with their count and share; and for the
 // flow's own selection (the att-SVM of the tokens it selects, over all reviews).
-import { coverage } from '../charts/selection-chart.ts';
 import { formatIf, formatPercent } from '../format.ts';
 import type { Metrics } from '../protocol.ts';
 import type { LabStore } from '../state/store.ts';
@@ -33,5 +32,5 @@ function readout(m: Metrics): string {
     ? ` · acyclic reviews only: cos ${formatIf(true, m.cosineToMaxMarginAcyclic, 3)}, ` +
       `selection ${formatPercent(m.selectionAccuracyAcyclic)}`
     : '';
-  return `${all}${local}${acyclic} (${coverage(m)})`;
+  return `${all}${local}${acyclic} (${m.coverage})`;
 }
