@@ -8,7 +8,9 @@ real-data runs (not part of npm test): for each file,
   with the line naming final local_selection_s_star as a percentage;
 - no guidance line offers the recipe in force (the run's --recipe);
 - no quoted token with |Delta| >= 0.3 is called a stop word;
-- no figure1 line says the U is past its peak when the best U came at the last recorded step.
+- no figure1 line says the U is past its peak when the best U came at the last recorded step;
+- no line says "all N reviews" with N the training reviews when some of them have no token in
+  the vocabulary (final scored_reviews < train_reviews): those figures are over the scored ones.
 """
 import json
 import re
@@ -37,6 +39,9 @@ def check(path):
             local = f.get("cosine_to_local_svm", 0) > 0.9 and share in text
             if not (theorem or local):
                 problems.append(f"result2 shown without an all-review claim: {text}")
+        n, scored = f["train_reviews"], f.get("scored_reviews", f["train_reviews"])
+        if scored < n and re.search(rf"\ball {n:,} (training )?reviews", text):
+            problems.append(f"says all {n:,} reviews while {n - scored:,} have no token: {text}")
         if line["panel"] == "figure1" and ("past its peak" in text or "peaked" in text):
             last = max(h["step"] for h in r["history"])
             if r["best_u"]["step"] >= last:
