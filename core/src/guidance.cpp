@@ -488,8 +488,12 @@ Line Result2Verdict(const GuidanceInputs& in) {
   std::string text = "O" + all.substr(1);  // "Over all n reviews ..." (the kind says "not shown")
   if (m.has_local_svm) {
     text += "; for the tokens the flow selects cos(p, p_local) " +
-            Significant(m.cosine_to_local_svm) + ", s* selected in " +
-            AsPercent(m.local_selection_s_star) + " of reviews";
+            Significant(m.cosine_to_local_svm) +
+            (m.local_selection_current
+                 ? ""
+                 : " (p_local is the att-SVM of the selection at step " +
+                       WithThousands(m.local_svm_step) + "; the selection has changed since)") +
+            ", s* selected in " + AsPercent(m.local_selection_s_star) + " of reviews";
   }
   if (!mm.acyclic && m.has_max_margin_acyclic) text += "; " + AcyclicCheck(in);
   text += ".";

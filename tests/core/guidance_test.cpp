@@ -222,7 +222,14 @@ TEST(Guidance, TheFlowsOwnSelectionIsShownWithTheShareThatIsSStarAndTheComponent
   EXPECT_TRUE(Has(line.text, "logarithmic rate")) << line.text;
   in.metrics.cosine_to_local_svm = 0.85;  // below kLocalCosineShown
   EXPECT_NE(Explain(in).panels[2].kind, "shown");
-  EXPECT_TRUE(Has(Explain(in).panels[2].text, "cos(p, p_local) 0.85"))
+  EXPECT_TRUE(Has(Explain(in).panels[2].text, "cos(p, p_local) 0.85, s* selected"))
+      << Explain(in).panels[2].text;
+  // A p_local of an older selection is named as such where its cosine is quoted.
+  in.metrics.local_selection_current = false;
+  in.metrics.local_svm_step = 3;
+  EXPECT_TRUE(Has(Explain(in).panels[2].text,
+                  "cos(p, p_local) 0.85 (p_local is the att-SVM of the selection at step 3; the "
+                  "selection has changed since)"))
       << Explain(in).panels[2].text;
 }
 

@@ -62,7 +62,41 @@ test('pause stops further steps at once, with a snapshot at the step reached', a
   assert.ok(stopped.step < 100000, 'paused before the budget');
   const count = h.events.length;
   await new Promise((resolve) => setTimeout(resolve, 200));
-  assert.equal(h.events.length, count, 'no events after the pause');
+  // Only the flow's own att-SVM may still finish (same step, new metrics): no step is taken.
+  const later = h.events.slice(count);
+  assert.ok(
+    later.every((e) => e.type === 'guidanceUpdated' || e.type === 'metricsUpdated'),
+    later.map((e) => e.type).join(', '),
+  );
+  for (const e of later)
+    if (e.type === 'metricsUpdated') assert.equal(e.metrics.step, stopped.step);
+  h.session.dispose();
+});
+
+test("after a run the flow's own att-SVM is solved to the end: its metrics and guidance follow", async () => {
+  // A clock that runs 40 ms per reading ends every time budget after one slice (about 100
+  // coordinate updates), so the solve of the last selection outlasts the stop's snapshot.
+  let clock = 0;
+  const h = await sessionHarness({ builtin: corpus(400), now: () => (clock += 40) });
+  // Every word kept: the default cut leaves each review one word, and nothing to solve.
+  await h.init({ protocol: 'paper', steps: 60, max_doc_share: 1, drop_unknown: false });
+  const from = h.events.length;
+  await h.send({ type: 'play' });
+  const stopped = await h.waitFor('stopped', from);
+  assert.equal(stopped.step, 60);
+  const atStop = h.events.indexOf(stopped);
+  const solved = await h.waitFor(
+    'metricsUpdated',
+    atStop,
+    (e) => e.metrics.hasLocalSvm && e.metrics.localSelectionCurrent,
+    20000,
+  );
+  assert.equal(solved.metrics.step, 60);
+  const guidance = await h.waitFor('guidanceUpdated', h.events.indexOf(solved));
+  assert.ok(
+    !guidance.guidance.panels.some((line) => line.text.includes('the selection has changed since')),
+    "the guidance quotes the current selection's SVM",
+  );
   h.session.dispose();
 });
 

@@ -64,6 +64,9 @@ export interface HarnessOptions {
   onBuiltinFetch?: (url: string) => void;
   /** One module for many sessions (each has its own Lab): property tests run hundreds. */
   module?: ClslabModule;
+  /** The session's clock (default performance.now): a fast one makes every time budget
+   *  end after one slice. */
+  now?: () => number;
 }
 
 /** A Session over the real module, as entry.ts runs it in a worker. */
@@ -80,6 +83,7 @@ export async function sessionHarness(options: HarnessOptions = {}) {
     },
     fetch: options.fetch ?? (() => Promise.reject(new TypeError('Failed to fetch'))),
     allowFaults: true,
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
   let nextId = 1;
   /** Sends a command and waits until the session has run it; returns its id. */

@@ -30,7 +30,8 @@ const SOLVE_SLICE_MILLISECONDS = 25;
 /** Play's share of the att-SVM of the flow's own selection (core local_svm.h): one slice of
  *  about this long after each chunk, so Pause still answers within a chunk and a slice. */
 const LOCAL_SLICE_MILLISECONDS = 8;
-/** When a run ends, its last selection's solve may take this long more (in slices). */
+/** When a run ends, its last selection's solve may take this long more (in slices)
+ *  before the stop's snapshot; what is left is solved after it, between messages. */
 const LOCAL_FINISH_MILLISECONDS = 150;
 /** The solver's stopping gap (core experiment_max_margin.cpp): the progress estimate's end. */
 const SOLVE_TOLERANCE = 1e-3;
@@ -49,6 +50,8 @@ export class Training {
   private declinedAt = -1;
   /** Coordinate updates per slice of the flow's own att-SVM, rescaled to its duration. */
   private localBudget = 1000;
+  /** Bumped to stop the att-SVM of the flow's own selection finishing after a run. */
+  private localGeneration = 0;
 
   constructor(private readonly deps: TrainingDeps) {}
 
@@ -63,6 +66,7 @@ export class Training {
   pause(): void {
     this.loop.pause();
     this.solveGeneration++;
+    this.localGeneration++;
   }
 
   /** The user's Cancel: stops a solve under way after its current slice (it reports
@@ -75,6 +79,7 @@ export class Training {
   /** Ends a running Play because another command changes the Lab; says so when it was. */
   halt(): void {
     this.solveGeneration++;
+    this.localGeneration++;
     this.declinedAt = -1;
     if (this.loop.halt()) {
       const step = this.deps.host.hasData() ? this.deps.host.requireLab().step() : 0;
@@ -96,6 +101,7 @@ export class Training {
       return;
     }
     const { post, now, yieldToEvents, sleep } = this.deps;
+    this.localGeneration++;
     post({ type: 'started', targetStep });
     this.loop
       .run(
@@ -154,10 +160,11 @@ export class Training {
           : lab.advance(count);
     // The step's own snapshot first: the solve that follows the step on E takes longer
     // than the step, and its metrics (cos(p, p_mm), the margin) come with a second one.
-    this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS);
+    const unfinished = this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS);
     this.snapshot(true, 0, 0);
     if (await this.doDueWork(lab, report.plan)) this.snapshot(false, 0, 0);
     this.guide(lab);
+    if (unfinished) this.finishLocal(lab);
     if (report.refused)
       this.deps.post({
         type: 'stopped',
@@ -265,8 +272,10 @@ export class Training {
   }
 
   /** Slices of the att-SVM of the flow's own selection (core re-solves it, warm-started,
-   *  only when the selection changed) for about `milliseconds`. Cheap when nothing is due. */
-  private solveLocal(lab: Lab, milliseconds: number): void {
+   *  only when the selection changed) for about `milliseconds`. Cheap when nothing is due.
+   *  A solve that ends is followed by the current selection's when that has changed since
+   *  the solve began. True while a solve is still under way. */
+  private solveLocal(lab: Lab, milliseconds: number): boolean {
     const { now } = this.deps;
     const until = now() + milliseconds;
     do {
@@ -277,8 +286,27 @@ export class Training {
         100,
         Math.min(this.localBudget * 4, (this.localBudget * LOCAL_SLICE_MILLISECONDS) / took),
       );
-      if (!progress.active) return;
+      // Done with no coordinate update: the solution is the current selection's (or none
+      // applies); done after updates: a solve ended, and the next call checks the selection.
+      if (!progress.active && progress.updates === 0) return false;
     } while (now() < until);
+    return true;
+  }
+
+  /** After a run or a step: the att-SVM of the final selection, solved to its end in slices
+   *  between messages (on full-length reviews it outlasts the run's slices, and the page
+   *  would quote cos(p, p_local) against an older selection's SVM), then the metrics and
+   *  guidance that read it. Play, Pause and every command that changes the Lab stop it. */
+  private finishLocal(lab: Lab): void {
+    const generation = ++this.localGeneration;
+    void (async () => {
+      do {
+        await this.deps.yieldToEvents();
+        if (generation !== this.localGeneration || this.loop.isRunning) return;
+      } while (this.solveLocal(lab, SOLVE_SLICE_MILLISECONDS));
+      this.snapshot(false, 0, 0);
+      this.guide(lab);
+    })().catch(() => undefined);
   }
 
   private ended(lab: Lab, reason: StopReason, message: string): void {
@@ -288,9 +316,10 @@ export class Training {
     // guidance (~20-40 ms). The page treats the run as settled once that step's metrics and
     // guidance have arrived (a tour step placed earlier keeps its number in view: tour.ts).
     this.deps.post({ type: 'stopped', reason, message, step: lab.step() });
-    this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS);
+    const unfinished = this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS);
     this.snapshot(true, 0, 0);
     this.guide(lab);
+    if (unfinished) this.finishLocal(lab);
   }
 
   private snapshotDue(): boolean {
