@@ -50,13 +50,18 @@ struct Trend {
   bool moving() const { return !known || std::abs(change) > kStillMoving; }
 };
 
-Trend LastPartOfRun(const GuidanceInputs& in, double Metrics::*value, bool Metrics::*has) {
+// `reference`, when given, is the step whose solution `value` is measured against (a cosine
+// to p_local): only points against the same solution count, or a new solution would read
+// as the flow moving.
+Trend LastPartOfRun(const GuidanceInputs& in, double Metrics::*value, bool Metrics::*has,
+                    int64_t Metrics::*reference = nullptr) {
   Trend trend;
   const Metrics& now = in.metrics;
   const double start = now.step - kTrendWindow * now.step;
   for (const Metrics& then : in.history) {
     if (then.step >= now.step) break;
     if (then.step < start || (has != nullptr && !(then.*has))) continue;
+    if (reference != nullptr && then.*reference != now.*reference) continue;
     trend.known = true;
     trend.from_step = then.step;
     trend.change = now.*value - then.*value;
@@ -510,7 +515,8 @@ Line Result2Verdict(const GuidanceInputs& in) {
   Trend cos_trend;
   const char* cos_name = "cos(p, p_local)";
   if (m.has_local_svm)
-    cos_trend = LastPartOfRun(in, &Metrics::cosine_to_local_svm, &Metrics::has_local_svm);
+    cos_trend = LastPartOfRun(in, &Metrics::cosine_to_local_svm, &Metrics::has_local_svm,
+                              &Metrics::local_svm_step);
   if (!cos_trend.known) {
     cos_trend = LastPartOfRun(in, &Metrics::cosine_to_max_margin, &Metrics::has_max_margin);
     cos_name = "cos(p, p_mm)";

@@ -308,6 +308,35 @@ TEST(Guidance, AFlatCosineIsAPlateauNotAFlowThatHasNotConverged) {
   EXPECT_EQ(moving.recipe, "");
 }
 
+// cos(p, p_local) against a new p_local (the last selection's, solved after the run) is not
+// a flow that moves: its trend reads only the points against the same solution.
+TEST(Guidance, ANewPLocalIsNotReadAsTheFlowMoving) {
+  GuidanceInputs in = CyclicRun();
+  in.config.width = 8983;
+  in.config.flow_acyclic_only = true;
+  in.metrics.step = 500;
+  in.metrics.cosine_to_max_margin = 0.301;
+  in.metrics.has_local_svm = true;
+  in.metrics.local_selection_current = true;
+  in.metrics.local_svm_step = 500;
+  in.metrics.cosine_to_local_svm = 0.819;
+  auto against = [](int64_t step, double local_cos, int64_t local_step) {
+    Metrics m = At(step, 0.301);
+    m.has_local_svm = true;
+    m.cosine_to_local_svm = local_cos;
+    m.local_svm_step = local_step;
+    return m;
+  };
+  in.history = {against(300, 0.2646, 3), against(376, 0.2646, 3), against(450, 0.2646, 3)};
+  const GuidanceLine line = Explain(in).panels[2];
+  EXPECT_FALSE(Has(line.text, "still moving")) << line.text;
+  EXPECT_TRUE(Has(line.text, "a plateau (cos(p, p_mm) changed by 0 since step 376")) << line.text;
+  // Against the same p_local the change is the flow's.
+  for (Metrics& m : in.history) m.local_svm_step = 500;
+  EXPECT_TRUE(Has(Explain(in).panels[2].text, "still moving (cos(p, p_local) rose 0.554"))
+      << Explain(in).panels[2].text;
+}
+
 TEST(Guidance, TheUIsPastItsPeakOnlyAfterThePeak) {
   // Issue 18: "past its peak the U fades" when the best U-score was at the last step.
   GuidanceInputs in = PaperRun();
