@@ -74,6 +74,21 @@ MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget) {
     next->embedding = st.EmbeddingVersion();
     next->step = st.trainer->step();
     next->constraints = BuildConstraints(train, selection.sets);
+    if (next->constraints.size() == 0) {
+      // Every review's top tokens are all of its tokens (one-word reviews, or ties): no
+      // pair to separate, so no direction to compare p with. Not a failed solve.
+      LocalSvmReport report;
+      report.step = next->step;
+      report.reviews = selection.reviews;
+      report.strict_reviews = selection.strict;
+      report.s_star_reviews = selection.in_theory;
+      report.solves = st.local_report.solves;
+      report.message = "at step " + std::to_string(next->step) +
+                       " the flow selects every token of each review it scores (no token is "
+                       "left out): its att-SVM has no constraint and no direction";
+      st.local_report = report;
+      return Inactive(report.message);
+    }
     next->selection = std::move(selection);
     SvmOptions options;
     options.hard_margin = true;

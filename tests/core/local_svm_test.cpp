@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 #include "clslab/experiment.h"
 
@@ -163,6 +164,38 @@ TEST(LocalSvm, TheExperimentSolvesTheFlowsSelectionOverAllReviewsAndOnlyWhenItCh
   EXPECT_EQ(second.solves, 2);
   EXPECT_EQ(second.step, 451);
   EXPECT_TRUE(experiment.CurrentMetrics().local_selection_current);
+}
+
+TEST(LocalSvm, ASelectionThatLeavesNoTokenOutSaysSoAndIsNotAFailedSolve) {
+  // One distinct word per review: whatever p is, each review selects its only token, so
+  // there is no (selected, other) pair and the att-SVM has nothing to solve. Training
+  // leaves p at 0 on such data (one token per review has no gradient), so p is set.
+  std::string data = "label\ttext\n";
+  for (int i = 0; i < 40; ++i) data += i % 2 ? "1\tgreat great\n" : "0\tawful\n";
+  RunConfig config;
+  config.dataset = "file";
+  config.source_name = "one-word.tsv";
+  config.max_doc_share = 1;
+  config.min_count = 1;
+  config.width = 8;
+  config.test_fraction = 0;
+  Experiment experiment;
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(data), config).ok());
+  ASSERT_FALSE(experiment.StepEmbeddings().refused);
+  Weights w = *experiment.weights();
+  w.p = Eigen::VectorXf::Ones(w.p.size());
+  ASSERT_TRUE(experiment.RestoreWeights(w, 21, "flow on p").ok());
+  const MaxMarginProgress progress = experiment.ContinueLocalSvm(1000);
+  EXPECT_FALSE(progress.active) << progress.message;
+  EXPECT_NE(progress.message.find("no constraint"), std::string::npos) << progress.message;
+  const LocalSvmReport report = experiment.local_svm_report();
+  EXPECT_FALSE(report.solved);
+  EXPECT_EQ(report.constraints, 0);
+  EXPECT_EQ(report.step, 21);
+  EXPECT_EQ(report.reviews, 40);
+  EXPECT_NE(report.message.find("no constraint"), std::string::npos) << report.message;
+  EXPECT_EQ(report.message.find("did not satisfy"), std::string::npos) << report.message;
+  EXPECT_FALSE(experiment.CurrentMetrics().has_local_svm);
 }
 
 TEST(LocalSvm, ASlicedSolveGivesTheSameAnswerAsOneCall) {
