@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { drawnRows, select } from '../../web/src/charts/token-scatter.ts';
 
-/** The definition, written the slow way: thresholds read off sorted copies. */
+/** The definition, written the slow way: each axis's `extremes` lowest and highest rows by
+ *  sorting (ties: the more frequent first), then the most frequent up to `limit`. */
 function reference(
   rows: number[],
   x: (row: number) => number,
@@ -17,12 +18,16 @@ function reference(
   extremes: number,
 ): number[] {
   if (rows.length <= limit) return rows;
+  const rank = new Map<number, number>();
+  byCount.forEach((row, k) => rank.set(row, k));
   const keep = new Set<number>();
   for (const value of [x, y]) {
-    const sorted = rows.map(value).sort((a, b) => a - b);
-    const low = sorted[Math.min(extremes, rows.length) - 1] ?? -Infinity;
-    const high = sorted[rows.length - Math.min(extremes, rows.length)] ?? Infinity;
-    for (const row of rows) if (value(row) <= low || value(row) >= high) keep.add(row);
+    for (const sign of [1, -1]) {
+      const sorted = [...rows].sort(
+        (a, b) => sign * (value(a) - value(b)) || (rank.get(a) ?? 0) - (rank.get(b) ?? 0),
+      );
+      for (const row of sorted.slice(0, extremes)) keep.add(row);
+    }
   }
   const candidates = new Set(rows);
   for (const row of byCount) {
@@ -67,7 +72,7 @@ test('drawnRows keeps the extremes of both axes, then the most frequent, as the 
         );
         const x = (row: number) => xs[row] ?? NaN;
         const y = (row: number) => ys[row] ?? NaN;
-        // EXTREMES is 100 in token-scatter.ts; limits under 200 let the extremes alone exceed it.
+        // EXTREMES is 100 in token-scatter.ts; limits under 400 let the extremes alone exceed it.
         assert.deepEqual(
           drawnRows(rows, x, y, byCount, limit),
           reference(rows, x, y, byCount, limit, 100),
@@ -76,4 +81,19 @@ test('drawnRows keeps the extremes of both axes, then the most frequent, as the 
     ),
     { numRuns: 300 },
   );
+});
+
+test('drawnRows draws at most the limit when every token ties on an axis (p = 0 after the step on E)', () => {
+  // 20,000 tokens, y = p.E_s = 0 for all and x = Delta = 1 for half: keeping every row tied
+  // at an extreme drew them all.
+  const n = 20000;
+  const rows = Array.from({ length: n }, (_, k) => k);
+  const byCount = Int32Array.from(rows).reverse(); // the last rows are the most frequent
+  const x = (row: number) => (row % 2 === 0 ? 1 : row / n);
+  const drawn = drawnRows(rows, x, () => 0, byCount, 2000);
+  assert.equal(drawn.length, 2000);
+  // The tied extremes are the most frequent of them: x = 1 at even rows from the end.
+  assert.ok(drawn.includes(n - 2) && !drawn.includes(0), 'ties go to the more frequent');
+  // The lowest x (row 1, x = 1/n) is always drawn.
+  assert.ok(drawn.includes(1));
 });
