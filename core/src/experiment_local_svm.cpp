@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "clslab/experiment.h"
+#include "clslab/limits.h"
 #include "experiment_state.h"
 
 namespace clslab {
@@ -34,12 +35,14 @@ MaxMarginProgress Inactive(std::string message) {
   return progress;
 }
 
-MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done) {
+// `step`: the step whose selection is being solved (named in the stage while under way).
+MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done, int64_t step = 0) {
   MaxMarginProgress progress;
   progress.active = !done;
   progress.done = done;
   progress.part = progress.parts = 1;
-  progress.stage = done ? "done" : "the flow's selection, hard margin";
+  progress.stage =
+      done ? "done" : "the flow's selection at step " + WithThousands(step) + ", hard margin";
   progress.epochs = svm.epochs;
   progress.gap = std::isfinite(svm.gap) ? svm.gap : 0;
   progress.updates = svm.updates;
@@ -110,7 +113,7 @@ MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget) {
     job = std::move(next);
   }
   const SvmProgress& progress = job->solver->Run(std::max<int64_t>(budget, 1));
-  if (!progress.done) return ProgressOf(progress, false);
+  if (!progress.done) return ProgressOf(progress, false, job->step);
 
   const SvmSolution solution = job->solver->Solution();
   const SvmProgress finished = progress;

@@ -156,6 +156,9 @@ TEST(LocalSvm, TheExperimentSolvesTheFlowsSelectionOverAllReviewsAndOnlyWhenItCh
   ASSERT_FALSE(experiment.StepAttention(400).refused);
   ASSERT_FALSE(experiment.CurrentMetrics().local_selection_current);
   MaxMarginProgress progress = experiment.ContinueLocalSvm(500);
+  ASSERT_TRUE(progress.active);
+  // While under way it names the step whose selection it solves (the page shows it).
+  EXPECT_EQ(progress.stage, "the flow's selection at step 451, hard margin");
   while (progress.active) progress = experiment.ContinueLocalSvm(500);
   EXPECT_TRUE(progress.done);
   const LocalSvmReport second = experiment.local_svm_report();

@@ -267,6 +267,10 @@ export type WorkerEvent =
       report: MaxMarginReport;
       scores: { all: Float32Array; acyclic: Float32Array };
     }
+  /** The flow's own att-SVM solved after a run, between messages: core's stage (it names
+   *  the step whose selection is solved) and sweep. The next metricsUpdated supersedes it
+   *  (the solution's, or a new run's). */
+  | { type: 'localSvmProgress'; stage: string; epochs: number }
   /** What each panel should show now and why, chosen by core from the measured values,
    *  with the tokens the theory selects. Sent when a run rests, and now and then in Play. */
   | { type: 'guidanceUpdated'; guidance: Guidance; selection: SelectionReport; step: number }

@@ -3,17 +3,26 @@
 // (an embed, the tour) reads them without the metrics panel. Over the acyclic reviews too
 // when the attention-SVM was solved on them alone, with their count and share; and for the
 // flow's own selection (the att-SVM of the tokens it selects, over all reviews).
-import { formatIf, formatPercent } from '../format.ts';
+import { formatIf, formatInteger, formatPercent } from '../format.ts';
 import type { Metrics } from '../protocol.ts';
 import type { LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
 
 export function installResult2Readout(store: LabStore): void {
   const line = byId('result2-readout');
-  store.subscribe((event) => {
-    if (event.type !== 'metricsUpdated') return;
-    const text = readout(event.metrics);
+  let shown: Metrics | null = null;
+  const show = (text: string) => {
     if (line.textContent !== text) line.textContent = text;
+  };
+  store.subscribe((event) => {
+    if (event.type === 'metricsUpdated') {
+      shown = event.metrics;
+      show(readout(event.metrics));
+    } else if (event.type === 'localSvmProgress' && shown !== null) {
+      // The flow's att-SVM of the final selection, solved after the run (the next metrics
+      // carry its cosine): until then the line says it is under way.
+      show(`${readout(shown)} · solving p_local: ${event.stage}, sweep ${event.epochs}`);
+    }
   });
 }
 
@@ -25,8 +34,9 @@ function readout(m: Metrics): string {
     `margin ${formatIf(true, m.normalizedMargin, 3)} / 1/‖p_mm‖ ` +
     `${formatIf(true, m.maxMarginReference, 3)}`;
   const local = m.hasLocalSvm
-    ? ` · flow's own selection: cos(p, p_local) ${formatIf(true, m.cosineToLocalSvm, 3)}, ` +
-      `s* in ${formatPercent(m.localSelectionSStar)}`
+    ? ` · flow's own selection: cos(p, p_local) ${formatIf(true, m.cosineToLocalSvm, 3)}` +
+      (m.localSelectionCurrent ? '' : ` (p_local of step ${formatInteger(m.localSvmStep)})`) +
+      `, s* in ${formatPercent(m.localSelectionSStar)}`
     : '';
   const acyclic = m.hasMaxMarginAcyclic
     ? ` · acyclic reviews only: cos ${formatIf(true, m.cosineToMaxMarginAcyclic, 3)}, ` +

@@ -35,6 +35,8 @@ const LOCAL_SLICE_MILLISECONDS = 8;
 const LOCAL_FINISH_MILLISECONDS = 150;
 /** The solver's stopping gap (core experiment_max_margin.cpp): the progress estimate's end. */
 const SOLVE_TOLERANCE = 1e-3;
+/** How often the page hears of the flow's own att-SVM solved after a run. */
+const LOCAL_PROGRESS_MILLISECONDS = 250;
 
 export class Training {
   private readonly loop = new PlayLoop();
@@ -50,6 +52,8 @@ export class Training {
   private declinedAt = -1;
   /** Coordinate updates per slice of the flow's own att-SVM, rescaled to its duration. */
   private localBudget = 1000;
+  /** The last slice's progress of the flow's own att-SVM (its stage names the step). */
+  private localProgress: MaxMarginProgress | null = null;
   /** Bumped to stop the att-SVM of the flow's own selection finishing after a run. */
   private localGeneration = 0;
 
@@ -281,6 +285,7 @@ export class Training {
     do {
       const started = now();
       const progress = lab.continueLocalSvm(this.localBudget);
+      this.localProgress = progress;
       const took = Math.max(now() - started, 0.01);
       this.localBudget = Math.max(
         100,
@@ -299,11 +304,22 @@ export class Training {
    *  guidance that read it. Play, Pause and every command that changes the Lab stop it. */
   private finishLocal(lab: Lab): void {
     const generation = ++this.localGeneration;
+    let postedAt = -Infinity;
     void (async () => {
-      do {
+      for (;;) {
         await this.deps.yieldToEvents();
         if (generation !== this.localGeneration || this.loop.isRunning) return;
-      } while (this.solveLocal(lab, SOLVE_SLICE_MILLISECONDS));
+        if (!this.solveLocal(lab, SOLVE_SLICE_MILLISECONDS)) break;
+        const progress = this.localProgress;
+        if (progress?.active && this.deps.now() - postedAt >= LOCAL_PROGRESS_MILLISECONDS) {
+          postedAt = this.deps.now();
+          this.deps.post({
+            type: 'localSvmProgress',
+            stage: progress.stage,
+            epochs: progress.epochs,
+          });
+        }
+      }
       this.snapshot(false, 0, 0);
       this.guide(lab);
     })().catch(() => undefined);
