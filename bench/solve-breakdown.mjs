@@ -63,7 +63,7 @@ for (let rep = 0; rep < reps; rep++) {
     const until = now() + 150;
     do {
       const t0 = now();
-      const p = lab.continueLocalSvm(localBudget);
+      const p = lab.continueLocalSvm(localBudget, false);
       const took = Math.max(now() - t0, 0.01);
       localBudget = Math.max(100, Math.min(localBudget * 4, (localBudget * 8) / took));
       if (!p.active) break;

@@ -229,9 +229,9 @@ class Lab {
   }
   val LastMaxMarginReport() const { return ToVal(experiment_.max_margin_report()); }
   bool MaxMarginCurrent() const { return experiment_.max_margin_current(); }
-  val ContinueLocalSvm(double budget) {
+  val ContinueLocalSvm(double budget, bool latest) {
     const double clamped = std::isfinite(budget) ? std::min(std::max(budget, 1.0), 1e15) : 1e15;
-    return ToVal(experiment_.ContinueLocalSvm(static_cast<int64_t>(clamped)));
+    return ToVal(experiment_.ContinueLocalSvm(static_cast<int64_t>(clamped), latest));
   }
   val LocalSvmReport() const { return ToVal(experiment_.local_svm_report()); }
   val Selection() const { return ToVal(experiment_.Selection()); }

@@ -566,8 +566,10 @@ export interface Lab {
   maxMarginCurrent(): boolean;
   /** The att-SVM of the flow's own selection over all reviews, in slices of about `budget`
    *  coordinate updates: starts (warm) when the selection changed since the last solution,
-   *  commits when done; `done` with nothing under way: the solution is current. */
-  continueLocalSvm(budget: number): MaxMarginProgress;
+   *  commits when done; `done` with nothing under way: the solution is current. With
+   *  `latest` (a stopped run) a solve of a selection the flow has left gives way to the
+   *  current selection's. */
+  continueLocalSvm(budget: number, latest: boolean): MaxMarginProgress;
   localSvmReport(): LocalSvmReport;
   selection(): SelectionReport;
   /** result1, figure1, result2 for the loaded data (computed once per dataset). */

@@ -51,7 +51,7 @@ MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done, int64_t step = 0
 
 }  // namespace
 
-MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget) {
+MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget, bool latest) {
   State& st = *state_;
   if (!st.trainer) return Inactive("no dataset is loaded");
   if (st.config.protocol != Protocol::kPaper) {
@@ -63,6 +63,19 @@ MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget) {
   std::shared_ptr<LocalSvmJob>& job = st.local_job;
   if (job && (job->trainer != st.trainer.get() || job->embedding != st.EmbeddingVersion())) {
     job.reset();
+  }
+  if (job && latest && job->step != st.trainer->step()) {
+    // The flow moved on since this solve began: keep it only if its selection is still
+    // the flow's (then it stands for this step, and is not checked again).
+    const Corpus& train = st.dataset.train;
+    const TokenScalars scalars = ComputeTokenScalars(w);
+    const SelectedSets theory = ComputeSelectedSets(train, scalars.value);
+    const FlowSelection now = ComputeFlowSelection(train, scalars.attention, theory);
+    if (SameSelection(now.sets, job->selection.sets)) {
+      job->step = st.trainer->step();
+    } else {
+      job.reset();
+    }
   }
   if (!job) {
     const Corpus& train = st.dataset.train;

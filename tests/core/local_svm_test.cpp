@@ -169,6 +169,30 @@ TEST(LocalSvm, TheExperimentSolvesTheFlowsSelectionOverAllReviewsAndOnlyWhenItCh
   EXPECT_TRUE(experiment.CurrentMetrics().local_selection_current);
 }
 
+TEST(LocalSvm, AfterARunTheSolveIsOfTheFinalSelectionNotOfOneTheFlowHasLeft) {
+  Experiment experiment;
+  ASSERT_TRUE(experiment.LoadSynthetic(InfeasibleSyntheticConfig()).ok());
+  ASSERT_FALSE(experiment.StepEmbeddings().refused);
+  ASSERT_FALSE(experiment.StepAttention(50).refused);
+  ASSERT_TRUE(experiment.SolveLocalSvm().solved);
+  // A solve starts at step 451 (as during Play) and the flow goes on to step 851.
+  ASSERT_FALSE(experiment.StepAttention(400).refused);
+  ASSERT_TRUE(experiment.ContinueLocalSvm(200).active);
+  ASSERT_FALSE(experiment.StepAttention(400).refused);
+  // During Play the started solve runs on for its own selection...
+  MaxMarginProgress progress = experiment.ContinueLocalSvm(200);
+  ASSERT_TRUE(progress.active);
+  EXPECT_EQ(progress.stage, "the flow's selection at step 451, hard margin");
+  // ...once the run has stopped, the solve is the final selection's.
+  progress = experiment.ContinueLocalSvm(200, true);
+  while (progress.active) {
+    EXPECT_EQ(progress.stage, "the flow's selection at step 851, hard margin");
+    progress = experiment.ContinueLocalSvm(200, true);
+  }
+  EXPECT_EQ(experiment.local_svm_report().step, 851);
+  EXPECT_TRUE(experiment.CurrentMetrics().local_selection_current);
+}
+
 TEST(LocalSvm, ASelectionThatLeavesNoTokenOutSaysSoAndIsNotAFailedSolve) {
   // One distinct word per review: whatever p is, each review selects its only token, so
   // there is no (selected, other) pair and the att-SVM has nothing to solve. Training

@@ -586,9 +586,9 @@ test('every Lab method returns what the d.ts declares', () => {
     assert.equal(solvedScores.all.length, solvedTable.tokens.length);
     assert.deepEqual(solvedScores.all, solvedTable.maxMarginAttention);
     assert.deepEqual(solvedScores.acyclic, solvedTable.maxMarginAttentionAcyclic);
-    let local = lab.continueLocalSvm(50);
+    let local = lab.continueLocalSvm(50, false);
     check(local, maxMarginProgress, 'continueLocalSvm');
-    while (local.active) local = lab.continueLocalSvm(50);
+    while (local.active) local = lab.continueLocalSvm(50, false);
     assert.equal(local.done, true, local.message);
     check(lab.localSvmReport(), localSvm, 'localSvmReport');
     assert.equal(lab.metrics().hasLocalSvm, true);

@@ -100,9 +100,11 @@ class Experiment {
   // one when the flow's selection differs from the one last solved, warm-started from that
   // solution's weights; a solve runs to its end for the selection it started with, and
   // the call that finishes it commits p_local (done = true; done with nothing under way
-  // also means the solution is that of the current selection). SolveLocalSvm solves the
-  // current selection to the end.
-  MaxMarginProgress ContinueLocalSvm(int64_t budget);
+  // also means the solution is that of the current selection). With `latest` (a run that
+  // has stopped: the selection no longer moves) a solve under way for a selection the flow
+  // has since left is dropped and the current one's started instead (checked once per
+  // step of the weights). SolveLocalSvm solves the current selection to the end.
+  MaxMarginProgress ContinueLocalSvm(int64_t budget, bool latest = false);
   LocalSvmReport SolveLocalSvm();
   LocalSvmReport local_svm_report() const;
   // Which tokens the theory selects with the current v.E_s (reports.h SelectionReport).

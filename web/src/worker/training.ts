@@ -164,7 +164,7 @@ export class Training {
           : lab.advance(count);
     // The step's own snapshot first: the solve that follows the step on E takes longer
     // than the step, and its metrics (cos(p, p_mm), the margin) come with a second one.
-    const unfinished = this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS);
+    const unfinished = this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS, true);
     this.snapshot(true, 0, 0);
     if (await this.doDueWork(lab, report.plan)) this.snapshot(false, 0, 0);
     this.guide(lab);
@@ -278,13 +278,15 @@ export class Training {
   /** Slices of the att-SVM of the flow's own selection (core re-solves it, warm-started,
    *  only when the selection changed) for about `milliseconds`. Cheap when nothing is due.
    *  A solve that ends is followed by the current selection's when that has changed since
-   *  the solve began. True while a solve is still under way. */
-  private solveLocal(lab: Lab, milliseconds: number): boolean {
+   *  the solve began; with `latest` (the run has stopped) a solve of a selection the flow
+   *  has left gives way to the current one's at once (on dvd the run's solve of step 2's
+   *  selection held the final one's back by ~30 s). True while a solve is under way. */
+  private solveLocal(lab: Lab, milliseconds: number, latest = false): boolean {
     const { now } = this.deps;
     const until = now() + milliseconds;
     do {
       const started = now();
-      const progress = lab.continueLocalSvm(this.localBudget);
+      const progress = lab.continueLocalSvm(this.localBudget, latest);
       this.localProgress = progress;
       const took = Math.max(now() - started, 0.01);
       this.localBudget = Math.max(
@@ -309,7 +311,7 @@ export class Training {
       for (;;) {
         await this.deps.yieldToEvents();
         if (generation !== this.localGeneration || this.loop.isRunning) return;
-        if (!this.solveLocal(lab, SOLVE_SLICE_MILLISECONDS)) break;
+        if (!this.solveLocal(lab, SOLVE_SLICE_MILLISECONDS, true)) break;
         const progress = this.localProgress;
         if (progress?.active && this.deps.now() - postedAt >= LOCAL_PROGRESS_MILLISECONDS) {
           postedAt = this.deps.now();
@@ -332,7 +334,7 @@ export class Training {
     // guidance (~20-40 ms). The page treats the run as settled once that step's metrics and
     // guidance have arrived (a tour step placed earlier keeps its number in view: tour.ts).
     this.deps.post({ type: 'stopped', reason, message, step: lab.step() });
-    const unfinished = this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS);
+    const unfinished = this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS, true);
     this.snapshot(true, 0, 0);
     this.guide(lab);
     if (unfinished) this.finishLocal(lab);
