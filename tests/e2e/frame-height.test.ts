@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { openPage, screenshot, useLab, type Lab } from './harness.ts';
 
@@ -49,6 +49,14 @@ async function coursePage(body: string) {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Closed after the file's tests too: a failed test skips its close(), and a server left
+  // listening kept the test process alive until CI's limit.
+  const stop = () => {
+    if (!server.listening) return;
+    server.closeAllConnections();
+    server.close();
+  };
+  after(stop);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const page = await lab.browser.newPage({ viewport: { width: 800, height: 700 } });
   const problems: string[] = [];
@@ -60,13 +68,17 @@ async function coursePage(body: string) {
     problems,
     close: async () => {
       await page.close();
-      server.close();
+      stop();
     },
   };
 }
 
-function labFrame(page: Page): Frame {
-  const frame = page.frames().find((f) => f.url().startsWith(labByName().baseUrl));
+/** The course page's frame once it has navigated to the lab (the parent's load event can
+ *  come before the iframe's navigation starts: the frame is about:blank until then). */
+async function labFrame(page: Page): Promise<Frame> {
+  const lab = (f: Frame) => f.url().startsWith(labByName().baseUrl);
+  for (let k = 0; k < 100 && !page.frames().some(lab); k++) await page.waitForTimeout(100);
+  const frame = page.frames().find(lab);
   assert.ok(frame, 'the iframe opened the lab');
   return frame;
 }
@@ -95,7 +107,7 @@ test('a parent page on another origin hears the height and the snippet sizes the
   assert.match(text, /event\.source === frame\.contentWindow/, 'the listener checks the sender');
   const course = await coursePage(text);
   const { page } = course;
-  const frame = labFrame(page);
+  const frame = await labFrame(page);
   await frame.waitForSelector('#tour:not([hidden])');
   await frame.waitForFunction(() => window.__clslab?.metrics() != null);
   const withTour = await settledHeight(page, frame);
