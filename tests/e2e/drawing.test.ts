@@ -53,6 +53,22 @@ test('a chart on a hidden panel is not updated while Play runs, and catches up o
   await page.close();
 });
 
+test('Play shows Pause from the press on, before the worker has started the run', async () => {
+  // The cold page: the step on E, then its solve; a press may wait in the worker's queue.
+  const { page, problems } = await openPage(lab, { ready: false });
+  await setSteps(page, 40);
+  const label = await page.evaluate(() => {
+    const play = document.getElementById('play') as HTMLButtonElement;
+    play.click();
+    return play.textContent; // read in the click's own task: no worker event yet
+  });
+  assert.equal(label, 'Pause');
+  await waitStopped(page);
+  assert.equal((await metrics(page))?.step, 40, 'the run went to its budget');
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
 test('Pause shows the stop at once: the Play button and the step counter flip together', async () => {
   const { page, problems } = await openPage(lab, { hash: '#protocol=joint', step: 0 });
   await setSteps(page, 100000);

@@ -256,6 +256,50 @@ test('Cancel during the solve ends it at once: no solution, and the run is where
   h.session.dispose();
 });
 
+test('a Play sent during a solve waits for it and starts; a Pause sent after it withdraws it', async () => {
+  const h = await sessionHarness();
+  // A solve of many slices (as in the Cancel test): the Play is queued behind it.
+  await h.init({
+    dataset: 'synthetic',
+    synthetic_reviews: 20000,
+    synthetic_feasible: false,
+    width: 256,
+    svm_c: 100,
+    steps: 3,
+  });
+  let from = h.events.length;
+  let stepping = h.send({ type: 'stepEmbeddings' });
+  await h.waitFor('taskProgress', from, (e) => e.task === 'solving');
+  const played = h.send({ type: 'play' });
+  await stepping;
+  await played;
+  await h.waitFor('stopped', from);
+  const order = h.events
+    .slice(from)
+    .map((e) => e.type)
+    .filter((t) => t === 'taskEnded' || t === 'started' || t === 'stopped');
+  assert.deepEqual(order, ['taskEnded', 'started', 'stopped'], 'the Play ran after the solve');
+  assert.equal(h.last('stopped').reason, 'finished');
+
+  // The page shows Pause from the press on: a Pause overtakes the queued Play (Pause is
+  // immediate), and the Play then does not start; the stop is said at the step reached.
+  await h.send({ type: 'reset' });
+  from = h.events.length;
+  stepping = h.send({ type: 'stepEmbeddings' });
+  await h.waitFor('taskProgress', from, (e) => e.task === 'solving');
+  const withdrawn = h.send({ type: 'play' });
+  await h.send({ type: 'pause' });
+  await stepping;
+  await withdrawn;
+  const after = h.events.slice(from);
+  assert.equal(after.filter((e) => e.type === 'started').length, 0, 'no run started');
+  const stopped = h.last('stopped');
+  assert.equal(stopped.reason, 'paused');
+  assert.equal(stopped.step, 1);
+  assert.equal(h.lastMetrics()?.step, 1);
+  h.session.dispose();
+});
+
 test('ping is answered at once with its id', async () => {
   const h = await sessionHarness();
   const id = await h.send({ type: 'ping' });

@@ -86,7 +86,8 @@ function showPrompt(state: LabState): void {
   let text: string;
   if (state.need !== null) text = 'This link needs its data: see the Dataset card.';
   else if (m === null) text = 'Loading the model and the dataset…';
-  else if (state.playing) text = 'Training… press Pause to stop and inspect.';
+  else if (state.playing || state.playRequested)
+    text = 'Training… press Pause to stop and inspect.';
   else if (state.lastStop?.reason === 'refused') text = `Stopped: ${state.lastStop.message}`;
   else if (state.plan?.protocol !== 'paper') text = 'Joint training of E and p: press Play.';
   else if (m.step === 0)

@@ -59,6 +59,9 @@ export interface LabState {
   /** The latest token columns (v.E_s, p.E_s). */
   columns: TokenColumns | null;
   playing: boolean;
+  /** Play was pressed and the worker has not said yet whether it started (it runs commands
+   *  in order: a solve under way comes first). The button shows Pause from the press on. */
+  playRequested: boolean;
   targetStep: number;
   stepsPerSecond: number;
   lastStop: { reason: StopReason; message: string; step: number } | null;
@@ -96,6 +99,7 @@ function initialState(): LabState {
     step: 0,
     columns: null,
     playing: false,
+    playRequested: false,
     targetStep: 0,
     stepsPerSecond: 0,
     lastStop: null,
@@ -113,6 +117,8 @@ export class LabStore {
   private current: LabState = initialState();
   private readonly listeners: StoreListener[] = [];
   private readonly failureHandlers = new Map<number, FailureHandler>();
+  /** The request id of the Play the worker has not answered yet. */
+  private playRequest = -1;
 
   constructor(private readonly transmit: (command: CommandBody) => number) {}
 
@@ -122,6 +128,10 @@ export class LabStore {
 
   readonly send: Send = (command, onFailed) => {
     const id = this.transmit(command);
+    if (command.type === 'play') {
+      this.playRequest = id;
+      this.current.playRequested = true;
+    }
     if (onFailed !== undefined) {
       this.failureHandlers.set(id, onFailed);
       // Commands that succeeded never hear back: forget the oldest handlers (a Map keeps
@@ -199,11 +209,13 @@ export class LabStore {
         break;
       case 'started':
         s.playing = true;
+        s.playRequested = false;
         s.targetStep = event.targetStep;
         s.lastStop = null;
         break;
       case 'stopped':
         s.playing = false;
+        s.playRequested = false;
         s.step = event.step;
         s.targetStep = 0;
         s.lastStop = { reason: event.reason, message: event.message, step: event.step };
@@ -240,6 +252,7 @@ export class LabStore {
         s.guidanceStep = event.step;
         break;
       case 'failed': {
+        if (event.request === this.playRequest) s.playRequested = false;
         const handler = this.failureHandlers.get(event.request);
         this.failureHandlers.delete(event.request);
         handler?.(event.message);

@@ -70,8 +70,11 @@ export class Controls {
     const state = this.store.state;
     const task = playTask(state);
     if (task?.cancellable === true) this.store.send({ type: 'cancel' });
-    else if (state.playing) this.store.send({ type: 'pause' });
-    else if (task === null && state.dataset !== null) this.store.send({ type: 'play' });
+    else if (state.playing || state.playRequested) this.store.send({ type: 'pause' });
+    else if (task === null && state.dataset !== null) {
+      this.store.send({ type: 'play' });
+      this.refresh();
+    }
   }
 
   /** Space toggles Play and Pause wherever it types or presses nothing else. After a run
@@ -122,7 +125,7 @@ export class Controls {
     } else if (task !== null) {
       label = `${task.label}…`;
       aria = label;
-    } else if (state.playing) {
+    } else if (state.playing || state.playRequested) {
       label = 'Pause';
       aria = 'Pause training';
     } else if (state.task !== null) {
@@ -130,7 +133,7 @@ export class Controls {
     }
     this.play.textContent = label;
     this.play.setAttribute('aria-label', aria);
-    this.play.classList.toggle('playing', state.playing);
+    this.play.classList.toggle('playing', state.playing || state.playRequested);
     this.play.disabled = task !== null ? !task.cancellable : !ready;
     const idle = ready && task === null;
     for (const button of [this.step, this.reset]) button.disabled = !idle;
@@ -161,6 +164,8 @@ export class Controls {
     if (state.worker === 'starting') text = 'Loading the model…';
     else if (state.worker === 'gone') text = 'Restarting the training worker…';
     else if (task !== null) text = `${task.label}${progressOf(task)}`;
+    else if (state.playRequested && !state.playing)
+      text = state.task !== null ? `${state.task.label}; Play starts after it…` : 'Starting Play…';
     else if (state.dataset === null)
       text = state.need !== null ? 'Waiting for the link’s data.' : 'Loading the dataset…';
     else if (state.playing) {
@@ -199,6 +204,7 @@ function playTask(state: LabState): LabState['task'] {
 function budgetSpent(state: LabState): boolean {
   return (
     !state.playing &&
+    !state.playRequested &&
     state.task === null &&
     state.lastStop?.reason === 'finished' &&
     state.plan?.budgetSpent === true

@@ -40,7 +40,7 @@ const isPaper = (state: LabState) => state.plan?.protocol === 'paper';
 
 function playOrPause(state: LabState): Action | null {
   if (state.dataset === null) return null;
-  return { label: state.playing ? 'Pause' : 'Play', button: 'play' };
+  return { label: state.playing || state.playRequested ? 'Pause' : 'Play', button: 'play' };
 }
 
 /** What each kind of step offers to press now (the registry says which a panel's step is). */

@@ -43,6 +43,9 @@ export class Session {
   private readonly training: Training;
   private readonly runs: RunFiles;
   private queue: Promise<void> = Promise.resolve();
+  /** Pauses received so far: a Play queued before a Pause that overtook it (Pause is
+   *  immediate) does not start. */
+  private pauses = 0;
   private readonly data: RunData;
 
   constructor(deps: SessionDeps) {
@@ -82,8 +85,9 @@ export class Session {
       this.immediate(command);
       return Promise.resolve();
     }
+    const pausesBefore = this.pauses;
     this.queue = this.queue
-      .then(() => this.run(command))
+      .then(() => this.run(command, pausesBefore))
       .catch((error: unknown) => this.report(command, error));
     return this.queue;
   }
@@ -97,6 +101,7 @@ export class Session {
   private immediate(command: Command): void {
     switch (command.type) {
       case 'pause':
+        this.pauses++;
         return this.training.pause();
       case 'cancel':
         this.datasets.cancel();
@@ -125,7 +130,7 @@ export class Session {
     this.deps.post({ type: 'failed', ...base, message, fatal: false });
   }
 
-  private async run(command: Command): Promise<void> {
+  private async run(command: Command, pausesBefore: number): Promise<void> {
     const lab = () => this.host.requireLab();
     const post = this.deps.post;
     switch (command.type) {
@@ -151,6 +156,9 @@ export class Session {
         return this.training.guide(lab());
       }
       case 'play':
+        // The page shows Pause from the press on; a Pause pressed while this Play waited
+        // behind a solve is the user's last word.
+        if (this.pauses !== pausesBefore) return this.training.playWithdrawn();
         return this.training.play((error) => this.report(command, error));
       case 'runTo': {
         const replay = this.host.requireModule().checkReplayStep(command.step);

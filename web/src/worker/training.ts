@@ -91,6 +91,13 @@ export class Training {
     }
   }
 
+  /** A Play withdrawn by a later Pause before it started: said as a pause at this step (the
+   *  page showed Pause from the press on, and now shows Play again). */
+  playWithdrawn(): void {
+    const step = this.deps.host.hasData() ? this.deps.host.requireLab().step() : 0;
+    this.deps.post({ type: 'stopped', reason: 'paused', message: '', step });
+  }
+
   /** Starts Play and returns (the loop yields between chunks). Without `target` it runs
    *  to the plan's target step at the speed cap; a `target` (a link's replay) is reached as
    *  fast as the machine goes. */
