@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { corpus, sessionHarness } from './support.ts';
+import type { WorkerEvent } from '../../web/src/protocol.ts';
 
 test('init loads the configured dataset from fetched text and sends its token statistics', async () => {
   const h = await sessionHarness();
@@ -191,6 +192,38 @@ test('reset with the same seed gives the same checksum', async () => {
   assert.equal(h.lastMetrics()?.checksum, initial);
   await h.send({ type: 'step', count: 5 });
   assert.equal(h.lastMetrics()?.checksum, afterSteps);
+  h.session.dispose();
+});
+
+test('the solve says its progress at most every 100 ms of its clock, and each new stage at once', async () => {
+  // A clock that moves 3 ms a reading: a slice is a few readings, so without the limit
+  // every slice (a few ms) would post; with it, posts of one stage are >= 100 ms apart.
+  let clock = 0;
+  const h = await sessionHarness({ builtin: corpus(400), now: () => (clock += 3) });
+  await h.init({ max_doc_share: 1, drop_unknown: false, d: 64 });
+  const stamped: Array<{ at: number; stage: string }> = [];
+  const push = h.events.push.bind(h.events);
+  h.events.push = (...added: WorkerEvent[]) => {
+    for (const e of added)
+      if (e.type === 'taskProgress' && e.task === 'solving')
+        stamped.push({ at: clock, stage: /\((.*), sweep/.exec(e.label)?.[1] ?? '' });
+    return push(...added);
+  };
+  await h.send({ type: 'stepEmbeddings' });
+  assert.equal(h.last('taskEnded').outcome, 'done');
+  const solveTime = clock; // the clock's reach over the run: bounds how many posts may be
+  assert.ok(stamped.length > 0, 'the solve said nothing while it ran');
+  for (let k = 1; k < stamped.length; k++) {
+    const [was, is] = [stamped[k - 1], stamped[k]];
+    if (was === undefined || is === undefined) continue;
+    if (is.stage === was.stage)
+      assert.ok(
+        is.at - was.at >= 100,
+        `posts ${k - 1}, ${k} of "${is.stage}": ${is.at - was.at} ms apart`,
+      );
+  }
+  const stages = new Set(stamped.map((s) => s.stage)).size;
+  assert.ok(stamped.length <= solveTime / 100 + stages + 1);
   h.session.dispose();
 });
 

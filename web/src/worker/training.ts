@@ -27,6 +27,10 @@ const COLUMNS_MILLISECONDS = 250;
 const GUIDANCE_MILLISECONDS = 2000;
 /** One slice of the attention-SVM solve: Pause and Cancel wait at most about this long. */
 const SOLVE_SLICE_MILLISECONDS = 25;
+/** The solve's progress goes to the page at most this often (each post repaints the
+ *  progress line and bar: every slice was ~36 repaints a second of a number no one reads
+ *  at that rate); a new stage is said at once. */
+const SOLVE_PROGRESS_MILLISECONDS = 100;
 /** Play's share of the att-SVM of the flow's own selection (core local_svm.h): one slice of
  *  about this long after each chunk, so Pause still answers within a chunk and a slice. */
 const LOCAL_SLICE_MILLISECONDS = 8;
@@ -248,6 +252,8 @@ export class Training {
     try {
       let progress = lab.startMaxMargin();
       let budget = 1000; // coordinate updates; rescaled to the slice's duration
+      let saidAt = -Infinity;
+      let saidStage = '';
       while (progress.active) {
         await yieldToEvents();
         if (generation !== this.solveGeneration) {
@@ -265,7 +271,12 @@ export class Training {
           progress.part === before.part && progress.updates - before.updates >= Math.floor(budget);
         if (swept)
           budget = Math.max(100, Math.min(budget * 4, (budget * SOLVE_SLICE_MILLISECONDS) / took));
-        if (progress.active) post(solveProgress(label, progress));
+        const due = now() - saidAt >= SOLVE_PROGRESS_MILLISECONDS || progress.stage !== saidStage;
+        if (progress.active && due) {
+          post(solveProgress(label, progress));
+          saidAt = now();
+          saidStage = progress.stage;
+        }
       }
       // Done, or failed with the reason in the report (the panel shows it).
       const report = lab.maxMarginReport();
