@@ -15,6 +15,7 @@ import {
   SubTitle,
   Tooltip,
 } from 'chart.js';
+import { expectedCost, FrameBudget, markerCount } from './frame-budget.ts';
 
 Chart.register(
   LineController,
@@ -193,11 +194,9 @@ export function logTick(value: number | string): string {
 // Chart work is the page's main-thread cost while a run plays (a trace at 25,000 reviews:
 // every long task was an animation frame of chart updates). So the work waits: a chart
 // off screen (scrolled away, or on a panel a link hides) is not updated until it shows,
-// and a frame updates charts only until FRAME_BUDGET_MS is spent (at least one), the rest
-// in the next frames, oldest first. Input events run between those frames.
-
-/** Chart work one animation frame may take before the rest waits for the next one, ms. */
-export const FRAME_BUDGET_MS = 12;
+// and a frame updates charts only until FRAME_BUDGET_MS is spent (at least one), counting
+// the raster its markers will cost (frame-budget.ts), the rest in the next frames, oldest
+// first. Input events run between those frames.
 /** Charts this close to the viewport count as on screen (drawn before they scroll in). */
 const NEAR_VIEWPORT = '200px 0px';
 
@@ -258,10 +257,29 @@ function requestFrame(): void {
   requestAnimationFrame(drawFrame);
 }
 
+/** Each chart's last update, script time in ms (what the next one is expected to take). */
+const lastUpdateMs = new WeakMap<Chart, number>();
+
 function update(chart: Chart): void {
   dirty.delete(chart);
+  const started = performance.now();
   chart.update('none');
+  lastUpdateMs.set(chart, performance.now() - started);
   updates.set(chart, (updates.get(chart) ?? 0) + 1);
+}
+
+/** The markers `chart` draws: its shown scatter datasets that are not lines. A line
+ *  chart's points are not drawn (pointRadius 0) or are few. */
+function markers(chart: Chart): number {
+  return markerCount(
+    chart.data.datasets.map((dataset, index) => ({
+      points: dataset.data.length,
+      marked:
+        chart.getDatasetMeta(index).type === 'scatter' &&
+        (dataset as { showLine?: boolean }).showLine !== true &&
+        chart.isDatasetVisible(index),
+    })),
+  );
 }
 
 /** True for the frame after a stop: it paints the stop alone (holdChartsForAFrame). */
@@ -299,21 +317,29 @@ function drawFrame(): void {
     requestFrame();
     return;
   }
-  const started = performance.now();
+  const budget = new FrameBudget(() => performance.now());
   let drawn = 0;
   let waiting = false;
   for (const chart of [...dirty]) {
     if (!isOnScreen(chart.canvas)) continue; // stays dirty: the observer asks when it shows
-    if (drawn > 0 && performance.now() - started >= FRAME_BUDGET_MS) {
+    if (drawn > 0 && budget.spent()) {
       waiting = true;
       break;
     }
+    // A chart that would not fit waits, first in line for the next frame (the set keeps
+    // it ahead of the charts updated now); a smaller one after it may still fit.
+    const marks = markers(chart);
+    if (drawn > 0 && !budget.fits(expectedCost(lastUpdateMs.get(chart) ?? 0, marks))) {
+      waiting = true;
+      continue;
+    }
     update(chart);
+    budget.drew(marks);
     drawn++;
   }
-  for (const [element, draw] of waiting ? [] : [...drawings]) {
+  for (const [element, draw] of [...drawings]) {
     if (!isOnScreen(element)) continue; // kept: the observer asks when it shows
-    if (drawn > 0 && performance.now() - started >= FRAME_BUDGET_MS) {
+    if (drawn > 0 && budget.spent()) {
       waiting = true;
       break;
     }
