@@ -7,6 +7,7 @@
 //
 //   npx vite build --config web/vite.config.ts --minify false --outDir /tmp/dist-prof
 //   node bench/page/page-profile.mjs [--dist /tmp/dist-prof] [--data FILE] [--phase play,pause,solve,load]
+//                                    [--link-version 1|2]   (the settings the links read: v1 d 1024, v2 d 4096)
 //
 // Not a test and not a benchmark row: a tool to find the task to cut.
 import { chromium } from 'playwright-core';
@@ -21,6 +22,8 @@ const option = (name, fallback) => {
 const dist = option('dist', `${root}dist`);
 const phases = (option('phase', 'play,pause,solve,load') ?? '').split(',');
 const dataFile = benchData(option('data'));
+const linkVersion = Number(option('link-version', '1'));
+const link = (keys) => `#${linkVersion === 1 ? 'v=1&' : ''}${keys}`;
 const server = await serve(dist);
 const base = `http://127.0.0.1:${server.address().port}/`;
 
@@ -114,7 +117,7 @@ const showing = (page, text) =>
 
 if (phases.includes('play') || phases.includes('pause')) {
   const { page, context, cdp } = await open(
-    '#v=1&protocol=joint&optimizer=adam&learning_rate=0.001&width=64&steps=1000000&run=0',
+    link('protocol=joint&optimizer=adam&learning_rate=0.001&width=64&steps=1000000&run=0'),
   );
   if (phases.includes('play')) {
     await page.click('#play');
@@ -143,7 +146,7 @@ if (phases.includes('play') || phases.includes('pause')) {
   await context.close();
 }
 if (phases.includes('solve') || phases.includes('load')) {
-  const { page, context, cdp } = await open('#v=1&steps=1000000&run=0', phases.includes('load'));
+  const { page, context, cdp } = await open(link('steps=1000000&run=0'), phases.includes('load'));
   if (phases.includes('solve')) {
     await cdp.send('Profiler.start');
     await page.click('#step-embeddings');
@@ -151,7 +154,10 @@ if (phases.includes('solve') || phases.includes('load')) {
       timeout: 600000,
     });
     await sleep(300);
-    analyse((await cdp.send('Profiler.stop')).profile, 'Step E and the solve, d 1024');
+    analyse(
+      (await cdp.send('Profiler.stop')).profile,
+      `Step E and the solve, v${linkVersion} defaults`,
+    );
   }
   await context.close();
 }
