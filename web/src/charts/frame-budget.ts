@@ -2,8 +2,8 @@
 // the markers they drew will take after the script. Without a GPU canvas (headless Chromium,
 // a machine with no GPU) Chromium rasters a frame's canvas commands on the main thread in
 // the commit that follows the frame's script, so a frame that updated two token charts
-// (~6,000 and ~2,000 markers after a solve at the v2 defaults) spent 20-30 ms there after
-// its 12 ms of script: a long task the script's clock never saw (BENCHMARKS.md 9.9). And a
+// (~4,000 and ~2,000 markers after the step on E at the v2 defaults) spent 20-30 ms there
+// after its 12 ms of script: a long task the script's clock never saw (BENCHMARKS.md 9.9). And a
 // frame that had spent 11 ms on two small charts still began the U-shape (~12 ms of script,
 // ~18 ms of raster): so a chart that is expected not to fit waits for a frame of its own.
 
@@ -28,14 +28,14 @@ export class FrameBudget {
     this.raster += markers * RASTER_MS_PER_MARKER;
   }
 
-  /** True once the script time so far and the raster owed reach FRAME_BUDGET_MS. */
-  spent(): boolean {
-    return this.now() - this.started + this.raster >= FRAME_BUDGET_MS;
-  }
-
   /** True when work expected to cost `ms` (its script and its raster) still fits. */
   fits(ms: number): boolean {
     return this.now() - this.started + this.raster + ms < FRAME_BUDGET_MS;
+  }
+
+  /** True once the script time so far and the raster owed reach FRAME_BUDGET_MS. */
+  spent(): boolean {
+    return !this.fits(0);
   }
 }
 

@@ -322,10 +322,6 @@ function drawFrame(): void {
   let waiting = false;
   for (const chart of [...dirty]) {
     if (!isOnScreen(chart.canvas)) continue; // stays dirty: the observer asks when it shows
-    if (drawn > 0 && budget.spent()) {
-      waiting = true;
-      break;
-    }
     // A chart that would not fit waits, first in line for the next frame (the set keeps
     // it ahead of the charts updated now); a smaller one after it may still fit.
     const marks = markers(chart);
