@@ -51,14 +51,12 @@ void RebuildP(const RowMatrixXf& E, const std::vector<Coordinate>& records,
   }
 }
 
-void ScoreTokens(const RowMatrixXf& E, const std::vector<double>& p,
-                 const std::vector<int32_t>& tokens, std::vector<double>* scores) {
-  const int32_t d = static_cast<int32_t>(E.cols());
-  scores->assign(E.rows(), 0.0);
-  for (int32_t s : tokens) (*scores)[s] = RowDot(p.data(), E.row(s).data(), d);
+void SvmSolver::State::RebuildExact() {
+  RebuildP(*E, records, &scratch, &p);
+  p_single.assign(p.begin(), p.end());
 }
 
-Certificate SvmSolver::State::Certify(bool unshrink) {
+Certificate SvmSolver::State::Certify(bool unshrink, double norm2) {
   CertificateSums sums;
   int64_t front = 0;
   for (int64_t k = 0; k < static_cast<int64_t>(records.size()); ++k) {
@@ -76,32 +74,46 @@ Certificate SvmSolver::State::Certify(bool unshrink) {
     pg_max_old = kInfinity;
     pg_min_old = -kInfinity;
   }
-  double norm2 = 0;
-  for (double x : p) norm2 += x * x;
   return sums.Finish(0.5 * norm2, options.C, options.hard_margin);
 }
 
 Certificate SvmSolver::State::Checkpoint(bool unshrink) {
-  ScoreTokens(*E, p, tokens, &scores);
-  Certificate c = Certify(unshrink);
-  progress.updates += CheckpointUnits();
-  if (c.gap <= options.tolerance) {
-    // p was updated incrementally since it was last rebuilt; its rounding is far below any
-    // tolerance, but the gap that stops the solve is certified on p rebuilt from lambda.
-    RebuildP(*E, records, &scratch, &p);
+  Certificate c;
+  if (single) {
+    ScoreTokens(*E, p_single, tokens, &scores);
+    c = Certify(unshrink, SquaredNorm(p_single));
+  } else {
     ScoreTokens(*E, p, tokens, &scores);
-    c = Certify(unshrink);
+    c = Certify(unshrink, SquaredNorm(p));
+  }
+  progress.updates += CheckpointUnits();
+  bool rebuilt = false;
+  if (c.gap <= options.tolerance) {
+    // p was updated incrementally since it was last rebuilt (in float while `single`); the
+    // gap that stops the solve is certified in double on p rebuilt from lambda.
+    RebuildExact();
+    rebuilt = true;
+    ScoreTokens(*E, p, tokens, &scores);
+    c = Certify(unshrink, SquaredNorm(p));
     progress.updates += CheckpointUnits();
+  }
+  if (single && (c.gap <= kSingleGap || eps < kSingleEps)) {
+    // From here float rounding would stall the descent: double to the end (svm_state.h).
+    if (!rebuilt) RebuildExact();
+    single = false;
   }
   progress.gap = c.gap;
   progress.active = active;
+  progress.single_precision = single;
   updates_at_checkpoint = progress.updates;
   return c;
 }
 
 // Shrinking swaps the record with the last active one and leaves position in place, so
-// that record (not yet visited in this sweep) is visited next, as in liblinear.
-void SvmSolver::State::Visit() {
+// that record (not yet visited in this sweep) is visited next, as in liblinear. p is the
+// sweeps' p of the current precision (p_single or p); the bookkeeping is in double.
+template <typename Real>
+void SvmSolver::State::Visit(Real* p) {
   Coordinate& r = records[position];
   const float* a = E->row(r.winner).data();  // d
   const float* b = E->row(r.loser).data();   // d
@@ -114,8 +126,11 @@ void SvmSolver::State::Visit() {
   }
   double margin;
   if (r.curvature == kUnknownCurvature) {
-    double curvature;
-    margin = MarginAndCurvature(p.data(), a, b, d(), &curvature);
+    Real lanes;
+    margin = MarginAndCurvature(p, a, b, d(), &lanes);
+    // A float ||z||^2 underflows for rows closer than ~1e-19: only z = 0 is degenerate.
+    const double curvature =
+        lanes < std::numeric_limits<float>::min() ? SquaredDistance(a, b, d()) : lanes;
     r.curvature = static_cast<float>(curvature);
     if (curvature == 0) {
       // z_k = 0 (soft margin; Start refuses it for the hard margin): its margin is 0 < 1
@@ -127,7 +142,7 @@ void SvmSolver::State::Visit() {
       return;
     }
   } else {
-    margin = Margin(p.data(), a, b, d());
+    margin = Margin(p, a, b, d());
   }
   ++progress.updates;
   const double g = margin - 1;
@@ -154,7 +169,7 @@ void SvmSolver::State::Visit() {
   const double next = std::min(upper, std::max(0.0, r.lambda - g / r.curvature));
   const double step = next - r.lambda;
   r.lambda = next;
-  AddScaledDifference(p.data(), step, a, b, d());
+  AddScaledDifference(p, static_cast<Real>(step), a, b, d());
 }
 
 // BeginSweep and Sweep are functions of their own, called once per sweep, and kept out of
@@ -179,7 +194,11 @@ CLSLAB_OWN_FUNCTION void SvmSolver::State::BeginSweep() {
 }
 
 CLSLAB_OWN_FUNCTION void SvmSolver::State::Sweep(int64_t stop) {
-  while (position < active && progress.updates < stop) Visit();
+  if (single) {
+    while (position < active && progress.updates < stop) Visit(p_single.data());
+  } else {
+    while (position < active && progress.updates < stop) Visit(p.data());
+  }
 }
 
 void SvmSolver::State::EndSweep() {
@@ -210,7 +229,7 @@ const SvmProgress& SvmSolver::progress() const { return state_->progress; }
 
 void SvmSolver::State::Begin() {
   started = true;
-  RebuildP(*E, records, &scratch, &p);
+  RebuildExact();
   const double gap = Checkpoint(true).gap;
   if (first_share < active) {  // a random share of the first active set (Start)
     for (int64_t k = 0; k < first_share; ++k) {

@@ -20,6 +20,16 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kFirstEps = 0.1;
 // curvature < 0: not computed yet (it is computed with the first margin, in the same pass).
 constexpr float kUnknownCurvature = -1.0f;
+// The sweeps run in single precision (float p, four-float lanes: twice the lanes of double
+// in wasm SIMD, half the bytes of p to read and write) until a checkpoint certifies a gap
+// at or below kSingleGap, or the shrinking tolerance eps falls below kSingleEps; then in
+// double to the end. A float margin is good to about 1e-7 of p.E_s, so far from the optimum
+// single precision finds the same next iterates in effect, and the certificate, always in
+// double on p rebuilt from lambda before it stops a solve, says when they are good enough.
+// Near the optimum float rounding would stall the descent: a gap of 1e-8 asked (the tests)
+// is reached in double. The page's solves stop at 1e-3 and never switch.
+constexpr double kSingleGap = 1e-5;
+constexpr double kSingleEps = 1e-5;
 
 // One constraint's solver state in one 24-byte record, so that a coordinate update touches
 // one record besides the two rows of E. Records are shuffled physically (a sweep reads them
@@ -38,10 +48,14 @@ struct SvmSolver::State {
   SvmOptions options;
   double upper = kInfinity;         // C, or +inf for the hard margin
   std::vector<Coordinate> records;  // K: [0, active) is the active set, in this sweep's order
-  std::vector<double> p;            // d, = sum_k lambda_k z_k (up to drift between rebuilds)
-  std::vector<double> scratch;      // V, token coefficients (RebuildP)
-  std::vector<int32_t> tokens;      // the tokens of some constraint, ascending
-  std::vector<double> scores;       // V, p.E_s at the last checkpoint (for `tokens`; else 0)
+  // d, = sum_k lambda_k z_k (up to drift between rebuilds): the sweeps' p is p_single while
+  // `single`, then p; p is also the certificate's, rebuilt from lambda before it stops a solve.
+  std::vector<double> p;
+  std::vector<float> p_single;
+  bool single = true;
+  std::vector<double> scratch;  // V, token coefficients (RebuildP)
+  std::vector<int32_t> tokens;  // the tokens of some constraint, ascending
+  std::vector<double> scores;   // V, p.E_s at the last checkpoint (for `tokens`; else 0)
   int64_t active = 0;
   int64_t position = 0;  // next record of the current sweep
   bool in_sweep = false;
@@ -68,10 +82,13 @@ struct SvmSolver::State {
   // every non-degenerate constraint with PG != 0 active again. A gap within tolerance is
   // certified again on p rebuilt from lambda (RebuildP) before it counts.
   Certificate Checkpoint(bool unshrink);
-  Certificate Certify(bool unshrink);  // one pass over the records with the current scores
-  void Begin();              // p from the starting lambda, the first checkpoint and active set
-  void Visit();              // the coordinate at `position` (liblinear's loop body)
-  void BeginSweep();         // a new order of the active records; position 0
+  // One pass over the records with the current scores; norm2 = ||p||^2 of the p scored.
+  Certificate Certify(bool unshrink, double norm2);
+  void RebuildExact();  // p from lambda (RebuildP), and p_single rounded from it
+  void Begin();         // p from the starting lambda, the first checkpoint and active set
+  template <typename Real>
+  void Visit(Real* p);  // the coordinate at `position` (liblinear's loop body), on the sweeps' p
+  void BeginSweep();    // a new order of the active records; position 0
   void Sweep(int64_t stop);  // Visit from `position` to the sweep's end or `stop` updates
   void EndSweep();           // liblinear's stopping test, checkpoints, epoch count
 };
@@ -82,7 +99,12 @@ void RebuildP(const RowMatrixXf& E, const std::vector<Coordinate>& records,
 // scores[s] = p.E_s for every s in `tokens` (the tokens of some constraint: the only scores
 // a certificate reads), 0 for the others: O(|tokens| d). After the solve over all reviews,
 // the acyclic reviews' constraints name a few hundred of the V tokens.
-void ScoreTokens(const RowMatrixXf& E, const std::vector<double>& p,
-                 const std::vector<int32_t>& tokens, std::vector<double>* scores /* V */);
+template <typename Real>
+void ScoreTokens(const RowMatrixXf& E, const std::vector<Real>& p /* d */,
+                 const std::vector<int32_t>& tokens, std::vector<double>* scores /* V */) {
+  const int32_t d = static_cast<int32_t>(E.cols());
+  scores->assign(E.rows(), 0.0);
+  for (int32_t s : tokens) (*scores)[s] = RowDot(p.data(), E.row(s).data(), d);
+}
 
 }  // namespace clslab

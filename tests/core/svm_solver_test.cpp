@@ -245,5 +245,66 @@ TEST(SvmSolver, DifferentSeedsReachTheSameOptimum) {
   }
 }
 
+double Cosine(const Eigen::VectorXf& a, const Eigen::VectorXf& b) {
+  return a.cast<double>().dot(b.cast<double>()) /
+         (a.cast<double>().norm() * b.cast<double>().norm());
+}
+
+// The page's solves stop at a gap of 1e-3 and run their sweeps in single precision all the
+// way (svm_state.h): their answer is the double-precision optimum within that gap.
+TEST(SvmSolver, SinglePrecisionSweepsReachTheOptimumWithinTheTolerance) {
+  Rng rng(53);
+  const RowMatrixXf E = RandomEmbeddings(200, 64, &rng);  // d 64: lanes and no tail
+  const MarginConstraints c = RandomPairs(200, 4000, &rng);
+  SvmOptions options;
+  options.tolerance = 1e-3;
+  std::unique_ptr<SvmSolver> loose = Start(E, c, options);
+  const SvmSolution approximate = RunToTheEnd(loose.get(), 1 << 30);
+  ASSERT_TRUE(approximate.converged);
+  EXPECT_TRUE(loose->progress().single_precision) << "a gap of 1e-3 never needs double";
+  options.tolerance = 1e-10;
+  options.max_epochs = 1000000;
+  std::unique_ptr<SvmSolver> tight = Start(E, c, options);
+  const SvmSolution optimum = RunToTheEnd(tight.get(), 1 << 30);
+  ASSERT_TRUE(optimum.converged);
+  EXPECT_FALSE(tight->progress().single_precision) << "a gap of 1e-10 is reached in double";
+  // Certified in double on p rebuilt from lambda: the primal is within the gap asked.
+  EXPECT_LE(approximate.gap, 1e-3);
+  EXPECT_GE(approximate.primal, optimum.primal * (1 - 1e-9));
+  EXPECT_LE(approximate.primal, optimum.primal * (1 + 1e-3));
+  EXPECT_GT(Cosine(approximate.p, optimum.p), 0.99);
+}
+
+// A width that is not a multiple of the eight float lanes goes through the kernels' scalar
+// tails; the hard margin reaches its optimum (no cycle, d >= V) in both precisions.
+TEST(SvmSolver, HardMarginWithAnOddWidthConvergesThroughBothPrecisions) {
+  Rng rng(59);
+  const RowMatrixXf E = RandomEmbeddings(40, 45, &rng);  // d >= V: any acyclic set is feasible
+  MarginConstraints c;
+  for (int32_t a = 0; a < 40; ++a) {  // a beats every later token: acyclic
+    for (int32_t b = a + 1; b < 40; b += 3) {
+      c.winner.push_back(a);
+      c.loser.push_back(b);
+      c.reviews.push_back(1);
+    }
+  }
+  SvmOptions options;
+  options.hard_margin = true;
+  options.max_epochs = 1000000;
+  options.tolerance = 1e-8;
+  std::unique_ptr<SvmSolver> solver = Start(E, c, options);
+  const SvmSolution s = RunToTheEnd(solver.get(), 1 << 30);
+  ASSERT_TRUE(s.converged);
+  EXPECT_FALSE(solver->progress().single_precision);
+  EXPECT_EQ(s.violated, 0);
+  EXPECT_NEAR(s.min_margin, 1.0, 1e-9);
+  // The float output's own margins, as a user of p computes them: within float rounding.
+  for (int64_t k = 0; k < c.size(); ++k) {
+    const double m = E.row(c.winner[k]).cast<double>().dot(s.p.cast<double>()) -
+                     E.row(c.loser[k]).cast<double>().dot(s.p.cast<double>());
+    EXPECT_GT(m, 1 - 1e-4) << k;
+  }
+}
+
 }  // namespace
 }  // namespace clslab

@@ -76,7 +76,7 @@ struct SvmSolution {
   double primal = 0;          // 1/2||p||^2 (+ C sum_k max(0, 1 - p.z_k) for soft margin)
   double dual = 0;            // sum_k lambda_k - 1/2 ||sum_k lambda_k z_k||^2 <= optimum
   double gap = 0;             // (primal - dual) / |primal|; +inf when no bound is available
-  int64_t violated = 0;       // constraints with p.z_k < 1 - 1e-6
+  int64_t violated = 0;       // constraints with p.z_k < 1 - 1e-6 (p in double, unrounded)
   int64_t degenerate = 0;     // constraints with z_k = 0 (soft margin: pay C, skipped)
   double min_margin = 0;      // min_k p.z_k (0 when K = 0)
   bool converged = false;
@@ -92,6 +92,9 @@ struct SvmProgress {
   double gap = std::numeric_limits<double>::infinity();  // at the last certificate
   bool done = false;       // converged, or max_epochs sweeps without converging
   bool converged = false;  // gap <= tolerance, certified on all K constraints
+  // The sweeps run in single precision (far from the optimum), false once they run in
+  // double (svm_state.h kSingleGap); the certificate is in double either way.
+  bool single_precision = true;
 };
 
 // Dual coordinate descent (Hsieh et al. 2008, L1-loss linear SVM without bias) with
