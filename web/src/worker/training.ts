@@ -269,8 +269,7 @@ export class Training {
         // last sweeps of a part stop short.
         const swept =
           progress.part === before.part && progress.updates - before.updates >= Math.floor(budget);
-        if (swept)
-          budget = Math.max(100, Math.min(budget * 4, (budget * SOLVE_SLICE_MILLISECONDS) / took));
+        if (swept) budget = sliceBudget(budget, took, SOLVE_SLICE_MILLISECONDS);
         const due = now() - saidAt >= SOLVE_PROGRESS_MILLISECONDS || progress.stage !== saidStage;
         if (progress.active && due) {
           post(solveProgress(label, progress));
@@ -306,11 +305,12 @@ export class Training {
       const started = now();
       const progress = lab.continueLocalSvm(this.localBudget, latest);
       this.localProgress = progress;
-      const took = Math.max(now() - started, 0.01);
-      this.localBudget = Math.max(
-        100,
-        Math.min(this.localBudget * 4, (this.localBudget * LOCAL_SLICE_MILLISECONDS) / took),
-      );
+      // Only a call that spent its budget (the solve goes on) measures the sweeps' speed. A
+      // call with nothing to solve returns at once: rescaled from it, the budget grew 4x a
+      // call, and after six step-on-E / Reset cycles at 25,000 reviews one call held the
+      // worker for minutes (Play stuck at step 1, pings and Pause unanswered).
+      if (progress.active)
+        this.localBudget = sliceBudget(this.localBudget, now() - started, LOCAL_SLICE_MILLISECONDS);
       // Done with no coordinate update: the solution is the current selection's (or none
       // applies); done after updates: a solve ended, and the next call checks the selection.
       if (!progress.active && progress.updates === 0) return false;
@@ -367,6 +367,13 @@ export class Training {
     const wait = Math.max(COLUMNS_MILLISECONDS, this.snapshotCost / SNAPSHOT_SHARE);
     return this.deps.now() - this.lastColumnsAt >= wait;
   }
+}
+
+/** The next slice's budget in coordinate updates, from a call that spent `budget` in `took`
+ *  ms: scaled to last `sliceMs`, at most 4x the last (one fast reading cannot make the next
+ *  call long), at least 100. */
+function sliceBudget(budget: number, took: number, sliceMs: number): number {
+  return Math.max(100, Math.min(budget * 4, (budget * sliceMs) / Math.max(took, 0.01)));
 }
 
 /** A solve's progress for the page: its stage and sweep, and an estimate in percent from
