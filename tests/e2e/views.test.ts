@@ -314,6 +314,9 @@ test('markup in a dataset shows as text in the token table and the review list',
   await page.waitForFunction(() =>
     [...document.querySelectorAll('#token-rows .token-button')].some((b) => b.textContent === '<'),
   );
+  // The review viewer draws only on screen or near it (charts/setup.ts scheduleDraw): the
+  // search above scrolled the page down to the token table, so bring the viewer back.
+  await page.locator('#review-original').scrollIntoViewIfNeeded();
   await page.waitForFunction(
     (text) =>
       [...document.querySelectorAll('#review-list .review-words')].length > 0 &&

@@ -14,6 +14,9 @@ export class ShareLink {
   private run: number | null = null;
   /** The view keys of the page as opened; one-shot keys (autoplay, tour) are not kept. */
   private view: Omit<LinkFlags, 'run'> = { hide: [], embed: false };
+  /** What the address bar is to hold, written after the next frame (render). */
+  private addressBar = '';
+  private addressBarDue = false;
 
   constructor(store: LabStore, replay: Replay) {
     copyOnClick(byId<HTMLButtonElement>('share-copy'), this.field);
@@ -74,8 +77,21 @@ export class ShareLink {
     const hash = joinHash(this.settings, { ...this.view, run: this.run });
     const url = new URL(location.href);
     url.hash = hash;
-    if (url.href !== location.href)
-      history.replaceState(null, '', hash === '' ? url.pathname + url.search : url.href);
-    this.field.value = location.href;
+    this.field.value = url.href;
+    this.addressBar = hash === '' ? url.pathname + url.search : url.href;
+    if (this.addressBarDue) return;
+    this.addressBarDue = true;
+    // After the next frame, or in 250 ms when none comes (a hidden tab). Chromium's
+    // same-document navigation lays the whole page out: run from the message that changed
+    // the data, it laid out the new table and reviews inside that task (a 60-80 ms task in
+    // a 25,000-review load); after the frame there is nothing left to lay out.
+    const write = () => {
+      if (!this.addressBarDue) return;
+      this.addressBarDue = false;
+      const target = new URL(this.addressBar, location.href).href;
+      if (target !== location.href) history.replaceState(null, '', this.addressBar);
+    };
+    requestAnimationFrame(() => setTimeout(write, 0));
+    setTimeout(write, 250);
   }
 }
