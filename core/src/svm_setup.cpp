@@ -56,6 +56,9 @@ Result<std::unique_ptr<SvmSolver>> SvmSolver::Start(const RowMatrixXf& E,
       (!options.hard_margin && !(options.C > 0 && std::isfinite(options.C)))) {
     return Out::Failure("att-SVM: need tolerance > 0, max_epochs >= 1 and a finite C > 0");
   }
+  if (!(options.over_relaxation > 0 && options.over_relaxation < 2)) {
+    return Out::Failure("att-SVM: the over-relaxation factor must lie in (0, 2)");
+  }
   if (warm_start && static_cast<int64_t>(warm_start->size()) != K) {
     return Out::Failure("att-SVM: the warm start has " + std::to_string(warm_start->size()) +
                         " weights for " + std::to_string(K) +
@@ -75,6 +78,7 @@ Result<std::unique_ptr<SvmSolver>> SvmSolver::Start(const RowMatrixXf& E,
   st->E = &E;
   st->options = options;
   st->upper = hard ? kInfinity : options.C;
+  st->relaxation = hard ? options.over_relaxation : 1.0;
   st->rng = Rng(options.seed);
   st->records.resize(K);
   std::vector<uint8_t> used(vocab_size, 0);  // V

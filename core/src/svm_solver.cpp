@@ -2,7 +2,8 @@
 // (solve_l2r_l1l2_svc, Hsieh et al. 2008, Algorithm 3), resumable in slices of work.
 // Dual:  min_lambda  1/2 ||sum_k lambda_k z_k||^2 - sum_k lambda_k,  0 <= lambda_k <= C,
 // with p = sum_k lambda_k z_k kept up to date, so coordinate k's gradient is
-// G_k = p.z_k - 1 (its margin minus one) and its exact minimizer lambda_k - G_k / ||z_k||^2.
+// G_k = p.z_k - 1 (its margin minus one) and its exact minimizer lambda_k - G_k / ||z_k||^2
+// (the hard margin moves 1.8 times that step, clipped: SvmOptions::over_relaxation).
 //
 // Legend: V vocabulary, d width, K constraints, A active (not shrunk) constraints,
 //         z_k = E_winner - E_loser (never materialized), PG projected gradient.
@@ -63,6 +64,7 @@ Certificate SvmSolver::State::Certify(bool unshrink, double norm2) {
     const Coordinate& r = records[k];
     const double margin = scores[r.winner] - scores[r.loser];
     sums.Add(margin, r.lambda);
+    max_curvature = std::max(max_curvature, static_cast<double>(r.curvature));
     if (!unshrink || r.curvature == 0) continue;
     const double g = margin - 1;
     const bool stuck = (r.lambda == 0 && g >= 0) || (r.lambda == upper && g <= 0);
@@ -78,29 +80,30 @@ Certificate SvmSolver::State::Certify(bool unshrink, double norm2) {
 }
 
 Certificate SvmSolver::State::Checkpoint(bool unshrink) {
-  Certificate c;
-  if (single) {
-    ScoreTokens(*E, p_single, tokens, &scores);
-    c = Certify(unshrink, SquaredNorm(p_single));
-  } else {
-    ScoreTokens(*E, p, tokens, &scores);
-    c = Certify(unshrink, SquaredNorm(p));
-  }
+  // In single precision p_single drifts from sum_k lambda_k z_k by the rounding of each
+  // update, and the drift compounds (a hard margin swept ~50 M times in float ended with
+  // lambda's own p infeasible): each checkpoint rebuilds p from lambda in double, certifies
+  // that, and rounds it again for the sweeps. In double the drift is ~1e-16 an update: the
+  // incremental p is certified, and rebuilt only to confirm a stop.
+  if (single) RebuildExact();
+  ScoreTokens(*E, p, tokens, &scores);
+  Certificate c = Certify(unshrink, SquaredNorm(p));
   progress.updates += CheckpointUnits();
-  bool rebuilt = false;
-  if (c.gap <= options.tolerance) {
-    // p was updated incrementally since it was last rebuilt (in float while `single`); the
-    // gap that stops the solve is certified in double on p rebuilt from lambda.
+  if (!single && c.gap <= options.tolerance) {
     RebuildExact();
-    rebuilt = true;
     ScoreTokens(*E, p, tokens, &scores);
     c = Certify(unshrink, SquaredNorm(p));
     progress.updates += CheckpointUnits();
   }
-  if (single && (c.gap <= kSingleGap || eps < kSingleEps)) {
-    // From here float rounding would stall the descent: double to the end (svm_state.h).
-    if (!rebuilt) RebuildExact();
-    single = false;
+  if (single) {
+    // Near float's own resolution the descent stalls: double to the end (svm_state.h).
+    const double resolution = std::ldexp(std::sqrt(SquaredNorm(p) * max_curvature), -24);
+    stalled = c.gap < best_gap ? 0 : stalled + 1;
+    best_gap = std::min(best_gap, c.gap);
+    if (c.gap <= kSingleReach * resolution || eps <= kSingleReach * resolution ||
+        stalled >= kSingleStall) {
+      single = false;
+    }
   }
   progress.gap = c.gap;
   progress.active = active;
@@ -166,7 +169,7 @@ void SvmSolver::State::Visit(Real* p) {
   pg_max_new = std::max(pg_max_new, pg);
   pg_min_new = std::min(pg_min_new, pg);
   if (pg == 0) return;
-  const double next = std::min(upper, std::max(0.0, r.lambda - g / r.curvature));
+  const double next = std::min(upper, std::max(0.0, r.lambda - relaxation * g / r.curvature));
   const double step = next - r.lambda;
   r.lambda = next;
   AddScaledDifference(p, static_cast<Real>(step), a, b, d());

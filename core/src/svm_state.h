@@ -21,15 +21,18 @@ constexpr double kFirstEps = 0.1;
 // curvature < 0: not computed yet (it is computed with the first margin, in the same pass).
 constexpr float kUnknownCurvature = -1.0f;
 // The sweeps run in single precision (float p, four-float lanes: twice the lanes of double
-// in wasm SIMD, half the bytes of p to read and write) until a checkpoint certifies a gap
-// at or below kSingleGap, or the shrinking tolerance eps falls below kSingleEps; then in
-// double to the end. A float margin is good to about 1e-7 of p.E_s, so far from the optimum
-// single precision finds the same next iterates in effect, and the certificate, always in
-// double on p rebuilt from lambda before it stops a solve, says when they are good enough.
-// Near the optimum float rounding would stall the descent: a gap of 1e-8 asked (the tests)
-// is reached in double. The page's solves stop at 1e-3 and never switch.
-constexpr double kSingleGap = 1e-5;
-constexpr double kSingleEps = 1e-5;
+// in wasm SIMD, half the bytes of p to read and write) while the gap is far above what float
+// can resolve, then in double to the end. A float margin p.z_k is good to about
+// 2^-24 ||p|| ||z_k|| (the resolution below); far from the optimum single precision finds
+// the same next iterates in effect, and the certificate, always in double on p rebuilt
+// from lambda, says when they are good enough. Near it, float rounding stalls the descent
+// at a gap of about that resolution (measured: 1e-4 on a hard-margin chain with ||p|| 46
+// and rows of norm ~10, where the resolution is 0.8e-4), so the sweeps turn to double once
+// a checkpoint's gap, or the shrinking tolerance eps, is within kSingleReach of it; and,
+// as a backstop, after kSingleStall checkpoints in a row with no lower gap. The page's
+// solves (gap 1e-3, ||p|| 8-125, ||z|| ~1.5: resolutions 1e-6-1e-5) stay in single.
+constexpr double kSingleReach = 16;
+constexpr int32_t kSingleStall = 256;
 
 // One constraint's solver state in one 24-byte record, so that a coordinate update touches
 // one record besides the two rows of E. Records are shuffled physically (a sweep reads them
@@ -47,12 +50,16 @@ struct SvmSolver::State {
   const RowMatrixXf* E = nullptr;  // V x d, not owned
   SvmOptions options;
   double upper = kInfinity;         // C, or +inf for the hard margin
+  double relaxation = 1;            // of each step: options.over_relaxation for the hard margin
   std::vector<Coordinate> records;  // K: [0, active) is the active set, in this sweep's order
   // d, = sum_k lambda_k z_k (up to drift between rebuilds): the sweeps' p is p_single while
   // `single`, then p; p is also the certificate's, rebuilt from lambda before it stops a solve.
   std::vector<double> p;
   std::vector<float> p_single;
   bool single = true;
+  double best_gap = kInfinity;  // the lowest gap certified in single precision
+  int32_t stalled = 0;          // checkpoints since it last fell
+  double max_curvature = 0;     // max_k ||z_k||^2 over the constraints visited so far
   std::vector<double> scratch;  // V, token coefficients (RebuildP)
   std::vector<int32_t> tokens;  // the tokens of some constraint, ascending
   std::vector<double> scores;   // V, p.E_s at the last checkpoint (for `tokens`; else 0)

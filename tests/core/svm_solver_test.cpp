@@ -306,5 +306,41 @@ TEST(SvmSolver, HardMarginWithAnOddWidthConvergesThroughBothPrecisions) {
   }
 }
 
+// A long chain of "must beat" pairs (each token beats the next three): the hard margin's
+// dual couples the whole chain, which plain coordinate descent resolves a link at a time.
+// Over-relaxed steps (the hard margin's default, SvmOptions::over_relaxation) reach the same
+// optimum in fewer sweeps; a factor outside (0, 2) is refused. The plain solve is ~70,000
+// sweeps, long enough for float drift in p to compound: it converges only because each
+// checkpoint rebuilds p from lambda (without that it ended with lambda's p infeasible).
+TEST(SvmSolver, OverRelaxedHardMarginReachesTheSameOptimumInFewerSweeps) {
+  Rng rng(61);
+  const RowMatrixXf E = RandomEmbeddings(80, 96, &rng);  // d >= V: the chain is feasible
+  MarginConstraints c;
+  for (int32_t a = 0; a < 80; ++a) {
+    for (int32_t b = a + 1; b < std::min(80, a + 4); ++b) {
+      c.winner.push_back(a);
+      c.loser.push_back(b);
+      c.reviews.push_back(1);
+    }
+  }
+  SvmOptions options;
+  options.hard_margin = true;
+  options.tolerance = 1e-6;
+  options.max_epochs = 1000000;
+  const Result<SvmSolution> relaxed = SolveAttentionSvm(E, c, options);
+  options.over_relaxation = 1;
+  const Result<SvmSolution> plain = SolveAttentionSvm(E, c, options);
+  ASSERT_TRUE(relaxed.ok() && plain.ok());
+  ASSERT_TRUE(relaxed.value.converged && plain.value.converged);
+  EXPECT_NEAR(relaxed.value.primal, plain.value.primal, 2e-6 * plain.value.primal);
+  EXPECT_EQ(relaxed.value.violated, 0);
+  EXPECT_LT(relaxed.value.epochs * 3, plain.value.epochs * 2)
+      << "relaxed " << relaxed.value.epochs << " plain " << plain.value.epochs;
+  for (double bad : {0.0, 2.0, -1.0}) {
+    options.over_relaxation = bad;
+    EXPECT_FALSE(SvmSolver::Start(E, c, options).ok()) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace clslab
