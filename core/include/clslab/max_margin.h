@@ -71,7 +71,7 @@ struct SvmOptions {
   // clip to lambda >= 0 (successive over-relaxation, Mangasarian & Musicant 1999; the dual
   // objective still falls at each step for any factor in (0, 2)). The hard margin's dual is
   // ill-conditioned on real reviews (the flow's own selection on dvd took 6,600 sweeps);
-  // measured at 1.8: 1.8-2.4x fewer sweeps (dvd 6,648 -> 3,536; the IMDB-shaped set's
+  // measured at 1.8: 1.8-2x fewer sweeps (dvd 6,648 -> 3,536; the IMDB-shaped set's
   // local att-SVM 190 -> 129 s natively). 1: plain coordinate descent. The soft margin keeps 1
   // (over-relaxed, its sweeps rose: 37 -> 47 on dvd).
   double over_relaxation = 1.8;
