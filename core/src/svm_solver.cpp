@@ -85,7 +85,10 @@ Certificate SvmSolver::State::Checkpoint(bool unshrink) {
   // lambda's own p infeasible): each checkpoint rebuilds p from lambda in double, certifies
   // that, and rounds it again for the sweeps. In double the drift is ~1e-16 an update: the
   // incremental p is certified, and rebuilt only to confirm a stop.
-  if (single) RebuildExact();
+  if (single) {
+    RebuildExact();
+    progress.updates += CheckpointUnits();  // O(K + V d) as the scoring (not part of `due`)
+  }
   ScoreTokens(*E, p, tokens, &scores);
   Certificate c = Certify(unshrink, SquaredNorm(p));
   progress.updates += CheckpointUnits();

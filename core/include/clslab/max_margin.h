@@ -127,11 +127,12 @@ class SvmSolver {
   SvmSolver& operator=(const SvmSolver&) = delete;
 
   // Work units: one unit is one coordinate update (two rows of E read, O(d)); a checkpoint
-  // (the gap certified on all K constraints, O(V d + K)) is charged V / 4 + 4 K / d + 1
-  // units, about what it costs in updates. Returns once the budget is spent (overshooting
-  // by at most one checkpoint, which cannot be split; twice that when it rebuilds p to
-  // confirm convergence) or when done. Run(0) only reports. Calibrate the budget by timing
-  // a call: the time per unit is roughly constant for one problem.
+  // (the gap certified on all K constraints, O(V d + K)) is charged V / 2 + 4 K / d + 1
+  // units, about what it costs in updates, and as much again when it rebuilds p from lambda
+  // (always in single precision; in double to confirm convergence). Returns once the budget
+  // is spent (overshooting by at most one checkpoint, which cannot be split) or when done.
+  // Run(0) only reports. Calibrate the budget by timing a call: the time per unit is roughly
+  // constant for one problem.
   SvmProgress Run(int64_t max_coordinate_updates);
   const SvmProgress& progress() const;
   // The current iterate, certified on all K constraints: the final answer once
