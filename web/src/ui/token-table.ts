@@ -35,6 +35,7 @@ export class TokenTable {
   private chosen: number | null = null;
   private lastRender = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private newData: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly onChoose: (row: number | null, token: string) => void) {
     const headRow = byId<HTMLTableRowElement>('token-head');
@@ -65,7 +66,13 @@ export class TokenTable {
     this.statistics = statistics;
     this.columns = null;
     this.chosen = null;
-    this.render();
+    // In a task of its own: the message that brings a new dataset's statistics sets up every
+    // view, and at 20,000 tokens this sort and these rows were 33 ms of a 64 ms task.
+    clearTimeout(this.newData ?? undefined);
+    this.newData = setTimeout(() => {
+      this.newData = null;
+      this.render();
+    }, 0);
   }
 
   setColumns(columns: TokenColumns): void {
