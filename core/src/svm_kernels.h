@@ -141,26 +141,10 @@ inline void AddScaledDifference(float* p, float step, const float* a, const floa
   for (; j < d; ++j) p[j] += step * (a[j] - b[j]);
 }
 
-// p . row for a float p, summed in double: a float product is exact in double, so the
-// checkpoint's scores keep the precision of p itself. Their differences are the margins of
-// the certificate, where float sums would cancel (a score ~250 at ||p|| ~ 50 summed in
-// float is good to ~1e-5, the size of a margin's last digits). Measured on the IMDB-shaped
-// set at d 4096: the same iterates as float sums (the checkpoints stream E either way).
-inline double RowDot(const float* p, const float* row, int32_t d) {
-  double s[4] = {0, 0, 0, 0};
-  int32_t j = 0;
-  for (; j + 4 <= d; j += 4) {
-    for (int r = 0; r < 4; ++r) s[r] += static_cast<double>(p[j + r]) * row[j + r];
-  }
-  for (; j < d; ++j) s[0] += static_cast<double>(p[j]) * row[j];
-  return (s[0] + s[1]) + (s[2] + s[3]);
-}
-
-// ||p||^2 in double, of either precision (the certificate's half norm).
-template <typename Real>
-double SquaredNorm(const std::vector<Real>& p) {
+// ||p||^2 (the certificate's half norm, the float resolution of a margin).
+inline double SquaredNorm(const std::vector<double>& p) {
   double norm2 = 0;
-  for (Real x : p) norm2 += static_cast<double>(x) * x;
+  for (double x : p) norm2 += x * x;
   return norm2;
 }
 

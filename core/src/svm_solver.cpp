@@ -52,6 +52,13 @@ void RebuildP(const RowMatrixXf& E, const std::vector<Coordinate>& records,
   }
 }
 
+void ScoreTokens(const RowMatrixXf& E, const std::vector<double>& p,
+                 const std::vector<int32_t>& tokens, std::vector<double>* scores) {
+  const int32_t d = static_cast<int32_t>(E.cols());
+  scores->assign(E.rows(), 0.0);
+  for (int32_t s : tokens) (*scores)[s] = RowDot(p.data(), E.row(s).data(), d);
+}
+
 void SvmSolver::State::RebuildExact() {
   RebuildP(*E, records, &scratch, &p);
   p_single.assign(p.begin(), p.end());

@@ -54,7 +54,8 @@ struct SvmSolver::State {
   double relaxation = 1;            // of each step: options.over_relaxation for the hard margin
   std::vector<Coordinate> records;  // K: [0, active) is the active set, in this sweep's order
   // d, = sum_k lambda_k z_k (up to drift between rebuilds): the sweeps' p is p_single while
-  // `single`, then p; p is also the certificate's, rebuilt from lambda before it stops a solve.
+  // `single`, then p. p is the certificate's: rebuilt from lambda at every checkpoint while
+  // `single` (and p_single rounded from it), in double before it stops a solve.
   std::vector<double> p;
   std::vector<float> p_single;
   bool single = true;
@@ -90,8 +91,10 @@ struct SvmSolver::State {
     return E->rows() / 2 + 4 * static_cast<int64_t>(records.size()) / d() + 1;
   }
   // Scores every token, certifies the gap on all K (progress.gap) and, when unshrink, makes
-  // every non-degenerate constraint with PG != 0 active again. A gap within tolerance is
-  // certified again on p rebuilt from lambda (RebuildP) before it counts.
+  // every non-degenerate constraint with PG != 0 active again. It certifies p rebuilt from
+  // lambda (RebuildP): always in single precision; in double, a gap within tolerance is
+  // certified again on p rebuilt before it counts. Turns the sweeps to double near float's
+  // resolution (kSingleReach).
   Certificate Checkpoint(bool unshrink);
   // One pass over the records with the current scores; norm2 = ||p||^2 of the p scored.
   Certificate Certify(bool unshrink, double norm2);
@@ -110,12 +113,7 @@ void RebuildP(const RowMatrixXf& E, const std::vector<Coordinate>& records,
 // scores[s] = p.E_s for every s in `tokens` (the tokens of some constraint: the only scores
 // a certificate reads), 0 for the others: O(|tokens| d). After the solve over all reviews,
 // the acyclic reviews' constraints name a few hundred of the V tokens.
-template <typename Real>
-void ScoreTokens(const RowMatrixXf& E, const std::vector<Real>& p /* d */,
-                 const std::vector<int32_t>& tokens, std::vector<double>* scores /* V */) {
-  const int32_t d = static_cast<int32_t>(E.cols());
-  scores->assign(E.rows(), 0.0);
-  for (int32_t s : tokens) (*scores)[s] = RowDot(p.data(), E.row(s).data(), d);
-}
+void ScoreTokens(const RowMatrixXf& E, const std::vector<double>& p,
+                 const std::vector<int32_t>& tokens, std::vector<double>* scores /* V */);
 
 }  // namespace clslab

@@ -77,11 +77,6 @@ TEST(SvmKernels, SingleAndDoublePrecisionAgreeWithinFloatRounding) {
     const double u = std::ldexp(1.0, -24);
     EXPECT_NEAR(Margin(p.data(), a.data(), b.data(), d), exact, (d / 8 + 5) * u * bound)
         << "d " << d;
-    // The checkpoint's scores from a float p sum in double: exact products, so they agree
-    // with the double kernel on the same p to double rounding.
-    EXPECT_NEAR(RowDot(p.data(), a.data(), d), RowDot(p_double.data(), a.data(), d),
-                1e-12 * (1 + std::abs(RowDot(p_double.data(), a.data(), d))))
-        << "d " << d;
   }
 }
 
