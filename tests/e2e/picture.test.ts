@@ -149,6 +149,14 @@ test("a chart's PNG caption carries the key numbers the page shows, from the sam
   await page.click('#step-attention');
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 11);
   await page.waitForFunction(() => window.__clslab?.state().task === null);
+  // The flow's own att-SVM goes on after the steps, and while it runs the Result 2 readout
+  // names its sweep (a new number every 250 ms): the readout is compared with the caption
+  // once it has settled, so that both are read from the same text.
+  await page.waitForFunction(
+    () => !/solving p_local/.test(document.getElementById('result2-readout')?.textContent ?? ''),
+    null,
+    { timeout: 60000 },
+  );
   const m = (await page.evaluate(() => window.__clslab?.metrics())) as unknown as Metrics;
   assert.ok(m.hasMaxMargin, 'p_mm was solved after the step on E');
 
