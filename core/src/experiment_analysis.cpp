@@ -10,7 +10,6 @@
 #include "clslab/local_svm.h"
 #include "clslab/selection.h"
 #include "experiment_state.h"
-#include "model_kernels.h"
 #include "text_util.h"
 
 namespace clslab {
@@ -280,15 +279,8 @@ MaxMarginScores Experiment::MaxMarginScoresOfTokens() const {
   MaxMarginScores scores;
   if (!state_->trainer || !state_->MaxMarginIsCurrent()) return scores;
   const RowMatrixXf& E = state_->trainer->weights().E;
-  // Row by row with the model's Dot (four float sums in a fixed order): vectorized in wasm
-  // (Eigen's matrix-vector product is scalar there) and the same bits natively and in wasm.
-  const auto score = [&E](const Eigen::VectorXf& p, std::vector<float>* out) {
-    const int32_t d = static_cast<int32_t>(E.cols());
-    out->resize(E.rows());
-    for (Eigen::Index s = 0; s < E.rows(); ++s) (*out)[s] = Dot(E.row(s).data(), p.data(), d);
-  };
-  score(state_->p_mm, &scores.all);
-  if (state_->has_max_margin_acyclic) score(state_->p_mm_acyclic, &scores.acyclic);
+  scores.all = TokenScoresOf(E, state_->p_mm);
+  if (state_->has_max_margin_acyclic) scores.acyclic = TokenScoresOf(E, state_->p_mm_acyclic);
   return scores;
 }
 

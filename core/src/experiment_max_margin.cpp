@@ -12,21 +12,14 @@
 #include "clslab/acyclic_reviews.h"
 #include "clslab/experiment.h"
 #include "experiment_state.h"
-#include "model_kernels.h"
 
 namespace clslab {
 namespace {
 
-// Figure 1's summary of the token scores a direction q gives: q.E_s for every s, with the
-// model's Dot, so that they are the p_mm columns of the token table bit for bit
-// (MaxMarginScoresOfTokens), natively and in wasm. Eigen's E * q sums in another order on
-// each platform (SSE natively, scalar in wasm): two near-equal scores could swap ranks and
-// the U-score the page printed differed from the CLI's (0.58597 against 0.58749, measured).
+// Figure 1's summary of the token scores a direction q gives: q.E_s for every s, as the
+// token table's p_mm columns hold them (TokenScoresOf).
 UShape UShapeOf(const RowMatrixXf& E, const Eigen::VectorXf& q, const TokenStatistics& stats) {
-  const int32_t d = static_cast<int32_t>(E.cols());
-  std::vector<float> scores(E.rows());  // V
-  for (Eigen::Index s = 0; s < E.rows(); ++s) scores[s] = Dot(E.row(s).data(), q.data(), d);
-  return ComputeUShape(scores, stats);
+  return ComputeUShape(TokenScoresOf(E, q), stats);
 }
 
 // A hard-margin run that stops at max_epochs still counts when its point satisfies every

@@ -19,8 +19,20 @@
 #include "clslab/statistics.h"
 #include "clslab/text_formats.h"
 #include "clslab/trainer.h"
+#include "model_kernels.h"
 
 namespace clslab {
+
+// q.E_s for every token s, row by row with the model's Dot (four float sums in a fixed
+// order): vectorized in wasm (Eigen's matrix-vector product is scalar there) and the same
+// bits natively and in wasm, so the token table's p_mm columns and Figure 1's U-score of
+// p_mm rank the same scores (with Eigen's E * q they differed: 0.58597 against 0.58749).
+inline std::vector<float> TokenScoresOf(const RowMatrixXf& E, const Eigen::VectorXf& q) {
+  const int32_t d = static_cast<int32_t>(E.cols());
+  std::vector<float> scores(E.rows());  // V
+  for (Eigen::Index s = 0; s < E.rows(); ++s) scores[s] = Dot(E.row(s).data(), q.data(), d);
+  return scores;
+}
 
 // FNV-1a over the step and the bit patterns of E, p and v (32-bit words: a quarter of the
 // multiplies of a byte-wise pass, and V x d can be 32 M floats): equal runs give equal
