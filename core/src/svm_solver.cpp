@@ -64,7 +64,7 @@ void SvmSolver::State::RebuildExact() {
   p_single.assign(p.begin(), p.end());
 }
 
-Certificate SvmSolver::State::Certify(bool unshrink, double norm2) {
+Certificate SvmSolver::State::Certify(bool unshrink) {
   CertificateSums sums;
   int64_t front = 0;
   for (int64_t k = 0; k < static_cast<int64_t>(records.size()); ++k) {
@@ -83,7 +83,7 @@ Certificate SvmSolver::State::Certify(bool unshrink, double norm2) {
     pg_max_old = kInfinity;
     pg_min_old = -kInfinity;
   }
-  return sums.Finish(0.5 * norm2, options.C, options.hard_margin);
+  return sums.Finish(0.5 * SquaredNorm(p), options.C, options.hard_margin);
 }
 
 Certificate SvmSolver::State::Checkpoint(bool unshrink) {
@@ -97,12 +97,12 @@ Certificate SvmSolver::State::Checkpoint(bool unshrink) {
     progress.updates += CheckpointUnits();  // O(K + V d) as the scoring (not part of `due`)
   }
   ScoreTokens(*E, p, tokens, &scores);
-  Certificate c = Certify(unshrink, SquaredNorm(p));
+  Certificate c = Certify(unshrink);
   progress.updates += CheckpointUnits();
   if (!single && c.gap <= options.tolerance) {
     RebuildExact();
     ScoreTokens(*E, p, tokens, &scores);
-    c = Certify(unshrink, SquaredNorm(p));
+    c = Certify(unshrink);
     progress.updates += CheckpointUnits();
   }
   if (single) {
@@ -139,11 +139,11 @@ void SvmSolver::State::Visit(Real* p) {
   }
   double margin;
   if (r.curvature == kUnknownCurvature) {
-    Real lanes;
-    margin = MarginAndCurvature(p, a, b, d(), &lanes);
+    Real swept;  // ||z||^2 in the sweeps' precision
+    margin = MarginAndCurvature(p, a, b, d(), &swept);
     // A float ||z||^2 underflows for rows closer than ~1e-19: only z = 0 is degenerate.
     const double curvature =
-        lanes < std::numeric_limits<float>::min() ? SquaredDistance(a, b, d()) : lanes;
+        swept < std::numeric_limits<float>::min() ? SquaredDistance(a, b, d()) : swept;
     r.curvature = static_cast<float>(curvature);
     if (curvature == 0) {
       // z_k = 0 (soft margin; Start refuses it for the hard margin): its margin is 0 < 1

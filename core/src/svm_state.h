@@ -96,10 +96,9 @@ struct SvmSolver::State {
   // certified again on p rebuilt before it counts. Turns the sweeps to double near float's
   // resolution (kSingleReach).
   Certificate Checkpoint(bool unshrink);
-  // One pass over the records with the current scores; norm2 = ||p||^2 of the p scored.
-  Certificate Certify(bool unshrink, double norm2);
-  void RebuildExact();  // p from lambda (RebuildP), and p_single rounded from it
-  void Begin();         // p from the starting lambda, the first checkpoint and active set
+  Certificate Certify(bool unshrink);  // one pass over the records with the current scores
+  void RebuildExact();                 // p from lambda (RebuildP), and p_single rounded from it
+  void Begin();  // p from the starting lambda, the first checkpoint and active set
   template <typename Real>
   void Visit(Real* p);  // the coordinate at `position` (liblinear's loop body), on the sweeps' p
   void BeginSweep();    // a new order of the active records; position 0
