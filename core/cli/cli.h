@@ -8,6 +8,7 @@
 
 #include "clslab/config.h"
 #include "clslab/experiment.h"
+#include "output.h"
 
 namespace clslab_cli {
 
@@ -17,6 +18,8 @@ struct Arguments {
 };
 
 int Fail(const std::string& message);
+// Closes `output`: 0 when every byte was written, else Fail with the path and the reason.
+int Finish(Output* output);
 // Reads `path` whole into *bytes, refusing (in words) a folder, an unreadable path, or an
 // input longer than `max_bytes`, which it stops reading one byte past the limit; "" when read.
 std::string ReadInput(const std::string& path, std::string* bytes, int64_t max_bytes);

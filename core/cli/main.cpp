@@ -24,6 +24,7 @@
 #include "clslab/json_report.h"
 #include "clslab/limits.h"
 #include "clslab/run_file.h"
+#include "output.h"
 
 namespace clslab_cli {
 
@@ -50,6 +51,11 @@ constexpr const char* kUsage =
 int Fail(const std::string& message) {
   std::cerr << "clslab: " << message << "\n";
   return 1;
+}
+
+int Finish(Output* output) {
+  const std::string error = output->Close();
+  return error.empty() ? 0 : Fail(error);
 }
 
 std::string ReadInput(const std::string& path, std::string* bytes, int64_t max_bytes) {
@@ -210,6 +216,7 @@ int Train(const Arguments& args) {
   const long every = args.every.empty() ? 1 : std::strtol(args.every.c_str(), nullptr, 10);
   if (every < 1) return Fail("--every takes a whole number of steps >= 1");
   const int64_t target = experiment.Plan().target_step;
+  Output lines;
   while (experiment.step() < target) {
     const int64_t step = experiment.step();
     const clslab::StepReport report =
@@ -218,11 +225,13 @@ int Train(const Arguments& args) {
     // The last line measures p against the att-SVM of the selection the flow ends with.
     if (last) experiment.SolveLocalSvm();
     if (report.step % every == 0 || last) {
-      std::cout << clslab::ToJson(experiment.CurrentMetrics()).dump() << "\n";
+      lines.Write(clslab::ToJson(experiment.CurrentMetrics()).dump() + "\n");
     }
+    // A full disk stops the run at once rather than after the last step.
+    if (!lines.error().empty()) return Fail(lines.error());
     if (report.refused) return Fail(report.message);
   }
-  return 0;
+  return Finish(&lines);
 }
 
 // Loads a run file, its dataset (its stored rows, --data for a built-in set, or the
@@ -250,8 +259,9 @@ int Evaluate(const Arguments& args) {
   const clslab::Status applied =
       clslab::ApplyRunFile(&experiment, run.value, builtin ? &source : nullptr);
   if (!applied.ok()) return Fail(applied.message());
-  std::cout << clslab::ToJson(experiment.CurrentMetrics()).dump(2) << "\n";
-  return 0;
+  Output output;
+  output.Write(clslab::ToJson(experiment.CurrentMetrics()).dump(2) + "\n");
+  return Finish(&output);
 }
 
 int Run(int argc, char** argv) {
@@ -273,13 +283,15 @@ int Run(int argc, char** argv) {
     for (const clslab::Recipe& recipe : experiment.Recipes()) {
       recipes.push_back(clslab::ToJson(recipe));
     }
-    std::cout << recipes.dump(2) << "\n";
-    return 0;
+    Output output;
+    output.Write(recipes.dump(2) + "\n");
+    return Finish(&output);
   }
   if (args.command == "evaluate") return Evaluate(args);
   if (args.command == "settings") {
-    std::cout << clslab::ConfigToJson(RunConfig()) << "\n";
-    return 0;
+    Output output;
+    output.Write(clslab::ConfigToJson(RunConfig()) + "\n");
+    return Finish(&output);
   }
   std::cerr << kUsage;
   return 2;
@@ -291,6 +303,7 @@ int Run(int argc, char** argv) {
 int main(int argc, char** argv) {
   // Input never crashes the CLI: core reports errors as values, and anything else (memory
   // exhausted by a file that passes every limit) still ends in a sentence and exit 1.
+  clslab_cli::GuardStandardStreams();
   try {
     return clslab_cli::Run(argc, argv);
   } catch (const std::bad_alloc&) {

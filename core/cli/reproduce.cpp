@@ -3,11 +3,11 @@
 // the final metrics and the per-token table (Figure 1), and prints a summary.
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 
 #include "cli.h"
 #include "clslab/json_report.h"
 #include "clslab/limits.h"
+#include "output.h"
 
 namespace clslab_cli {
 
@@ -23,6 +23,9 @@ int Reproduce(const Arguments& args) {
   RunConfig config;
   const std::string error = LoadData(args, &experiment, &config);
   if (!error.empty()) return Fail(error);
+  // Opened before the run, so that a path that cannot be written is refused before it.
+  Output file(args.out);
+  if (!file.error().empty()) return Fail(file.error());
   Json result;
   if (!args.recipe.empty()) {
     // The recipe is computed from the loaded data; the command line's --set values still win.
@@ -87,58 +90,58 @@ int Reproduce(const Arguments& args) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (last.refused) result["stopped"] = last.message;
   result["tokens"] = ToJson(experiment.Tokens());
-  std::ofstream out(args.out);
-  if (!out) return Fail("cannot write " + args.out);
-  out << result.dump(1, ' ', false, Json::error_handler_t::replace) << "\n";
+  file.Write(result.dump(1, ' ', false, Json::error_handler_t::replace) + "\n");
+  if (!file.Close().empty()) return Fail(file.error());
 
+  Output text;  // the summary, on standard output
   const clslab::DatasetSummary& s = experiment.summary();
   const Metrics& m = final_metrics;
   // Counts with thousands separators, as the guidance writes them ("1,600").
   using clslab::WithThousands;
-  std::printf("dataset     %s: %s train / %s test reviews, V = %s\n", s.source_name.c_str(),
+  text.Printf("dataset     %s: %s train / %s test reviews, V = %s\n", s.source_name.c_str(),
               WithThousands(s.train_reviews).c_str(), WithThousands(s.test_reviews).c_str(),
               WithThousands(s.vocab_size).c_str());
-  std::printf("protocol    %s, %s steps%s\n", clslab::GetSetting(config, "protocol").c_str(),
+  text.Printf("protocol    %s, %s steps%s\n", clslab::GetSetting(config, "protocol").c_str(),
               WithThousands(m.step).c_str(),
               last.refused ? (" (stopped: " + last.message + ")").c_str() : "");
   char test_accuracy[32] = "n/a (no test split)";
   if (m.has_test) std::snprintf(test_accuracy, sizeof test_accuracy, "%.3f", m.test_accuracy);
-  std::printf("accuracy    train %.3f, test %s\n", m.train_accuracy, test_accuracy);
+  text.Printf("accuracy    train %.3f, test %s\n", m.train_accuracy, test_accuracy);
   if (result.contains("after_step_on_E")) {
     const Json& a = result["after_step_on_E"];
-    std::printf("Result 1    slope %.6g vs predicted %.6g, R^2 %.6f\n",
+    text.Printf("Result 1    slope %.6g vs predicted %.6g, R^2 %.6f\n",
                 a["alignment_slope"].get<double>(), a["predicted_slope"].get<double>(),
                 a["alignment_r2"].get<double>());
   }
   const Json& mm = result["max_margin"];
-  std::printf("att-SVM     %s; %s constraints, %s in cycles, ||p_mm|| %.4g\n",
+  text.Printf("att-SVM     %s; %s constraints, %s in cycles, ||p_mm|| %.4g\n",
               mm["message"].get<std::string>().c_str(),
               WithThousands(mm["constraints"].get<long long>()).c_str(),
               WithThousands(mm["constraints_in_cycles"].get<long long>()).c_str(),
               mm["norm"].get<double>());
-  std::printf("Result 2    cos(p, p_mm) %.4f, selection accuracy %.3f, attention mass %.3f\n",
+  text.Printf("Result 2    cos(p, p_mm) %.4f, selection accuracy %.3f, attention mass %.3f\n",
               m.cosine_to_max_margin, m.selection_accuracy, m.selection_mass);
   if (!mm["acyclic"].get<bool>()) {
-    std::printf("  acyclic   %s reviews: cos(p, p_mm) %.4f, selection accuracy %.3f\n",
+    text.Printf("  acyclic   %s reviews: cos(p, p_mm) %.4f, selection accuracy %.3f\n",
                 WithThousands(mm["acyclic_reviews"].get<long long>()).c_str(),
                 m.cosine_to_max_margin_acyclic, m.selection_accuracy_acyclic);
   }
   if (m.has_local_svm) {
-    std::printf("  own sel.  cos(p, p_local) %.4f, s* selected in %.1f%%, strict in %.1f%%\n",
+    text.Printf("  own sel.  cos(p, p_local) %.4f, s* selected in %.1f%%, strict in %.1f%%\n",
                 m.cosine_to_local_svm, 100 * m.local_selection_s_star,
                 100 * m.local_selection_strict);
   }
   if (mm.contains("largest_component_size") && mm["largest_component_size"].get<int>() > 0) {
-    std::printf("  s* graph  %s nontrivial SCC(s), largest %s words holding s* for %s reviews\n",
+    text.Printf("  s* graph  %s nontrivial SCC(s), largest %s words holding s* for %s reviews\n",
                 WithThousands(mm["cyclic_components"].get<int>()).c_str(),
                 WithThousands(mm["largest_component_size"].get<int>()).c_str(),
                 WithThousands(mm["largest_component_reviews"].get<long long>()).c_str());
   }
-  std::printf("Figure 1    U-score %.3f, signed %.3f, U-contrast %.3f over %s tokens\n", m.u_score,
+  text.Printf("Figure 1    U-score %.3f, signed %.3f, U-contrast %.3f over %s tokens\n", m.u_score,
               m.signed_score, m.u_contrast, WithThousands(m.u_tokens).c_str());
-  std::printf("seconds     %.1f\n", result["seconds"].get<double>());
-  std::printf("wrote       %s\n", args.out.c_str());
-  return 0;
+  text.Printf("seconds     %.1f\n", result["seconds"].get<double>());
+  text.Printf("wrote       %s\n", args.out.c_str());
+  return Finish(&text);
 }
 
 }  // namespace clslab_cli

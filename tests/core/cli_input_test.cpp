@@ -1,7 +1,8 @@
 // The command line's input reading (core/cli/main.cpp): every input is refused at its limit
 // while it is read, so a stream with no size (a pipe, /dev/zero) never grows the process
-// past the limit, and a folder is named as one. Runs the built CLI as a child process and
-// reads its exit status, its message and its peak memory (getrusage of the child).
+// past the limit, and a folder is named as one. Its output (core/cli/output.h): a write that
+// fails ends in exit 1 naming the path and the reason. Runs the built CLI as a child process
+// and reads its exit status, its message and its peak memory (getrusage of the child).
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -32,13 +33,23 @@ std::string ReadAll(const std::string& path) {
   return text.str();
 }
 
-// Runs the CLI with `args`, stdout and stderr captured in files.
-Outcome RunCli(const std::vector<std::string>& args) {
+constexpr const char* kClosed = "";  // RunCli's stdout_path for a closed standard output
+
+// Runs the CLI with `args`, stdout and stderr captured in files (stdout into `stdout_path`
+// when one is given, closed for kClosed).
+Outcome RunCli(const std::vector<std::string>& args, const char* stdout_path = nullptr) {
   const std::string error_path = ::testing::TempDir() + "/cli_input_test.err";
   const std::string output_path = ::testing::TempDir() + "/cli_input_test.out";
+  std::remove(output_path.c_str());
   const pid_t child = fork();
   if (child == 0) {
-    std::freopen(output_path.c_str(), "w", stdout);
+    if (stdout_path == nullptr) {
+      std::freopen(output_path.c_str(), "w", stdout);
+    } else if (*stdout_path == '\0') {
+      close(STDOUT_FILENO);
+    } else {
+      std::freopen(stdout_path, "w", stdout);
+    }
     std::freopen(error_path.c_str(), "w", stderr);
     std::vector<char*> argv{const_cast<char*>(CLSLAB_CLI)};
     for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
@@ -131,6 +142,81 @@ TEST(CliSummary, CountsAreWrittenWithThousandsSeparatorsAsTheGuidanceWritesThem)
   ASSERT_EQ(run.exit_code, 0) << run.error;
   EXPECT_NE(run.output.find("1,200 train / 300 test reviews"), std::string::npos) << run.output;
   EXPECT_EQ(run.output.find("1200"), std::string::npos) << run.output;
+}
+
+// A small data set on which a run of a few steps takes a fraction of a second.
+std::string SmallData() {
+  const std::string data = ::testing::TempDir() + "/cli_output.tsv";
+  std::ofstream file(data);
+  for (int i = 0; i < 200; ++i) {
+    file << (i % 2) << "\t" << (i % 2 ? "good" : "bad") << (i / 2) % 10 << " film" << i % 13
+         << "\n";
+  }
+  return data;
+}
+
+// Issue 43, item 3: each of these exited 0 with nothing on stderr; a researcher on a full disk
+// got a cut result and a success code.
+TEST(CliOutput, TrainOnAFullDiskFailsNamingStandardOutputAndTheReason) {
+  const Outcome outcome =
+      RunCli({"train", "--data", SmallData(), "--set", "width=16", "--steps", "5"}, "/dev/full");
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.error.find("clslab: cannot write standard output: No space left on device"),
+            std::string::npos)
+      << outcome.error;
+}
+
+TEST(CliOutput, SettingsOnAFullDiskFailsWhenTheOutputIsClosed) {
+  // The settings are one buffered line: only the close finds that they never arrived.
+  const Outcome outcome = RunCli({"settings"}, "/dev/full");
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.error.find("clslab: cannot write standard output: No space left on device"),
+            std::string::npos)
+      << outcome.error;
+}
+
+TEST(CliOutput, TrainWithStandardOutputClosedFails) {
+  const Outcome outcome =
+      RunCli({"train", "--data", SmallData(), "--set", "width=16", "--steps", "5"}, kClosed);
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.error.find("clslab: cannot write standard output: Bad file descriptor"),
+            std::string::npos)
+      << outcome.error;
+}
+
+TEST(CliOutput, ReproduceToAFullDiskFailsNamingTheFile) {
+  const Outcome outcome = RunCli({"reproduce", "--data", SmallData(), "--set", "width=16",
+                                  "--steps", "3", "--out", "/dev/full"});
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.error.find(
+                "clslab: cannot write /dev/full: No space left on device (the file is incomplete)"),
+            std::string::npos)
+      << outcome.error;
+  EXPECT_EQ(outcome.output.find("wrote"), std::string::npos) << outcome.output;
+}
+
+TEST(CliOutput, ReproduceRefusesAnUnwritablePathBeforeTheRun) {
+  const std::string out = ::testing::TempDir() + "/no-such-folder/result.json";
+  const Outcome outcome = RunCli(
+      {"reproduce", "--data", SmallData(), "--set", "width=16", "--steps", "3", "--out", out});
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.error.find("clslab: cannot write " + out + ": No such file or directory"),
+            std::string::npos)
+      << outcome.error;
+}
+
+// With standard output closed, the result file is still whole (no summary line lands in it,
+// though it is the first file opened for writing) and the lost summary is an error.
+TEST(CliOutput, ReproduceWithStandardOutputClosedKeepsTheFileWholeAndFails) {
+  const std::string out = ::testing::TempDir() + "/cli_output_closed.json";
+  const Outcome outcome = RunCli(
+      {"reproduce", "--data", SmallData(), "--set", "width=16", "--steps", "3", "--out", out},
+      kClosed);
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.error.find("cannot write standard output"), std::string::npos) << outcome.error;
+  const std::string written = ReadAll(out);
+  EXPECT_EQ(written.rfind("{", 0), 0u) << written.substr(0, 200);
+  EXPECT_EQ(written.find("dataset     "), std::string::npos);
 }
 
 }  // namespace
