@@ -34,6 +34,9 @@ data=web/public/datasets/movies.tsv
   --out build/golden/reproduce-paper.json >/dev/null
 "$cli" reproduce --data "$data" --set protocol=joint --set optimizer=adam --set batch_size=32 \
   --steps 20 --out build/golden/reproduce-joint.json >/dev/null
+# Every message core says and numbers of every type, rendered natively from the catalog:
+# tests/web/catalog.test.ts renders the same with @fluent/bundle and requires equal text.
+"$cli" messages --out build/golden/messages.json
 # A full default run (300 steps) of each protocol: tests/wasm/long-run.test.ts.
 "$cli" train --data "$data" --set protocol=paper --steps 300 >build/golden/paper300.jsonl
 "$cli" train --data "$data" --set protocol=joint --set optimizer=adam --set batch_size=32 \

@@ -472,6 +472,36 @@ export interface Recipe {
   settings: RecipeSetting[];
 }
 
+/** core FindingKind (findings.h): a verdict's kind, or a fact or note behind one. */
+export type FindingKindName = 'expect' | 'shown' | 'off' | 'instead' | 'n/a' | 'fact' | 'note';
+/** core ArgType: how the catalog formats the argument. */
+export type ArgTypeName = 'count' | 'share' | 'ratio' | 'value' | 'token' | 'tokens' | 'name';
+
+/** One argument of a finding: `number` for count/share/ratio/value, `text` for token/name,
+ *  `items` for tokens (the others are 0, '' and []). */
+export interface FindingArg {
+  name: string;
+  type: ArgTypeName;
+  number: number;
+  text: string;
+  items: string[];
+}
+
+/** What core says about a run, as data (core findings.h): the catalog's message `code`
+ *  with its arguments; the page renders it (web/src/messages.ts). */
+export interface Finding {
+  panel: string;
+  kind: FindingKindName;
+  code: string;
+  args: FindingArg[];
+  /** A recipe that helps, or ''. */
+  recipe: string;
+  /** A built-in dataset the finding offers to open next, or ''. */
+  dataset: string;
+  /** The reasons and numbers behind it, folded under its sentence. */
+  details: Finding[];
+}
+
 export interface GuidanceLine {
   panel: 'result1' | 'figure1' | 'result2' | 'loss' | 'why';
   /** expect: what to look for; shown: on screen; off: not, with the measured reason; n/a:

@@ -13,7 +13,7 @@
 namespace clslab_cli {
 
 struct Arguments {
-  std::string command, data, negative, config_path, out, run, every, recipe;
+  std::string command, data, negative, config_path, out, run, every, recipe, samples;
   std::vector<std::string> sets;  // key=value, in order (--protocol and --steps append)
 };
 
@@ -37,6 +37,9 @@ std::string LoadData(const Arguments& args, clslab::Experiment* experiment,
 // The --set values of args applied to *config (after a recipe, so that they win).
 std::string ApplySets(const Arguments& args, clslab::RunConfig* config);
 int Reproduce(const Arguments& args);
+// Every message core says, rendered from sampled arguments, and numbers in each locale
+// (messages.cpp): what tests/web/catalog.test.ts compares with the page's rendering.
+int Messages(const Arguments& args);
 // One move along the run's plan (run_plan.h), as the page's worker makes it: at most `most`
 // steps and no more than the plan's chunk allows, then the work the plan says is due (the
 // p_mm solve right after the step on E). Metrics read after it are the page's at that step.

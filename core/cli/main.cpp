@@ -5,6 +5,7 @@
 //   clslab recipes   --data FILE [--config run.json] [--set key=value]...  (as JSON)
 //   clslab evaluate  --run run.json [--data FILE]   (a run file exported by the page)
 //   clslab settings                                 (the default settings as JSON)
+//   clslab messages  [--samples N] [--out FILE]    (the catalog rendered on samples)
 // FILE is any supported review format. File I/O lives here, not in core; every JSON this
 // prints comes from the structs' descriptions (json_report.h), with the page's fields.
 #include <algorithm>
@@ -45,6 +46,7 @@ constexpr const char* kUsage =
     "      the recipes for the data as JSON (name, title, reason, settings)\n"
     "  clslab evaluate  --run run.json [--data FILE]  (metrics of a run exported by the page)\n"
     "  clslab settings  (prints the default settings as JSON, the --config format)\n"
+    "  clslab messages  [--samples N] [--out FILE]  (every message rendered on N samples)\n"
     "FILE with --negative: FILE holds the positive reviews, one per line (rt-polarity).\n"
     "A config that names a built-in dataset (dataset=movies) reads --data as its bytes.\n";
 
@@ -123,6 +125,8 @@ bool Parse(int argc, char** argv, Arguments* args, std::string* error) {
       args->every = value;
     else if (flag == "--recipe")
       args->recipe = value;
+    else if (flag == "--samples")
+      args->samples = value;
     else {
       *error = "unknown flag " + flag;
       return false;
@@ -288,6 +292,7 @@ int Run(int argc, char** argv) {
     return Finish(&output);
   }
   if (args.command == "evaluate") return Evaluate(args);
+  if (args.command == "messages") return Messages(args);
   if (args.command == "settings") {
     Output output;
     output.Write(clslab::ConfigToJson(RunConfig()) + "\n");

@@ -1,0 +1,128 @@
+// One catalog, two renderers: every message core says, rendered natively by `clslab
+// messages` (build/golden/messages.json, from sampled arguments of each spec's types),
+// must read the same when the page renders it with @fluent/bundle; numbers of every
+// argument type in en, es and zh-CN must be written as Intl writes them. And the catalog
+// holds nothing neither renderer says, and nothing the runtime parser would skip.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import type { ArgTypeName, Finding, FindingArg } from 'clslab-wasm';
+import { LIST_MESSAGES, PAGE_MESSAGES, createMessages } from '../../web/src/messages.ts';
+
+const ftl = readFileSync(new URL('../../catalog/en.ftl', import.meta.url), 'utf8');
+const golden = new URL('../../build/golden/messages.json', import.meta.url);
+
+interface Golden {
+  messages: Array<Finding & { text: string }>;
+  numbers: Array<{
+    locale: string;
+    type: ArgTypeName;
+    number: number;
+    text: string;
+    plural: string;
+  }>;
+}
+
+function strict(locale = 'en') {
+  return createMessages(ftl, locale, (error) => {
+    throw error;
+  });
+}
+
+function read(): Golden {
+  assert.ok(existsSync(golden), 'build/golden/messages.json is missing: run scripts/test.sh');
+  return JSON.parse(readFileSync(golden, 'utf8')) as Golden;
+}
+
+test('every message the catalog defines loads into the bundle (none skipped as malformed)', () => {
+  const defined = [...ftl.matchAll(/^([a-zA-Z][\w-]*) *=/gm)].map((m) => m[1]!);
+  const messages = strict();
+  for (const id of defined) assert.ok(messages.has(id), `${id} did not load`);
+});
+
+test('every message core says reads the same rendered by the CLI and by the page', () => {
+  const messages = strict();
+  const { messages: said } = read();
+  assert.ok(said.length > 0 || Object.keys(PAGE_MESSAGES).length > 0);
+  for (const finding of said) {
+    assert.equal(messages.render(finding), finding.text, `${finding.code}`);
+  }
+});
+
+test('numbers of every argument type are written as Intl writes them, in each locale', () => {
+  const { numbers } = read();
+  assert.ok(numbers.length > 0);
+  for (const locale of ['en', 'es', 'zh-CN']) {
+    const messages = createMessages(ftl, locale);
+    for (const sample of numbers.filter((n) => n.locale === locale)) {
+      const arg: FindingArg = {
+        name: 'x',
+        type: sample.type,
+        number: sample.number,
+        text: '',
+        items: [],
+      };
+      const value = messages.fluentArgs([arg])['x'] as {
+        value: number;
+        opts: Intl.NumberFormatOptions;
+      };
+      const text = new Intl.NumberFormat(locale, value.opts).format(value.value);
+      assert.equal(text, sample.text, `${locale} ${sample.type} ${sample.number}`);
+      const plural = new Intl.PluralRules(locale, value.opts).select(value.value);
+      assert.equal(plural, sample.plural, `plural ${locale} ${sample.type} ${sample.number}`);
+    }
+  }
+});
+
+test('the catalog holds only messages core, the page or the token lists say', () => {
+  const core = new Set(read().messages.map((m) => m.code));
+  const defined = [...ftl.matchAll(/^([a-zA-Z][\w-]*) *=/gm)].map((m) => m[1]!);
+  for (const id of defined) {
+    assert.ok(
+      core.has(id) || id in PAGE_MESSAGES || (LIST_MESSAGES as readonly string[]).includes(id),
+      `${id} is said by nobody`,
+    );
+  }
+});
+
+const argOf = (name: string, type: ArgTypeName): fc.Arbitrary<FindingArg> => {
+  const base = { name, type, number: 0, text: '', items: [] as string[] };
+  switch (type) {
+    case 'token':
+    case 'name':
+      return fc.string().map((text) => ({ ...base, text }));
+    case 'tokens':
+      return fc.array(fc.string(), { maxLength: 6 }).map((items) => ({ ...base, items }));
+    default:
+      return fc
+        .oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer())
+        .map((number) => ({ ...base, number }));
+  }
+};
+
+test('any values of the declared types render every message without an error', () => {
+  const messages = strict();
+  const specs = new Map<string, Record<string, ArgTypeName>>(Object.entries(PAGE_MESSAGES));
+  for (const finding of read().messages) {
+    specs.set(finding.code, Object.fromEntries(finding.args.map((a) => [a.name, a.type])));
+  }
+  for (const [code, types] of specs) {
+    const args = fc.tuple(...Object.entries(types).map(([name, type]) => argOf(name, type)));
+    fc.assert(
+      fc.property(args, (values) => {
+        // strict(): an error (a missing variable, a bad value) throws.
+        messages.render({
+          panel: '',
+          kind: 'fact',
+          code,
+          args: values,
+          recipe: '',
+          dataset: '',
+          details: [],
+        });
+      }),
+      { numRuns: 50 },
+    );
+  }
+});

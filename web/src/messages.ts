@@ -1,0 +1,128 @@
+// The page's words: core's findings, and the few messages only the page says, rendered from
+// the one catalog (catalog/en.ftl) with @fluent/bundle. The CLI renders the same file with
+// core's renderer (core/include/clslab/catalog.h); tests/web/catalog.test.ts requires equal
+// text for every message. Each argument type is formatted here as core's findings.cpp
+// formats it natively (FluentArgsOf): keep the two tables alike. No sentence is written
+// here: only how values become Fluent values.
+import { FluentBundle, FluentNumber, FluentResource, type FluentVariable } from '@fluent/bundle';
+import type { Finding, FindingArg } from 'clslab-wasm';
+
+/** Messages only the page says (labels, buttons), with their variables' types; every other
+ *  message of the catalog is core's (a MessageSpec) or the lists' (token-list-*). */
+export const PAGE_MESSAGES: Readonly<Record<string, Readonly<Record<string, FindingArg['type']>>>> =
+  {
+    'verdict-label-expect': {},
+    'verdict-label-shown': {},
+    'verdict-label-off': {},
+    'verdict-label-instead': {},
+    'verdict-label-n-a': {},
+  };
+
+/** The catalog's messages that join a token list (both renderers use them). */
+export const LIST_MESSAGES = ['token-list-item', 'token-list-separator'] as const;
+
+export interface Messages {
+  readonly locale: string;
+  has(id: string): boolean;
+  /** Message `id` with Fluent values; errors (a missing variable, an unknown id) go to
+   *  `onError` and the text shows Fluent's placeholder for what is missing. */
+  format(id: string, args?: Record<string, FluentVariable>): string;
+  /** A finding's sentence (and with `details`, each detail's after it, one space apart). */
+  render(finding: Finding, details?: boolean): string;
+  /** A finding's arguments as Fluent values (exported for the parity test). */
+  fluentArgs(args: readonly FindingArg[]): Record<string, FluentVariable>;
+}
+
+/** Intl.NumberFormat's options, with the two this TypeScript library does not list yet
+ *  (ES2023: signDisplay 'negative', roundingMode). */
+type NumberOptions = Omit<Intl.NumberFormatOptions, 'signDisplay'> & {
+  signDisplay?: 'negative';
+  roundingMode?: 'trunc';
+};
+
+/** Intl's options for each argument type: core's findings.cpp FluentArgsOf, value for
+ *  value. No type writes "-0" (signDisplay 'negative'). */
+function numberOptions(arg: FindingArg): NumberOptions {
+  const sign: NumberOptions = { signDisplay: 'negative' };
+  switch (arg.type) {
+    case 'count':
+      return { ...sign, maximumFractionDigits: 0 };
+    case 'share':
+      // Truncated: a share never reads larger than it is (19,992 of 20,000 is "99.9%").
+      return {
+        ...sign,
+        style: 'percent',
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+        roundingMode: 'trunc',
+      };
+    case 'ratio':
+      return { ...sign, maximumSignificantDigits: 3 };
+    case 'value': {
+      const size = Math.abs(arg.number);
+      const scientific = size !== 0 && (size < 1e-4 || size >= 1e6);
+      return {
+        ...sign,
+        maximumSignificantDigits: 4,
+        ...(scientific ? { notation: 'scientific' as const } : {}),
+      };
+    }
+    default:
+      return sign;
+  }
+}
+
+export function createMessages(
+  ftl: string,
+  locale: string,
+  onError: (error: Error) => void = (error) => console.error(error),
+): Messages {
+  // useIsolating off: the CLI writes no bidi marks, and neither locale planned is RTL.
+  const bundle = new FluentBundle(locale, { useIsolating: false });
+  for (const error of bundle.addResource(new FluentResource(ftl))) onError(error);
+
+  const format = (id: string, args?: Record<string, FluentVariable>): string => {
+    const message = bundle.getMessage(id);
+    if (message?.value == null) {
+      onError(new Error(`no message ${id} in the catalog`));
+      return id;
+    }
+    const errors: Error[] = [];
+    const text = bundle.formatPattern(message.value, args ?? null, errors);
+    for (const error of errors) onError(new Error(`${id}: ${error.message}`));
+    return text;
+  };
+
+  const fluentArgs = (args: readonly FindingArg[]): Record<string, FluentVariable> => {
+    const out: Record<string, FluentVariable> = {};
+    for (const arg of args) {
+      switch (arg.type) {
+        case 'token':
+        case 'name':
+          out[arg.name] = arg.text;
+          break;
+        case 'tokens': {
+          const separator = format('token-list-separator');
+          out[arg.name] = arg.items
+            .map((item) => format('token-list-item', { item }))
+            .join(separator);
+          break;
+        }
+        default:
+          out[arg.name] = new FluentNumber(
+            arg.number,
+            numberOptions(arg) as unknown as Intl.NumberFormatOptions,
+          );
+      }
+    }
+    return out;
+  };
+
+  const render = (finding: Finding, details = false): string => {
+    const text = format(finding.code, fluentArgs(finding.args));
+    if (!details) return text;
+    return [text, ...finding.details.map((detail) => render(detail, true))].join(' ');
+  };
+
+  return { locale, has: (id) => bundle.hasMessage(id), format, render, fluentArgs };
+}
