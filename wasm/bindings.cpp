@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "clslab/activity.h"
 #include "clslab/config.h"
 #include "clslab/dataset_source.h"
 #include "clslab/experiment.h"
@@ -159,6 +160,14 @@ val DefaultParseChoice(const std::string& source_name) {
 
 val MetricFields() { return FieldNames<clslab::Metrics>(); }
 
+// The activity's question names, in core's table order (activity.h).
+val QuestionNames() {
+  val names = val::array();
+  for (const clslab::QuestionSpec& spec : clslab::QuestionSpecs())
+    names.call<void>("push", std::string(spec.name));
+  return names;
+}
+
 val DefaultLimits() { return LimitsObject(clslab::Limits()); }
 double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
 
@@ -243,6 +252,14 @@ class Lab {
     return recipes;
   }
   val Explain() const { return ToVal(experiment_.Explain()); }
+  // {ok, message, value: ActivityReport | null} (activity.h).
+  val Activity(const std::string& value, const std::string& state) const {
+    return ResultObject(clslab::EvaluateActivity(experiment_, value, state));
+  }
+  val CommitActivity(const std::string& value, const std::string& state,
+                     const std::string& responses) const {
+    return ResultObject(clslab::CommitActivity(experiment_, value, state, responses));
+  }
 
   std::string ExportRun() const { return clslab::WriteRunFile(experiment_); }
   // `source`: the bytes of a built-in dataset the run names, or null.
@@ -293,6 +310,7 @@ EMSCRIPTEN_BINDINGS(clslab) {
   emscripten::function("sourceKinds", &SourceKinds);
   emscripten::function("defaultParseChoice", &DefaultParseChoice);
   emscripten::function("metricFields", &MetricFields);
+  emscripten::function("questionNames", &QuestionNames);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .constructor<const val&>()
@@ -327,6 +345,8 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("selection", &Lab::Selection)
       .function("recipes", &Lab::Recipes)
       .function("explain", &Lab::Explain)
+      .function("activity", &Lab::Activity)
+      .function("commitActivity", &Lab::CommitActivity)
       .function("exportRun", &Lab::ExportRun)
       .function("applyRun", &Lab::ApplyRun);
 }

@@ -514,6 +514,83 @@ export interface GuidanceLine {
   dataset: string;
 }
 
+/** The class activity's questions (core activity.h), in core's table order. */
+export type QuestionName = 'slope' | 'cosine' | 'selection' | 'word' | 'ushape' | 'accuracy';
+export type ActivityNoteCode =
+  | 'unknown_question'
+  | 'repeated_question'
+  | 'bad_review'
+  | 'empty'
+  | 'review_out_of_range'
+  | 'review_choices'
+  | 'no_review';
+/** A problem with the link's `activity` value, by code; `subject` is what it names. */
+export interface ActivityNote {
+  code: ActivityNoteCode;
+  subject: string;
+}
+export interface ActivityQuestion {
+  id: QuestionName;
+  responseType: 'true-false' | 'choice';
+  moment: 'step_on_embeddings' | 'end_of_run';
+  /** The step whose metrics settle it. */
+  settleStep: number;
+  threshold: number;
+  /** '' when it applies to this run; else why not. */
+  notApplicable: '' | 'joint_protocol';
+  /** 'true', 'false'; for the word question the review's distinct tokens. */
+  choices: string[];
+  /** The word question's review: 0-based training index (-1 otherwise), its words as
+   *  written and each word's token ('' for a word the model does not see). */
+  review: number;
+  reviewWords: string[];
+  reviewTokens: string[];
+}
+export type VoidReason =
+  | 'joint_protocol'
+  | 'no_max_margin'
+  | 'no_test'
+  | 'no_u_tokens'
+  | 'no_attention'
+  | 'settled_before_commit';
+export interface Settlement {
+  id: QuestionName;
+  state: 'pending' | 'settled' | 'void';
+  reason: VoidReason | '';
+  /** The right response, one of the question's choices ('' unless settled). */
+  answer: string;
+  step: number;
+  /** The numbers the rule read (activity.h Settlement says which, per question). */
+  measured: number;
+  reference: number;
+  detail: number;
+}
+export interface ActivityResponse {
+  id: QuestionName;
+  response: string;
+}
+export type ActivityResult = 'correct' | 'wrong' | 'pending' | 'void';
+/** Where an activity stands for this run: questions, settlements, grades (activity.h). */
+export interface ActivityReport {
+  /** The normalized `activity` link value. */
+  value: string;
+  notes: ActivityNote[];
+  questions: ActivityQuestion[];
+  settlements: Settlement[];
+  committed: boolean;
+  responses: ActivityResponse[];
+  results: ActivityResult[];
+  correct: number;
+  scored: number;
+  done: boolean;
+  scaled: number;
+  /** Responses and settlements, as a course platform keeps them to resume. */
+  stateJson: string;
+}
+export interface ActivityOutcome extends StatusResult {
+  value: ActivityReport | null;
+}
+
 export interface Guidance {
   panels: GuidanceLine[];
   diagnostics: GuidanceLine[];
@@ -606,6 +683,12 @@ export interface Lab {
   recipes(): Recipe[];
   /** Each panel's sentence chosen by the measured values, and the diagnostics. */
   explain(): Guidance;
+  /** The activity of a link value with its kept state ('' for a fresh one): settles what
+   *  the run now can, grades committed responses (core EvaluateActivity). */
+  activity(value: string, stateJson: string): ActivityOutcome;
+  /** Commits `responsesJson` ({question: response}) and evaluates; refused when already
+   *  committed, incomplete, or a response is not a choice. */
+  commitActivity(value: string, stateJson: string, responsesJson: string): ActivityOutcome;
   /** The run as one JSON document (settings, the user's rows, step, weights bit for bit). */
   exportRun(): string;
   /** Applies a run file as one transaction: settings, data (its stored rows, `source` for
@@ -674,6 +757,8 @@ export interface ClslabModule {
   defaultParseChoice(sourceName: string): ParseChoice;
   /** The fields of Metrics in core's Describe order (the order of a Metrics object's keys). */
   metricFields(): MetricField[];
+  /** The activity's question names, in core's order. */
+  questionNames(): QuestionName[];
 }
 
 export interface ClslabModuleOptions {

@@ -8,6 +8,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type {
+  ActivityNote,
+  ActivityNoteCode,
+  ActivityOutcome,
+  ActivityQuestion,
+  ActivityReport,
+  ActivityResponse,
+  QuestionName,
+  Settlement,
+  VoidReason,
   DataNeedOf,
   DueSolveName,
   PhaseName,
@@ -419,6 +428,84 @@ const runHeader = {
   checksum: 'string',
 } satisfies Record<keyof RunHeader, Kind>;
 
+// The class activity (core activity.h).
+const QUESTIONS = {
+  slope: true,
+  cosine: true,
+  selection: true,
+  word: true,
+  ushape: true,
+  accuracy: true,
+} satisfies Record<QuestionName, true>;
+const questionName = oneOf<QuestionName>()(Object.keys(QUESTIONS) as QuestionName[]);
+const NOTE_CODES = {
+  unknown_question: true,
+  repeated_question: true,
+  bad_review: true,
+  empty: true,
+  review_out_of_range: true,
+  review_choices: true,
+  no_review: true,
+} satisfies Record<ActivityNoteCode, true>;
+const VOID_REASONS = {
+  '': true,
+  joint_protocol: true,
+  no_max_margin: true,
+  no_test: true,
+  no_u_tokens: true,
+  no_attention: true,
+  settled_before_commit: true,
+} satisfies Record<VoidReason | '', true>;
+const activityNote = {
+  code: oneOf<ActivityNoteCode>()(Object.keys(NOTE_CODES) as ActivityNoteCode[]),
+  subject: 'string',
+} satisfies Record<keyof ActivityNote, Kind>;
+const activityQuestion = {
+  id: questionName,
+  responseType: oneOf<ActivityQuestion['responseType']>()(['true-false', 'choice']),
+  moment: oneOf<ActivityQuestion['moment']>()(['step_on_embeddings', 'end_of_run']),
+  settleStep: 'number',
+  threshold: 'number',
+  notApplicable: oneOf<ActivityQuestion['notApplicable']>()(['', 'joint_protocol']),
+  choices: 'string[]',
+  review: 'number',
+  reviewWords: 'string[]',
+  reviewTokens: 'string[]',
+} satisfies Record<keyof ActivityQuestion, Kind>;
+const settlement = {
+  id: questionName,
+  state: oneOf<Settlement['state']>()(['pending', 'settled', 'void']),
+  reason: oneOf<Settlement['reason']>()(Object.keys(VOID_REASONS) as Settlement['reason'][]),
+  answer: 'string',
+  step: 'number',
+  measured: 'number',
+  reference: 'number',
+  detail: 'number',
+} satisfies Record<keyof Settlement, Kind>;
+const activityResponse = { id: questionName, response: 'string' } satisfies Record<
+  keyof ActivityResponse,
+  Kind
+>;
+const activityReport = {
+  value: 'string',
+  notes: { arrayOf: activityNote },
+  questions: { arrayOf: activityQuestion },
+  settlements: { arrayOf: settlement },
+  committed: 'boolean',
+  responses: { arrayOf: activityResponse },
+  results: 'string[]',
+  correct: 'number',
+  scored: 'number',
+  done: 'boolean',
+  scaled: 'number',
+  stateJson: 'string',
+} satisfies Record<keyof ActivityReport, Kind>;
+const activityOutcome = (nullable: boolean) =>
+  ({ ...status, value: { nullable, shape: activityReport } }) satisfies Record<
+    keyof ActivityOutcome,
+    Kind
+  >;
+
 const module = await loadModule();
 const encoder = new TextEncoder();
 const text = (value: string) => ({ layout: 'text', text: encoder.encode(value) }) as const;
@@ -479,6 +566,7 @@ test("core's lists of formats, source kinds and Metrics fields are the d.ts unio
   for (const kind of Object.keys(SOURCE_KINDS).filter((k) => k !== 'builtin'))
     assert.ok(field('dataset').includes(kind), `dataset offers ${kind}`);
   assert.deepEqual(module.defaultParseChoice('r.tsv'), { ...choice, sourceName: 'r.tsv' });
+  assert.deepEqual(module.questionNames(), Object.keys(QUESTIONS));
   const lab = new module.Lab();
   try {
     const config = { ...JSON.parse(module.defaultConfigJson()), dataset: 'synthetic' };
@@ -599,6 +687,14 @@ test('every Lab method returns what the d.ts declares', () => {
       ['result1', 'figure1', 'result2'],
     );
     check(lab.explain(), guidance, 'explain');
+    check(lab.activity('', ''), activityOutcome(false), 'activity');
+    check(lab.activity('banana', ''), activityOutcome(false), 'activity (a note)');
+    assert.equal(lab.activity('banana', '').value?.notes[0]?.code, 'unknown_question');
+    check(lab.activity('', '{'), activityOutcome(true), 'activity (bad state)');
+    const committed = lab.commitActivity('selection', '', '{"selection":"true"}');
+    check(committed, activityOutcome(false), 'commitActivity');
+    assert.equal(committed.value?.committed, true, committed.message);
+    check(lab.commitActivity('selection', '', '{}'), activityOutcome(true), 'commit (incomplete)');
     const run = lab.exportRun();
     check(module.readRun(run), runHeader, 'readRun');
     check(lab.applyRun(run, null), status, 'applyRun');

@@ -31,7 +31,10 @@ import { installDocs } from './ui/docs.ts';
 import { StoryViews } from './ui/story-views.ts';
 import { ShareLink } from './ui/share-link.ts';
 import { reportFrameHeight } from './ui/frame-height.ts';
-import { reportToLms } from './ui/scorm.ts';
+import { connectToLms } from './ui/scorm.ts';
+import { ActivityPanel } from './ui/activity.ts';
+import { LMS_WORDS } from './ui/activity-words.ts';
+import { splitHash } from './ui/page-flags.ts';
 
 document.documentElement.classList.add('booted'); // the module ran: no fallback text
 applyTheme();
@@ -220,6 +223,26 @@ function restartWorker(afterFault: boolean, said: string): void {
   for (const command of commands) store.send(command);
 }
 
+// Launched by a course platform, the page connects first: a relaunch that resumes opens
+// the run the platform kept (its link at its step) instead of the launch's own.
+const launch = splitHash(location.hash.slice(1)).flags;
+const lms = connectToLms(launch.scorm);
+if (lms?.resumed != null && lms.resumed.l !== '') {
+  const version = launch.scorm !== null ? `&scorm=${launch.scorm}` : '';
+  history.replaceState(null, '', `#${lms.resumed.l}${version}`);
+}
+// A package built with the address of a public copy shares links to that copy; without
+// one, a link made inside the course opens only there (and the share bar says so).
+const publicAddress = document
+  .querySelector<HTMLMetaElement>('meta[name="clslab-public-address"]')
+  ?.content.trim();
+if (publicAddress !== undefined && /^https?:\/\//.test(publicAddress)) share.setBase(publicAddress);
+else if (launch.scorm !== null) {
+  const note = byId('share-note');
+  note.textContent = LMS_WORDS.courseOnly;
+  note.hidden = false;
+}
+
 let pageWarnings: string[] = [];
 function openHash(): string {
   const { settings, flags } = views.openHash(location.hash.slice(1));
@@ -232,13 +255,28 @@ window.addEventListener('hashchange', () => {
   store.send({ type: 'openShareLink', hash }, (message) => banner.error(message));
   banner.warn(pageWarnings);
 });
-// Framed, the page tells its parent its height; launched by an LMS, it reports progress.
+// The link's view first (panels, embed layout), so the first height a frame reports is the
+// embed's own; framed, the page then tells its parent its height.
+const initialHash = openHash();
+const initialFlags = splitHash(location.hash.slice(1)).flags;
+if (initialFlags.activity !== null) {
+  // The predictions come before any training: no step on E until they are committed.
+  replay.expect(initialFlags.run ?? 0, false);
+  const activity = new ActivityPanel(
+    store,
+    controls,
+    banner,
+    initialFlags.activity,
+    lms?.activityState ?? '',
+  );
+  if (lms !== null) activity.onReport((report) => lms.report(report));
+}
+lms?.follow(store, (step) => share.hashAt(step), initialFlags.activity !== null);
 reportFrameHeight();
-reportToLms(store);
 store.send({
   type: 'init',
   datasetBaseUrl: new URL('datasets/', document.baseURI).href,
-  hash: openHash(),
+  hash: initialHash,
 });
 
 // Test hooks: the e2e tests read plotted series and the latest metrics, and inject faults

@@ -5,6 +5,8 @@
 // failure, a heartbeat) carries that id back as `request`, so the page routes it to the
 // panel that asked.
 import type {
+  ActivityReport,
+  QuestionName,
   DueSolveName,
   PhaseName,
   ProtocolName,
@@ -36,6 +38,8 @@ export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, 
 export type { ReviewView, SettingEffect, SettingField, SourceFile };
 export type { Guidance, GuidanceLine, Recipe, SelectionReport } from 'clslab-wasm';
 export type { DueSolveName, PhaseName, ProtocolName, SourceKindName };
+export type { ActivityReport, QuestionName };
+export type { ActivityQuestion, ActivityResult, Settlement, ActivityNote } from 'clslab-wasm';
 
 /** Core's run plan (run_plan.h) as the page receives it: what the run does next, with its
  *  enums by name. The page reads the run's rules from it, never from the settings' keys. */
@@ -53,6 +57,8 @@ export interface CoreLists {
   sourceKinds: SourceKind[];
   /** Metrics' fields in Describe order, with their CSV columns. */
   metricFields: MetricField[];
+  /** The class activity's questions (core activity.h), in core's order. */
+  questions: QuestionName[];
 }
 
 export type CommandBody =
@@ -132,6 +138,12 @@ export type CommandBody =
   /** Apply a run file as one transaction: settings, data, weights (same checksum).
    *  Answered by: datasetLoaded + settingsApplied + metricsUpdated, then runImported. */
   | { type: 'importRun'; json: string }
+  /** The class activity of the link value `value` with its kept state (`stateJson`, '' for
+   *  a fresh one): what the run settles now, graded. Answered by: activityEvaluated. */
+  | { type: 'evaluateActivity'; value: string; stateJson: string }
+  /** Commits the student's predictions ({question: response}) at the run's step.
+   *  Answered by: activityEvaluated (or failed, naming the question). */
+  | { type: 'commitActivity'; value: string; stateJson: string; responsesJson: string }
   /** Heartbeat: answered by `pong` between two slices of work. Acts at once. */
   | { type: 'ping' }
   /** Tests only: refused unless the worker was built for tests (faults.ts). Answered by
@@ -275,6 +287,8 @@ export type WorkerEvent =
    *  with the tokens the theory selects. Sent when a run rests, and now and then in Play. */
   | { type: 'guidanceUpdated'; guidance: Guidance; selection: SelectionReport; step: number }
   | { type: 'reviewShown'; review: ReviewView; testSplit: boolean; index: number; total: number }
+  /** The activity as core evaluated it at `step` (core activity.h). */
+  | { type: 'activityEvaluated'; report: ActivityReport; step: number }
   | { type: 'textScored'; review: ReviewView }
   | { type: 'previewShown'; preview: DatasetPreview; choice: ParseChoice }
   | { type: 'datasetExported'; name: string; text: string }

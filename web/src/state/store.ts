@@ -92,7 +92,7 @@ function initialState(): LabState {
     plan: null,
     shareHash: '',
     limits: null,
-    lists: { textFormats: [], sourceKinds: [], metricFields: [] },
+    lists: { textFormats: [], sourceKinds: [], metricFields: [], questions: [] },
     dataset: null,
     need: null,
     metrics: null,

@@ -28,6 +28,8 @@ export class Controls {
   private readonly speedText = byId<HTMLOutputElement>('speed-text');
   /** The step at which Space met a spent step budget and said so instead of playing. */
   private budgetNoticeAt: number | null = null;
+  /** Why training waits for the person (a class activity's predictions), or null. */
+  private heldBy: string | null = null;
 
   constructor(private readonly store: LabStore) {
     const { send } = store;
@@ -64,6 +66,14 @@ export class Controls {
     this.render(this.store.state);
   }
 
+  /** Holds the buttons that train (Play, Step, Step E, Step p) until `reason` is null; the
+   *  status line says `reason` meanwhile. A run already going can still be paused. */
+  hold(reason: string | null): void {
+    if (this.heldBy === reason) return;
+    this.heldBy = reason;
+    this.refresh();
+  }
+
   /** Play starts a run, Pause stops it, and during a cancellable task the button cancels
    *  (playTask: the solve for p_mm leaves Play to Play and Pause). */
   playPressed(): void {
@@ -71,7 +81,7 @@ export class Controls {
     const task = playTask(state);
     if (task?.cancellable === true) this.store.send({ type: 'cancel' });
     else if (state.playing || state.playRequested) this.store.send({ type: 'pause' });
-    else if (task === null && state.dataset !== null) {
+    else if (task === null && state.dataset !== null && this.heldBy === null) {
       this.store.send({ type: 'play' });
       this.refresh();
     }
@@ -134,11 +144,14 @@ export class Controls {
     this.play.textContent = label;
     this.play.setAttribute('aria-label', aria);
     this.play.classList.toggle('playing', state.playing || state.playRequested);
-    this.play.disabled = task !== null ? !task.cancellable : !ready;
+    const running = state.playing || state.playRequested;
+    const held = this.heldBy !== null && !running;
+    this.play.disabled = task !== null ? !task.cancellable : !ready || held;
     const idle = ready && task === null;
-    for (const button of [this.step, this.reset]) button.disabled = !idle;
-    this.stepE.disabled = !idle || !paper;
-    this.stepP.disabled = !idle || !paper;
+    this.reset.disabled = !idle;
+    this.step.disabled = !idle || held;
+    this.stepE.disabled = !idle || !paper || held;
+    this.stepP.disabled = !idle || !paper || held;
     this.stepE.hidden = !paper;
     this.stepP.hidden = !paper;
     this.showProgress(state);
@@ -168,6 +181,7 @@ export class Controls {
       text = state.task !== null ? `${state.task.label}; Play starts after it…` : 'Starting Play…';
     else if (state.dataset === null)
       text = state.need !== null ? 'Waiting for the link’s data.' : 'Loading the dataset…';
+    else if (this.heldBy !== null && !state.playing && !state.playRequested) text = this.heldBy;
     else if (state.playing) {
       const window = RATE_WINDOW_MILLISECONDS / 1000;
       const rate =

@@ -1,19 +1,36 @@
 // The page's own keys in the URL hash, next to the settings the module encodes: `run`
 // (steps taken, so a link reproduces the weights), `panels` (the only panels a link shows),
 // `hide` (panels a classroom link hides), `embed` (iframe mode), `speed` (Play's cap),
-// `autoplay` (Play once the link's step is reached) and `tour` (start the guided tour).
+// `autoplay` (Play once the link's step is reached), `tour` (start the guided tour),
+// `activity` (a class activity: predict, then reveal; its value is core's, activity.h) and
+// `scorm` (the page was launched by a course platform as a SCORM 1.2 or 2004 package: the
+// package's manifest sets it, and a share link never carries it).
 // They are split off before the hash goes to the module, which would report them as
 // unknown settings.
 import { SPEEDS } from './controls.ts';
 import { PANEL_KEYS, type PanelKey } from './panels.ts';
 
-export const PAGE_KEYS = ['run', 'panels', 'hide', 'embed', 'speed', 'autoplay', 'tour'] as const;
+export const PAGE_KEYS = [
+  'run',
+  'panels',
+  'hide',
+  'embed',
+  'speed',
+  'autoplay',
+  'tour',
+  'activity',
+  'scorm',
+] as const;
 type PageKey = (typeof PAGE_KEYS)[number];
 
 /** Panels a link may show or hide: the registry's keys (panels.ts), the `data-panel`
  *  names in index.html. */
 export const PANELS = PANEL_KEYS;
 export type Panel = PanelKey;
+
+/** The SCORM versions the package is built for (scripts/build-scorm.mjs). */
+export const SCORM_VERSIONS = ['1.2', '2004'] as const;
+export type ScormVersion = (typeof SCORM_VERSIONS)[number];
 
 export interface PageFlags {
   /** Steps the shared run had taken; null when the link does not say. */
@@ -26,6 +43,11 @@ export interface PageFlags {
   speed: number | null;
   autoplay: boolean;
   tour: boolean;
+  /** The class activity's questions as the link names them (core parses the value); null
+   *  when the link asks for no activity. */
+  activity: string | null;
+  /** The SCORM version a course platform launched the page as, or null. */
+  scorm: ScormVersion | null;
   /** Problems with the page keys, one sentence each (the value was ignored). */
   warnings: string[];
 }
@@ -48,6 +70,8 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
     speed: null,
     autoplay: false,
     tour: false,
+    activity: null,
+    scorm: null,
     warnings: [],
   };
   const settings: string[] = [];
@@ -87,6 +111,12 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
         flags.warnings.push(
           `speed: "${value}" is not one of ${SPEEDS.join(', ')} steps per second (0: as fast as possible); ignored.`,
         );
+    } else if (key === 'activity') {
+      flags.activity = value;
+    } else if (key === 'scorm') {
+      const version = SCORM_VERSIONS.find((v) => v === value);
+      if (version !== undefined) flags.scorm = version;
+      else flags.warnings.push(`scorm: "${value}" is not ${SCORM_VERSIONS.join(' or ')}; ignored.`);
     } else {
       flags[key] = value === '1' || value === 'true';
     }
@@ -143,7 +173,7 @@ function safeDecode(text: string): string | null {
 
 /** The page keys a link carries; those left out are not in the link. */
 export type LinkFlags = Pick<PageFlags, 'run' | 'hide' | 'embed'> &
-  Partial<Pick<PageFlags, 'panels' | 'speed' | 'autoplay' | 'tour'>>;
+  Partial<Pick<PageFlags, 'panels' | 'speed' | 'autoplay' | 'tour' | 'activity'>>;
 
 /** The full hash: the module's settings, then the page keys that are set. */
 export function joinHash(settings: string, flags: LinkFlags): string {
@@ -155,5 +185,10 @@ export function joinHash(settings: string, flags: LinkFlags): string {
   if (flags.speed != null) parts.push(`speed=${flags.speed}`);
   if (flags.autoplay === true) parts.push('autoplay=1');
   if (flags.tour === true) parts.push('tour=1');
+  if (flags.activity != null) {
+    // Core's values are names, review numbers, commas and colons: kept readable.
+    const value = encodeURIComponent(flags.activity).replaceAll('%2C', ',').replaceAll('%3A', ':');
+    parts.push(`activity=${value}`);
+  }
   return parts.join('&');
 }

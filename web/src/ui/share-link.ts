@@ -14,6 +14,9 @@ export class ShareLink {
   private run: number | null = null;
   /** The view keys of the page as opened; one-shot keys (autoplay, tour) are not kept. */
   private view: Omit<LinkFlags, 'run'> = { hide: [], embed: false };
+  /** The address of the copy the link opens (a course package's public copy); null: this
+   *  page's own address. */
+  private base: string | null = null;
   /** What the address bar is to hold, written after the next frame (render). */
   private addressBar = '';
   private addressBarDue = false;
@@ -55,17 +58,34 @@ export class ShareLink {
     return this.run;
   }
 
-  /** Classroom, embed and speed flags of the page as opened; kept in the link. */
-  setView(view: Pick<LinkFlags, 'hide' | 'embed' | 'panels' | 'speed'>): void {
-    const { hide, embed, panels, speed } = view;
-    this.view = { hide: [...hide], embed, panels, speed };
+  /** Classroom, embed, speed and activity flags of the page as opened; kept in the link. */
+  setView(view: Pick<LinkFlags, 'hide' | 'embed' | 'panels' | 'speed' | 'activity'>): void {
+    const { hide, embed, panels, speed, activity } = view;
+    this.view = { hide: [...hide], embed, panels, speed, activity };
     this.render();
+  }
+
+  /** The links open the copy at `url` (an https address) instead of this page. */
+  setBase(url: string): void {
+    this.base = url;
+    this.render();
+  }
+
+  /** The hash that opens this run at `step` with the page's view (a course platform keeps
+   *  it to resume: replaying to the step gives the same weights). */
+  hashAt(step: number): string {
+    return joinHash(this.settings, { ...this.view, run: step });
+  }
+
+  /** The address links start from. */
+  private address(): URL {
+    return new URL(this.base ?? location.href);
   }
 
   /** The link to this run with other page keys (the embed dialog's iframe source); `run`
    *  left out is the step reached. */
   linkWith(flags: Omit<LinkFlags, 'run'> & { run?: number | null }): string {
-    const url = new URL(location.href);
+    const url = this.address();
     url.hash = joinHash(this.settings, {
       ...flags,
       run: flags.run === undefined ? this.run : flags.run,
@@ -75,9 +95,11 @@ export class ShareLink {
 
   private render(): void {
     const hash = joinHash(this.settings, { ...this.view, run: this.run });
+    const link = this.address();
+    link.hash = hash;
+    this.field.value = link.href;
     const url = new URL(location.href);
     url.hash = hash;
-    this.field.value = url.href;
     this.addressBar = hash === '' ? url.pathname + url.search : url.href;
     if (this.addressBarDue) return;
     this.addressBarDue = true;

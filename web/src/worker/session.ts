@@ -235,6 +235,16 @@ export class Session {
           step: lab().step(),
           checksum: lab().metrics().checksum,
         });
+      case 'evaluateActivity':
+      case 'commitActivity': {
+        const data = this.host.requireData('the activity');
+        const outcome =
+          command.type === 'commitActivity'
+            ? data.commitActivity(command.value, command.stateJson, command.responsesJson)
+            : data.activity(command.value, command.stateJson);
+        if (outcome.value === null) throw new Error(outcome.message);
+        return post({ type: 'activityEvaluated', report: outcome.value, step: data.step() });
+      }
       case 'injectFault':
         if (!this.deps.allowFaults) throw new Error('Faults are injected only in test builds.');
         this.training.halt();
@@ -269,6 +279,7 @@ export class Session {
         textFormats: module.textFormats(),
         sourceKinds: module.sourceKinds(),
         metricFields: module.metricFields(),
+        questions: module.questionNames(),
       },
     });
     await this.data.loadFor(decoded.configJson, decoded.warnings);
