@@ -1,4 +1,5 @@
-// The page's own hash keys (run, panels, hide, embed, speed, autoplay, tour) are split off
+// The page's own hash keys (run, panels, hide, embed, speed, autoplay, tour, activity,
+// scorm) are split off
 // before the module reads the settings, and joined back after the module's part; bad
 // values become warnings. Which panels a page hides follows from panels, hide and embed.
 import assert from 'node:assert/strict';
@@ -16,8 +17,24 @@ test('page keys are split from the settings and the settings keep their order', 
     speed: null,
     autoplay: false,
     tour: true,
+    activity: null,
+    scorm: null,
     warnings: [],
   });
+});
+
+test('an activity link keeps its questions readable; a course launch says its SCORM version', () => {
+  const hash = 'dataset=movies&run=0&activity=cosine,word:12&scorm=2004';
+  const { settings, flags } = splitHash(hash);
+  assert.equal(settings, 'dataset=movies');
+  assert.equal(flags.activity, 'cosine,word:12');
+  assert.equal(flags.scorm, '2004');
+  // A share link carries the activity, never the launch's SCORM version.
+  assert.equal(joinHash(settings, flags), 'dataset=movies&run=0&activity=cosine,word:12');
+  assert.equal(splitHash('activity=&scorm=3').flags.activity, '', 'an empty value: every question');
+  assert.deepEqual(splitHash('scorm=3').flags.warnings, [
+    'scorm: "3" is not 1.2 or 2004; ignored.',
+  ]);
 });
 
 test('an embed link names its panels, speed and autoplay, and they round-trip', () => {

@@ -11,6 +11,8 @@ import { RESIZE_MESSAGE } from './frame-height.ts';
 import { hiddenPanels, PANELS, type Panel, type PageFlags } from './page-flags.ts';
 import { FRAME_WIDTH, frameHeight, PANEL_SPECS, panelSpec } from './panels.ts';
 import type { ShareLink } from './share-link.ts';
+import { QUESTION_LABELS } from './activity-words.ts';
+import type { QuestionName } from '../protocol.ts';
 
 /** The snippet's script right after its iframe: it sets the frame's height to the one the
  *  lab reports (ui/frame-height.ts), heeding only messages from that frame's window.
@@ -50,6 +52,8 @@ export interface EmbedDeps {
   speed: () => number;
   /** The longest run a link may replay (core's bound on the `steps` setting). */
   maxRun: () => number;
+  /** Core's activity questions, in its order (empty before the worker is ready). */
+  questions: () => QuestionName[];
 }
 
 export class EmbedDialog {
@@ -62,6 +66,10 @@ export class EmbedDialog {
   private readonly autoplay = byId<HTMLInputElement>('embed-autoplay');
   private readonly tour = byId<HTMLInputElement>('embed-tour');
   private readonly height = byId<HTMLInputElement>('embed-height');
+  private readonly activity = byId<HTMLInputElement>('embed-activity');
+  private readonly review = byId<HTMLInputElement>('embed-review');
+  private readonly scormCommand = byId<HTMLTextAreaElement>('embed-scorm-command');
+  private questionBoxes = new Map<QuestionName, HTMLInputElement>();
   /** The person typed a height: it no longer follows the ticked panels. */
   private heightChosen = false;
 
@@ -101,6 +109,7 @@ export class EmbedDialog {
 
   /** Opens the dialog on this run as it stands: its step and its speed. */
   open(): void {
+    if (this.questionBoxes.size === 0) this.listQuestions();
     this.step.max = String(this.deps.maxRun());
     this.step.value = String(this.deps.share.step ?? 0);
     const speed = this.deps.speed();
@@ -108,6 +117,39 @@ export class EmbedDialog {
     this.heightChosen = false;
     this.render();
     this.dialog.showModal();
+  }
+
+  /** The question ticks, from core's list (all ticked). */
+  private listQuestions(): void {
+    const names = this.deps.questions();
+    this.questionBoxes = new Map(
+      names.map((name) => {
+        const box = element('input', {
+          attributes: { type: 'checkbox', id: `embed-question-${name}`, value: name },
+        });
+        box.checked = true;
+        return [name, box];
+      }),
+    );
+    byId('embed-questions').replaceChildren(
+      ...names.map((name) =>
+        element('label', { className: 'embed-choice' }, [
+          this.questionBoxes.get(name) ?? null,
+          document.createTextNode(` ${QUESTION_LABELS[name]}`),
+        ]),
+      ),
+    );
+  }
+
+  /** The link's `activity` value (core parses it, activity.h), or null without one. */
+  private activityValue(): string | null {
+    if (!this.activity.checked) return null;
+    const review = Number(this.review.value);
+    const named = this.review.value !== '' && Number.isInteger(review) && review >= 1;
+    return [...this.questionBoxes]
+      .filter(([, box]) => box.checked)
+      .map(([name]) => (name === 'word' && named ? `word:${review}` : name))
+      .join(',');
   }
 
   private shown(): Panel[] {
@@ -128,7 +170,19 @@ export class EmbedDialog {
       speed: Number(this.speed.value),
       autoplay: this.autoplay.checked,
       tour: this.tour.checked,
+      activity: this.activityValue(),
     });
+  }
+
+  /** The command that packs this run as the course activity (scripts/build-scorm.mjs). */
+  private scormLine(): string {
+    const hash = new URL(
+      this.deps.share.linkWith({ hide: [], embed: false, activity: this.activityValue() ?? '' }),
+    ).hash;
+    const here = new URL(location.href);
+    here.hash = '';
+    const hosted = /^https?:$/.test(here.protocol) ? ` --public-url '${here.href}'` : '';
+    return `npm run build:scorm -- --link '${hash.replaceAll("'", '%27')}'${hosted}`;
   }
 
   private render(): void {
@@ -143,5 +197,6 @@ export class EmbedDialog {
       `title="clslab: attention with trained embeddings selects important tokens"></iframe>\n` +
       RESIZE_LISTENER;
     byId<HTMLAnchorElement>('embed-preview').href = src;
+    this.scormCommand.value = this.scormLine();
   }
 }

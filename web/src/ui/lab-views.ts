@@ -68,6 +68,7 @@ export class LabViews {
       speed: deps.speed,
       // The `steps` setting's bound, from core's field table (what a replay may reach).
       maxRun: () => store.state.fields.find((field) => field.key === 'steps')?.max ?? 0,
+      questions: () => store.state.lists.questions,
     });
     this.tour = new Tour(store, deps.facts);
     store.subscribe((event, state) => {
