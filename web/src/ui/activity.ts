@@ -134,13 +134,19 @@ export class ActivityPanel {
   }
 
   private show(report: ActivityReport): void {
-    const first = this.report === null;
+    const before = this.report;
     this.report = report;
     this.stateJson = report.stateJson;
     if (!this.noted && report.notes.length > 0) this.banner.warn(report.notes.map(noteText));
     this.noted = true;
     this.controls.hold(report.committed ? null : ACTIVITY_WORDS.held);
-    if (first || !report.committed || this.list.childElementCount !== report.questions.length)
+    // Laid out again when the questions or the commit change (a committed list is locked).
+    if (
+      before === null ||
+      before.committed !== report.committed ||
+      JSON.stringify(before.questions) !== JSON.stringify(report.questions) ||
+      this.list.childElementCount !== report.questions.length
+    )
       this.list.replaceChildren(...report.questions.map((q) => this.questionItem(q)));
     report.questions.forEach((q, k) => {
       const item = this.list.children[k] as HTMLElement | undefined;
