@@ -62,8 +62,8 @@ Json StateJson(const ActivityReport& report, int64_t committed_step) {
   Json settled = Json::object();
   for (const Settlement& s : report.settlements) {
     if (s.state == "pending") continue;
-    settled[s.id] = Json::array({s.state == "void" ? s.reason : s.answer, s.state == "void",
-                                 s.step, s.measured, s.reference, s.detail});
+    settled[s.id] = Json::array({s.state == "void" ? s.reason : s.answer, s.state == "void", s.step,
+                                 s.measured, s.reference, s.detail});
   }
   Json state = Json::object();
   state["c"] = report.committed;
@@ -102,9 +102,9 @@ Result<KeptState> ReadState(std::string_view text) {
     kept.responses.push_back({id, response.get<std::string>()});
   }
   for (const auto& [id, entry] : settled.items()) {
-    if (!entry.is_array() || entry.size() != 6 || !entry[0].is_string() ||
-        !entry[1].is_boolean() || !entry[2].is_number_integer() || !entry[3].is_number() ||
-        !entry[4].is_number() || !entry[5].is_number())
+    if (!entry.is_array() || entry.size() != 6 || !entry[0].is_string() || !entry[1].is_boolean() ||
+        !entry[2].is_number_integer() || !entry[3].is_number() || !entry[4].is_number() ||
+        !entry[5].is_number())
       return bad();
     Settlement s;
     s.id = id;
@@ -136,10 +136,10 @@ Result<ActivityReport> Evaluate(const Experiment& experiment, std::string_view v
   for (const ActivityQuestion& q : report.questions) {
     const QuestionSpec* spec = FindQuestion(q.id);
     if (spec != nullptr) composed.questions.push_back(spec->id);
-    if (q.review >= 0) composed.review = q.review;
+    // The link names the review only when the teacher's was taken (core's pick stays
+    // implicit, so it follows the data).
+    if (q.review >= 0 && q.review == request.review) composed.review = q.review;
   }
-  // The link names the review only when the teacher did (core's default stays implicit).
-  if (request.review < 0) composed.review = -1;
   report.value = ActivityValue(composed);
   report.committed = kept.committed;
   for (const ActivityQuestion& q : report.questions) {
@@ -185,8 +185,8 @@ Result<ActivityReport> Evaluate(const Experiment& experiment, std::string_view v
 
 const std::array<QuestionSpec, 6>& QuestionSpecs() {
   static constexpr std::array<QuestionSpec, 6> specs{{
-      {QuestionId::kSlope, "slope", ResponseType::kTrueFalse, SettleMoment::kStepOnEmbeddings,
-       true, kSlopeTolerance},
+      {QuestionId::kSlope, "slope", ResponseType::kTrueFalse, SettleMoment::kStepOnEmbeddings, true,
+       kSlopeTolerance},
       {QuestionId::kCosine, "cosine", ResponseType::kTrueFalse, SettleMoment::kEndOfRun, true,
        kCosinePass},
       {QuestionId::kSelection, "selection", ResponseType::kTrueFalse, SettleMoment::kEndOfRun,
@@ -194,8 +194,8 @@ const std::array<QuestionSpec, 6>& QuestionSpecs() {
       {QuestionId::kWord, "word", ResponseType::kChoice, SettleMoment::kEndOfRun, false, 0},
       {QuestionId::kUShape, "ushape", ResponseType::kTrueFalse, SettleMoment::kEndOfRun, false,
        kUPass},
-      {QuestionId::kAccuracy, "accuracy", ResponseType::kTrueFalse, SettleMoment::kEndOfRun,
-       true, kAccuracyGain},
+      {QuestionId::kAccuracy, "accuracy", ResponseType::kTrueFalse, SettleMoment::kEndOfRun, true,
+       kAccuracyGain},
   }};
   return specs;
 }
@@ -238,10 +238,9 @@ ActivityRequest ParseActivity(std::string_view value, std::vector<ActivityNote>*
     if (colon != std::string_view::npos) {
       const std::string_view number = item.substr(colon + 1);
       int64_t review = 0;
-      const bool digits = spec->id == QuestionId::kWord && !number.empty() &&
-                          number.size() <= 9 &&
-                          std::all_of(number.begin(), number.end(),
-                                      [](char c) { return c >= '0' && c <= '9'; });
+      const bool digits =
+          spec->id == QuestionId::kWord && !number.empty() && number.size() <= 9 &&
+          std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; });
       if (digits)
         for (char c : number) review = review * 10 + (c - '0');
       if (!digits || review < 1)
@@ -359,8 +358,8 @@ Settlement Settle(const ActivityQuestion& question, const SettleInputs& inputs) 
       if (!m.has_test || !m.has_test_after_step_on_e) return Void(s, "no_test");
       s.measured = m.test_accuracy;
       s.reference = m.test_accuracy_after_step_on_e;
-      return Settled(
-          s, Truth(m.test_accuracy - m.test_accuracy_after_step_on_e > kAccuracyGain), m.step);
+      return Settled(s, Truth(m.test_accuracy - m.test_accuracy_after_step_on_e > kAccuracyGain),
+                     m.step);
   }
   return s;
 }
@@ -422,9 +421,8 @@ Result<ActivityReport> CommitActivity(const Experiment& experiment, std::string_
       return Result<ActivityReport>::Failure("The question \"" + q.id + "\" has no prediction.");
     const std::string response = found->get<std::string>();
     if (std::find(q.choices.begin(), q.choices.end(), response) == q.choices.end())
-      return Result<ActivityReport>::Failure("\"" + response +
-                                             "\" is not a choice of the question \"" + q.id +
-                                             "\".");
+      return Result<ActivityReport>::Failure(
+          "\"" + response + "\" is not a choice of the question \"" + q.id + "\".");
     next.responses.push_back({q.id, response});
   }
   return Evaluate(experiment, value, next);

@@ -212,8 +212,8 @@ TEST(Activity, ARunSettlesEveryQuestionAndTheKeptStateResumesIt) {
   EXPECT_FALSE(CommitActivity(experiment, "", "", R"({"slope": "true"})").ok());
   EXPECT_FALSE(CommitActivity(experiment, "slope", "", R"({"slope": "maybe"})").ok());
   const std::string responses =
-      R"({"slope": "true", "cosine": "true", "selection": "false", "word": ")" +
-      word.choices[0] + R"(", "ushape": "false", "accuracy": "true"})";
+      R"({"slope": "true", "cosine": "true", "selection": "false", "word": ")" + word.choices[0] +
+      R"(", "ushape": "false", "accuracy": "true"})";
   Result<ActivityReport> committed = CommitActivity(experiment, "", "", responses);
   ASSERT_TRUE(committed.ok()) << committed.status.message();
   EXPECT_TRUE(committed.value.committed);
@@ -234,11 +234,11 @@ TEST(Activity, ARunSettlesEveryQuestionAndTheKeptStateResumesIt) {
     EXPECT_NE(s.state, "pending") << s.id;
     if (s.state == "settled") EXPECT_EQ(s.step, s.id == "slope" ? 1 : 40) << s.id;
   }
-  EXPECT_EQ(end.value.scored + 0, static_cast<int32_t>(std::count(
-                                      end.value.results.begin(), end.value.results.end(),
-                                      std::string("correct")) +
-                                  std::count(end.value.results.begin(), end.value.results.end(),
-                                             std::string("wrong"))));
+  EXPECT_EQ(
+      end.value.scored + 0,
+      static_cast<int32_t>(
+          std::count(end.value.results.begin(), end.value.results.end(), std::string("correct")) +
+          std::count(end.value.results.begin(), end.value.results.end(), std::string("wrong"))));
 
   // A relaunch with the kept state reads the same grades without settling again, even on
   // weights that moved on (the settlements are those of their steps).

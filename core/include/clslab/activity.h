@@ -43,11 +43,11 @@ constexpr double kSlopeTolerance = 0.01;  // |slope / predicted - 1| at most thi
 constexpr double kSlopeR2 = 0.99;         // the same R^2 as Result 1's verdict (guidance.h)
 constexpr double kCosinePass = 0.9;
 constexpr double kSelectionPass = 0.95;
-constexpr double kUPass = 0.5;             // U-score above, and |signed score| below kUFlat
+constexpr double kUPass = 0.5;  // U-score above, and |signed score| below kUFlat
 constexpr double kUFlat = 0.3;
-constexpr double kAccuracyGain = 0.01;     // test accuracy up by more than one point
-constexpr int32_t kWordChoicesMax = 24;    // a review offered as the word question has
-constexpr int32_t kWordChoicesMin = 3;     // between these many distinct tokens
+constexpr double kAccuracyGain = 0.01;         // test accuracy up by more than one point
+constexpr int32_t kWordChoicesMax = 24;        // a review offered as the word question has
+constexpr int32_t kWordChoicesMin = 3;         // between these many distinct tokens
 constexpr int32_t kDefaultReviewSearch = 400;  // training reviews searched for the default
 
 struct QuestionSpec {
@@ -62,7 +62,7 @@ struct QuestionSpec {
 // Every question, in the default order. The one table the parser, the page and the tests read.
 const std::array<QuestionSpec, 6>& QuestionSpecs();
 const QuestionSpec* FindQuestion(std::string_view name);
-const char* ResponseTypeName(ResponseType type);  // "true-false", "choice"
+const char* ResponseTypeName(ResponseType type);    // "true-false", "choice"
 const char* SettleMomentName(SettleMoment moment);  // "step_on_embeddings", "end_of_run"
 
 // The link's value, `activity=slope,cosine,word:12`: question names in order; the word
@@ -198,8 +198,8 @@ struct ActivityReport {
   // Per question: "correct", "wrong", "pending" (not settled yet), "void" (not scored).
   std::vector<std::string> results;
   int32_t correct = 0, scored = 0;  // scored: questions settled (not void)
-  bool done = false;  // committed, and every question settled or void
-  double scaled = 0;  // correct / scored once done (0 when nothing was scored)
+  bool done = false;                // committed, and every question settled or void
+  double scaled = 0;                // correct / scored once done (0 when nothing was scored)
   std::string state_json;
 };
 
@@ -233,8 +233,7 @@ Result<ActivityReport> EvaluateActivity(const Experiment& experiment, std::strin
 // As EvaluateActivity, committing `responses_json` ({"slope": "true", ...}: one response
 // for each question that applies) first; refused when already committed or incomplete.
 Result<ActivityReport> CommitActivity(const Experiment& experiment, std::string_view value,
-                                      std::string_view state_json,
-                                      std::string_view responses_json);
+                                      std::string_view state_json, std::string_view responses_json);
 
 // Grading alone, for tests: the results of `responses` against `settlements`.
 void Grade(ActivityReport* report);
