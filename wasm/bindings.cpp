@@ -291,6 +291,7 @@ EMSCRIPTEN_BINDINGS(clslab) {
   BindEnum<clslab::Protocol>("Protocol");
   BindEnum<clslab::Phase>("Phase");
   BindEnum<clslab::DueSolve>("DueSolve");
+  BindEnum<clslab::RunItem>("RunItem");
   BindEnum<clslab::SourceKind>("SourceKind");
   emscripten::function("planFor", &PlanFor);
   emscripten::function("checkReplayStep", &CheckReplayStep);

@@ -248,6 +248,15 @@ export type ProtocolName = 'paper' | 'joint';
 export type PhaseName = 'initialized' | 'embeddingsStepped' | 'flow' | 'joint';
 /** The solve a run owes before its next step ('none': none). */
 export type DueSolveName = 'none' | 'maxMargin';
+/** What the run's loop does next (core run_plan.h RunItem), in the order a step's work goes. */
+export type RunItemName =
+  | 'none'
+  | 'stepOnEmbeddings'
+  | 'step'
+  | 'localSvmShare'
+  | 'maxMargin'
+  | 'localSvmFinish'
+  | 'recordMetrics';
 
 /** What data a run's settings name (core DataNeed). */
 export interface DataNeedOf<Kind> {
@@ -264,7 +273,7 @@ export interface DataNeedOf<Kind> {
 }
 
 /** What the run does next and why (core RunPlan, run_plan.h): every driver follows it. */
-export interface RunPlanOf<Protocol, Phase, Solve, Kind> {
+export interface RunPlanOf<Protocol, Phase, Solve, Kind, Item = RunItemName> {
   step: number;
   /** Where a run started now stops: the steps setting, or that many more once past it. */
   targetStep: number;
@@ -278,6 +287,11 @@ export interface RunPlanOf<Protocol, Phase, Solve, Kind> {
   solveDue: Solve;
   /** The most steps the next training call may take (1 for the step on E). */
   maxChunk: number;
+  /** What the run's loop does next; settled once the step's own work is done. */
+  next: Item;
+  settled: boolean;
+  /** The step ends a run (a multiple of the steps setting). */
+  runEnd: boolean;
   data: DataNeedOf<Kind>;
 }
 /** The plan as the module returns it: enum fields are Embind enum values. */
@@ -285,7 +299,8 @@ export type RunPlan = RunPlanOf<
   EnumValue<ProtocolName>,
   EnumValue<PhaseName>,
   EnumValue<DueSolveName>,
-  EnumValue<SourceKindName>
+  EnumValue<SourceKindName>,
+  EnumValue<RunItemName>
 >;
 
 /** What a training call did (no metrics: those are asked for separately). */
@@ -716,6 +731,7 @@ export interface ClslabModule {
   Protocol: EnumOf<ProtocolName>;
   Phase: EnumOf<PhaseName>;
   DueSolve: EnumOf<DueSolveName>;
+  RunItem: EnumOf<RunItemName>;
   SourceKind: EnumOf<SourceKindName>;
   /** The plan of a run with these settings before any data is loaded (what data it needs). */
   planFor(configJson: string): ValueResult<RunPlan>;

@@ -40,9 +40,10 @@ int Reproduce(const Arguments& args);
 // Every message core says, rendered from sampled arguments, and numbers in each locale
 // (messages.cpp): what tests/web/catalog.test.ts compares with the page's rendering.
 int Messages(const Arguments& args);
-// One move along the run's plan (run_plan.h), as the page's worker makes it: at most `most`
-// steps and no more than the plan's chunk allows, then the work the plan says is due (the
-// p_mm solve right after the step on E). Metrics read after it are the page's at that step.
-clslab::StepReport Move(clslab::Experiment* experiment, int64_t most);
+// The run's loop (Experiment::Work) with no budget up to `step` and that step's own work (the
+// p_mm solve after the step on E, a run end's p_local, ...): CurrentMetrics() then holds the
+// metrics the page's worker shows at that step. On a refused step it stops at the step
+// reached, with its metrics, and says so (steps.refused).
+clslab::WorkReport RunTo(clslab::Experiment* experiment, int64_t step);
 
 }  // namespace clslab_cli

@@ -200,13 +200,21 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
   return "";
 }
 
-clslab::StepReport Move(Experiment* experiment, int64_t most) {
-  const clslab::RunPlan plan = experiment->Plan();
-  const int64_t chunk = std::max<int64_t>(1, std::min(most, plan.max_chunk));
-  const clslab::StepReport report = experiment->Advance(
-      static_cast<int32_t>(std::min<int64_t>(chunk, std::numeric_limits<int32_t>::max())));
-  if (report.plan.solve_due == clslab::DueSolve::kMaxMargin) experiment->SolveMaxMargin();
-  return report;
+clslab::WorkReport RunTo(Experiment* experiment, int64_t step) {
+  clslab::WorkOrder order;
+  order.target_step = step;
+  order.measure_at = step;
+  for (;;) {
+    const clslab::WorkReport report = experiment->Work(order);
+    if (report.metrics_ready || report.stopped == clslab::WorkStop::kNoData) return report;
+    if (report.stopped == clslab::WorkStop::kRefused) {
+      // The step reached, measured once its own work is done.
+      clslab::WorkReport measured = RunTo(experiment, experiment->step());
+      measured.steps = report.steps;
+      measured.stopped = report.stopped;
+      return measured;
+    }
+  }
 }
 
 namespace {
@@ -222,18 +230,12 @@ int Train(const Arguments& args) {
   const int64_t target = experiment.Plan().target_step;
   Output lines;
   while (experiment.step() < target) {
-    const int64_t step = experiment.step();
-    const clslab::StepReport report =
-        Move(&experiment, std::min<int64_t>(every - step % every, target - step));
-    const bool last = report.step >= target || report.refused;
-    // The last line measures p against the att-SVM of the selection the flow ends with.
-    if (last) experiment.SolveLocalSvm();
-    if (report.step % every == 0 || last) {
-      lines.Write(clslab::ToJson(experiment.CurrentMetrics()).dump() + "\n");
-    }
+    const int64_t next = std::min<int64_t>((experiment.step() / every + 1) * every, target);
+    const clslab::WorkReport report = RunTo(&experiment, next);
+    lines.Write(clslab::ToJson(experiment.CurrentMetrics()).dump() + "\n");
     // A full disk stops the run at once rather than after the last step.
     if (!lines.error().empty()) return Fail(lines.error());
-    if (report.refused) return Fail(report.message);
+    if (report.steps.refused) return Fail(report.steps.message);
   }
   return Finish(&lines);
 }

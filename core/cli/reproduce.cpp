@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "clslab/json_report.h"
 #include "clslab/limits.h"
+#include "clslab/run_plan.h"
 #include "output.h"
 
 namespace clslab_cli {
@@ -45,17 +46,18 @@ int Reproduce(const Arguments& args) {
   result["dataset"] = ToJson(experiment.summary());
   const auto start = std::chrono::steady_clock::now();
   Json history = Json::array();
+  clslab::WorkReport last = RunTo(&experiment, experiment.step());
   history.push_back(ToJson(experiment.CurrentMetrics()));
-  clslab::StepReport last;
-  // Record at roughly log-spaced steps (10% apart) so long runs stay small while the step
-  // of the best U-score is still found within 10%. The run follows its plan (cli.h Move),
-  // as the page does: the solve for p_mm comes right after the step on E.
+  // The history at the run's record steps (run_plan.h IsRecordStep: log-spaced, 10% apart,
+  // so long runs stay small while the step of the best U-score is still found within 10%),
+  // each measured once the step's own work is done, as every driver of the run measures it:
+  // the p_mm solve right after the step on E, the flow's own att-SVM (p_local) in the
+  // background and, at the run's end, of its final selection.
   const int64_t target = experiment.Plan().target_step;
-  int64_t next_record = experiment.step() + 1;
   Metrics best_u = experiment.CurrentMetrics();
-  while (experiment.step() < target && !last.refused) {
-    const int64_t chunk = std::max<int64_t>(1, next_record - experiment.step());
-    last = Move(&experiment, std::min<int64_t>(chunk, target - experiment.step()));
+  while (experiment.step() < target && !last.steps.refused) {
+    const int64_t next = std::min(clslab::NextRecordStep(config, experiment.step()), target);
+    last = RunTo(&experiment, next);
     const Metrics now = experiment.CurrentMetrics();
     if (last.plan.phase == clslab::Phase::kEmbeddingsStepped) {
       result["max_margin"] = ToJson(experiment.max_margin_report());
@@ -63,16 +65,12 @@ int Reproduce(const Arguments& args) {
     }
     if (now.u_score > best_u.u_score) best_u = now;
     history.push_back(ToJson(now));
-    next_record = std::max(next_record + 1, static_cast<int64_t>(next_record * 1.1));
   }
-  // Joint training moves E at every step: p_mm of the final E.
-  if (!result.contains("max_margin")) result["max_margin"] = ToJson(experiment.SolveMaxMargin());
+  // Joint training moves E at every step: its run's end solved p_mm of the final E.
+  if (!result.contains("max_margin")) result["max_margin"] = ToJson(experiment.max_margin_report());
+  // The att-SVM of the selection the flow ends with (Result 2 over all reviews).
   if (config.protocol == clslab::Protocol::kPaper) {
-    // The att-SVM of the selection the flow ends with (Result 2 over all reviews).
-    const auto solve_start = std::chrono::steady_clock::now();
-    result["local_svm"] = ToJson(experiment.SolveLocalSvm());
-    result["local_svm_seconds"] =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - solve_start).count();
+    result["local_svm"] = ToJson(experiment.local_svm_report());
   }
   const Metrics final_metrics = experiment.CurrentMetrics();
   result["history"] = history;
@@ -88,7 +86,7 @@ int Reproduce(const Arguments& args) {
   result["guidance"] = ToJson(experiment.Explain());
   result["seconds"] =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (last.refused) result["stopped"] = last.message;
+  if (last.steps.refused) result["stopped"] = last.steps.message;
   result["tokens"] = ToJson(experiment.Tokens());
   file.Write(result.dump(1, ' ', false, Json::error_handler_t::replace) + "\n");
   if (!file.Close().empty()) return Fail(file.error());
@@ -103,7 +101,7 @@ int Reproduce(const Arguments& args) {
               WithThousands(s.vocab_size).c_str());
   text.Printf("protocol    %s, %s steps%s\n", clslab::GetSetting(config, "protocol").c_str(),
               WithThousands(m.step).c_str(),
-              last.refused ? (" (stopped: " + last.message + ")").c_str() : "");
+              last.steps.refused ? (" (stopped: " + last.steps.message + ")").c_str() : "");
   char test_accuracy[32] = "n/a (no test split)";
   if (m.has_test) std::snprintf(test_accuracy, sizeof test_accuracy, "%.3f", m.test_accuracy);
   text.Printf("accuracy    train %.3f, test %s\n", m.train_accuracy, test_accuracy);

@@ -72,6 +72,7 @@ Status Experiment::Reset() {
   st.ForgetMaxMargin();
   st.has_test_after_step_on_e = false;
   st.history.clear();
+  st.tick = State::Tick();
   return Status::Ok();
 }
 
@@ -128,7 +129,15 @@ RunPlan Experiment::Plan() const {
   if (run.loaded) {
     run.step = st.trainer->step();
     run.phase = st.trainer->phase();
-    run.max_margin_settled = st.MaxMarginIsCurrent() || !st.max_margin_report.message.empty();
+    run.max_margin_settled = st.MaxMarginSettled();
+    run.max_margin_requested = st.max_margin_requested;
+    // The tick as Work left it, or a fresh one when the step moved since (read, not reset:
+    // Plan is const).
+    if (st.tick.step == run.step) {
+      run.local_share_left = st.tick.local_share_left;
+      run.local_finished = st.tick.local_finished;
+      run.recorded = st.tick.recorded;
+    }
   }
   return PlanRun(st.config, run);
 }
@@ -217,6 +226,7 @@ Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::str
   state_->ForgetMaxMargin();
   state_->has_test_after_step_on_e = false;
   state_->history.clear();
+  state_->tick = State::Tick();
   return Status::Ok();
 }
 

@@ -51,6 +51,16 @@ Metrics Experiment::CurrentMetrics() const {
 }
 
 bool Experiment::ContinueMetrics() const {
+  int64_t spent = 0;
+  const bool measured = state_->metrics_version == state_->version;
+  if (!MeasureSlice(&spent)) return false;
+  // Measured outside the run's loop (the page's worker until it runs Work): each
+  // measurement is a point of the history, as the worker took them.
+  if (!measured && state_->trainer) RecordHistory();
+  return true;
+}
+
+bool Experiment::MeasureSlice(int64_t* spent) const {
   State& st = *state_;
   if (!st.trainer) {
     st.metrics = Metrics();
@@ -70,6 +80,7 @@ bool Experiment::ContinueMetrics() const {
     work.version = st.version;
   }
   MeasurePart(work.next++);
+  *spent += PassUnits(st.Sizes());
   if (work.next == kMaxMargin) work.of_weights = work.metrics;
   if (work.next < kPartCount) return false;
   CommitMetrics();
@@ -237,13 +248,17 @@ void Experiment::MeasureLocalSvmPart() const {
   m.local_normalized_margin = std::isfinite(smallest) ? smallest / m.p_norm : 0;
 }
 
-// The measurement is complete: it becomes the metrics of this version, and the history's
-// point of its step.
+// The measurement is complete: it becomes the metrics of this version.
 void Experiment::CommitMetrics() const {
   const State& st = *state_;
   st.metrics = st.measuring.metrics;  // the work stays: a new solution alone reuses it
   st.metrics.coverage = CoverageText(st.metrics);
   st.metrics_version = st.version;
+}
+
+// The current metrics become the history's point of their step.
+void Experiment::RecordHistory() const {
+  const State& st = *state_;
   const Metrics& m = st.metrics;
   // The history keeps one point per step (the latest measurement of it), thinned by
   // dropping every other older point when full, so it spans the whole run.
@@ -256,6 +271,7 @@ void Experiment::CommitMetrics() const {
     history = std::move(thinned);
   }
   history.push_back(m);
+  ++st.history_version;
 }
 
 TokenTable Experiment::Tokens() const {

@@ -52,6 +52,18 @@ MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done, int64_t step = 0
 }  // namespace
 
 MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget, bool latest) {
+  int64_t spent = 0, updates = 0;
+  return LocalSvmSlice(budget, latest, &spent, &updates);
+}
+
+MaxMarginProgress Experiment::LocalSvmStatus() const {
+  const State& st = *state_;
+  if (!st.local_job || !st.local_job->solver) return MaxMarginProgress();
+  return ProgressOf(st.local_job->solver->progress(), false, st.local_job->step);
+}
+
+MaxMarginProgress Experiment::LocalSvmSlice(int64_t budget, bool latest, int64_t* spent,
+                                            int64_t* updates) {
   State& st = *state_;
   if (!st.trainer) return Inactive("no dataset is loaded");
   if (st.config.protocol != Protocol::kPaper) {
@@ -67,6 +79,7 @@ MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget, bool latest) {
   if (job && latest && job->step != st.trainer->step()) {
     // The flow moved on since this solve began: keep it only if its selection is still
     // the flow's (then it stands for this step, and is not checked again).
+    *spent += 2 * PassUnits(st.Sizes());
     const Corpus& train = st.dataset.train;
     const TokenScalars scalars = ComputeTokenScalars(w);
     const SelectedSets theory = ComputeSelectedSets(train, scalars.value);
@@ -78,6 +91,7 @@ MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget, bool latest) {
     }
   }
   if (!job) {
+    *spent += 2 * PassUnits(st.Sizes());
     const Corpus& train = st.dataset.train;
     const TokenScalars scalars = ComputeTokenScalars(w);
     const SelectedSets theory = ComputeSelectedSets(train, scalars.value);
@@ -90,6 +104,7 @@ MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget, bool latest) {
     next->embedding = st.EmbeddingVersion();
     next->step = st.trainer->step();
     next->constraints = BuildConstraints(train, selection.sets);
+    *spent += ListUnits(st.Sizes(), train.NumTokens() + 2 * next->constraints.size());
     if (next->constraints.size() == 0) {
       // Every review's top tokens are all of its tokens (one-word reviews, or ties): no
       // pair to separate, so no direction to compare p with. Not a failed solve.
@@ -103,6 +118,7 @@ MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget, bool latest) {
                        " the flow selects every token of each review it scores (no token is "
                        "left out): its att-SVM has no constraint and no direction";
       st.local_report = report;
+      st.TouchSolutions();
       return Inactive(report.message);
     }
     next->selection = std::move(selection);
@@ -120,15 +136,20 @@ MaxMarginProgress Experiment::ContinueLocalSvm(int64_t budget, bool latest) {
         SvmSolver::Start(w.E, next->constraints, options, next->warm ? &warm : nullptr);
     if (!started.ok()) {
       st.local_report.message = started.status.message();
+      st.TouchSolutions();
       return Inactive(started.status.message());
     }
     next->solver = std::move(started.value);
     job = std::move(next);
   }
+  const int64_t before = job->solver->progress().updates;
   const SvmProgress& progress = job->solver->Run(std::max<int64_t>(budget, 1));
+  *spent += progress.updates - before;
+  *updates += progress.updates - before;
   if (!progress.done) return ProgressOf(progress, false, job->step);
 
   const SvmSolution solution = job->solver->Solution();
+  *spent += PassUnits(st.Sizes()) + ListUnits(st.Sizes(), job->constraints.size());
   const SvmProgress finished = progress;
   LocalSvmReport report;
   report.solved = solution.violated == 0 && solution.norm > 0;

@@ -130,9 +130,12 @@ MaxMarginProgress Experiment::StartMaxMargin() {
   if (st.trainer && st.trainer->phase() == Phase::kInitialized) {
     report.message = "take the step on E first: the selected tokens come from E(1)";
   }
+  const bool requested = st.max_margin_requested;  // a request lasts until the solve ends
   st.ForgetMaxMargin();
+  st.max_margin_requested = requested;
   if (!report.message.empty()) {
     st.max_margin_report = report;
+    st.SettleMaxMargin();
     return Inactive(report.message);
   }
   auto job = std::make_shared<Job>();
@@ -167,6 +170,7 @@ MaxMarginProgress Experiment::StartMaxMargin() {
   job->constraints = &st.constraints;
   if (!StartSolver(w.E, job.get(), cycles.acyclic)) {
     st.max_margin_report = job->report;
+    st.SettleMaxMargin();
     return Inactive(job->report.message);
   }
   st.solve_job = job;
@@ -208,6 +212,7 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
     }
     if (!solved) {  // the soft margin could not start: StartSolver said why
       st.max_margin_report = report;
+      st.SettleMaxMargin();
       st.solve_job.reset();
       return Inactive(report.message);
     }
@@ -274,6 +279,7 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
   st.has_max_margin_acyclic = report.acyclic_solved;
   st.solved_at_step = st.EmbeddingVersion();
   st.max_margin_report = report;
+  st.SettleMaxMargin();
   st.solve_job.reset();
   st.TouchSolutions();
   MaxMarginProgress progress;
@@ -282,6 +288,31 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
   progress.stage = "done";
   progress.epochs = report.epochs;
   progress.gap = report.gap;
+  return progress;
+}
+
+bool Experiment::MaxMarginUnderWay() const {
+  const State& st = *state_;
+  return st.solve_job && st.solve_job->version == st.version && st.trainer;
+}
+
+MaxMarginProgress Experiment::MaxMarginStatus() const {
+  return MaxMarginUnderWay() ? ProgressOf(*state_->solve_job) : MaxMarginProgress();
+}
+
+MaxMarginProgress Experiment::MaxMarginSlice(int64_t budget, int64_t* spent) {
+  State& st = *state_;
+  if (!MaxMarginUnderWay()) {
+    // The constraints, their cycles and the first checkpoint: O(N + K + V d).
+    const MaxMarginProgress started = StartMaxMargin();
+    *spent += 2 * PassUnits(st.Sizes()) + ListUnits(st.Sizes(), 4 * st.constraints.size());
+    return started;
+  }
+  Job& job = *st.solve_job;
+  const bool sweeping = job.stage == MaxMarginStage::kSweeps;
+  const int64_t before = sweeping ? job.solver->progress().updates : 0;
+  const MaxMarginProgress progress = ContinueMaxMargin(budget);
+  *spent += sweeping ? progress.updates - before : PassUnits(st.Sizes());
   return progress;
 }
 

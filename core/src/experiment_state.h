@@ -20,6 +20,7 @@
 #include "clslab/text_formats.h"
 #include "clslab/trainer.h"
 #include "model_kernels.h"
+#include "run/work_units.h"
 
 namespace clslab {
 
@@ -135,6 +136,7 @@ struct Experiment::State {
   // most kHistoryLength points: the guidance measures trends and peaks on it.
   // Cleared by Reset and RestoreWeights.
   mutable std::vector<Metrics> history;
+  mutable uint64_t history_version = 0;  // bumped with each point (Explain's cache reads it)
   // Recipes of the loaded dataset and pipeline (Experiment::Recipes), computed on first use.
   bool has_recipes = false;
   std::vector<Recipe> recipes;
@@ -148,6 +150,8 @@ struct Experiment::State {
     has_max_margin = has_max_margin_acyclic = false;
     solved_at_step = -1;
     max_margin_report = MaxMarginReport();
+    max_margin_settled_at = -1;
+    max_margin_requested = false;
     ForgetLocalSvm();
   }
   void ForgetLocalSvm() {
@@ -195,6 +199,49 @@ struct Experiment::State {
   void TouchSolutions() { ++version; }
 
   bool MaxMarginIsCurrent() const { return has_max_margin && solved_at_step >= EmbeddingVersion(); }
+
+  // The run's loop (Experiment::Work, core/src/run/scheduler.cpp). The p_mm solve of the
+  // E whose EmbeddingVersion is max_margin_settled_at ended (done or failed) or was declined
+  // (Experiment::Cancel); the user asked for one (Experiment::RequestMaxMargin).
+  int64_t max_margin_settled_at = -1;
+  bool max_margin_requested = false;
+  void SettleMaxMargin() {
+    max_margin_settled_at = trainer ? EmbeddingVersion() : -1;
+    max_margin_requested = false;
+  }
+  bool MaxMarginSettled() const {
+    return MaxMarginIsCurrent() || (trainer && max_margin_settled_at == EmbeddingVersion());
+  }
+  // How far the current step's own work (run_plan.h RunItem) has got.
+  struct Tick {
+    int64_t step = -1;             // the step it is about (-1: none yet)
+    int64_t local_share_left = 0;  // coordinate updates left of the step's p_local share
+    bool local_checked = false;    // the flow's selection was checked at this step
+    bool local_finished = false;   // a run end's p_local solve is done (or declined)
+    bool recorded = false;         // the step's point of the metrics history is recorded
+  };
+  Tick tick;
+  // The tick of the current step (a fresh one when the step changed since).
+  Tick& CurrentTick() {
+    const int64_t now = trainer ? trainer->step() : 0;
+    if (tick.step != now) {
+      tick = Tick();
+      tick.step = now;
+    }
+    return tick;
+  }
+  WorkSizes Sizes() const {
+    WorkSizes sizes;
+    sizes.rows = dataset.vocab.size();
+    sizes.tokens = dataset.train.NumTokens();
+    sizes.width = std::max(config.width, 1);
+    sizes.joint = config.protocol == Protocol::kJoint;
+    return sizes;
+  }
+  // The guidance of one state (Experiment::Explain), of `version` and `history_version`.
+  mutable uint64_t guidance_version = ~uint64_t{0};
+  mutable uint64_t guidance_history = ~uint64_t{0};
+  mutable Guidance guidance;
 };
 
 }  // namespace clslab

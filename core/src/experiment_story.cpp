@@ -82,6 +82,11 @@ Guidance Experiment::Explain() const {
   const State& st = *state_;
   GuidanceInputs in;
   if (!st.trainer) return clslab::Explain(in);
+  // One state's guidance is computed once (the run's loop computes it when a driver asks,
+  // and the driver reads it here).
+  if (st.guidance_version == st.version && st.guidance_history == st.history_version) {
+    return st.guidance;
+  }
   in.config = st.config;
   in.metrics = CurrentMetrics();
   if (st.MaxMarginIsCurrent()) in.max_margin = st.max_margin_report;
@@ -102,7 +107,10 @@ Guidance Experiment::Explain() const {
   in.recipes = Recipes();
   in.history = st.history;
   if (st.LocalSvmIsCurrent()) in.local_svm = st.local_report;
-  return clslab::Explain(in);
+  st.guidance = clslab::Explain(in);
+  st.guidance_version = st.version;
+  st.guidance_history = st.history_version;
+  return st.guidance;
 }
 
 }  // namespace clslab

@@ -9,6 +9,7 @@
 
 #include "clslab/config.h"
 #include "clslab/experiment.h"
+#include "clslab/run_plan.h"
 
 namespace clslab {
 namespace {
@@ -34,9 +35,9 @@ struct DefaultRun {
   Guidance guidance;
 };
 
-// RunConfig() on its dataset, in the chunks the run plan allows, solving the attention-SVM
-// when the plan says it is due (as the page's worker and `clslab train` do), with metrics
-// recorded along the way so the guidance can read the trends.
+// RunConfig() on its dataset, played to the end of the default run by the run's loop
+// (Experiment::Work) as the page's worker and `clslab train` play it, measured at the run's
+// record steps (the history the guidance reads).
 DefaultRun PlayTheDefaultRun(const std::string& dataset_name) {
   DefaultRun run;
   RunConfig config;
@@ -52,19 +53,18 @@ DefaultRun PlayTheDefaultRun(const std::string& dataset_name) {
   const int64_t target = experiment.Plan().target_step;
   EXPECT_EQ(target, config.steps);
   while (experiment.step() < target) {
-    const RunPlan plan = experiment.Plan();
-    const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(plan.max_chunk, 25));
-    const StepReport report =
-        experiment.Advance(static_cast<int32_t>(std::min(chunk, target - experiment.step())));
-    EXPECT_FALSE(report.refused) << report.message;
-    if (report.refused) break;
-    if (report.plan.solve_due == DueSolve::kMaxMargin) experiment.SolveMaxMargin();
+    WorkOrder order;
+    order.target_step = order.measure_at =
+        std::min(NextRecordStep(config, experiment.step()), target);
+    WorkReport report = experiment.Work(order);
+    while (!report.metrics_ready && !report.steps.refused) report = experiment.Work(order);
+    EXPECT_FALSE(report.steps.refused) << report.steps.message;
+    if (report.steps.refused) break;
     const Metrics now = experiment.CurrentMetrics();
     if (now.step == 1) run.after_step_on_e = now;
     if (now.step <= target / 2) run.middle = now;
   }
-  run.max_margin = experiment.SolveMaxMargin();
-  experiment.SolveLocalSvm();
+  run.max_margin = experiment.max_margin_report();
   run.end = experiment.CurrentMetrics();
   run.guidance = experiment.Explain();
   return run;

@@ -70,6 +70,87 @@ TEST(RunPlan, JointTrainingHasNoStepOnEAndNoSolveOfItsOwn) {
   }
 }
 
+TEST(RunPlan, AStepsOwnWorkComesInOrderBeforeTheNextStep) {
+  const RunConfig paper = Config(Protocol::kPaper, 300);
+  // Step 7 of the flow (a record step): its share of p_local, then its history point.
+  RunState state = At(7, Phase::kFlow, true);
+  state.local_share_left = 100;
+  EXPECT_EQ(PlanRun(paper, state).next, RunItem::kLocalSvmShare);
+  EXPECT_FALSE(PlanRun(paper, state).settled);
+  // A p_mm solve the user asked for comes after the share, before the record.
+  state.max_margin_settled = false;
+  state.max_margin_requested = true;
+  EXPECT_EQ(PlanRun(paper, state).next, RunItem::kLocalSvmShare);
+  state.local_share_left = 0;
+  EXPECT_EQ(PlanRun(paper, state).next, RunItem::kMaxMargin);
+  EXPECT_EQ(PlanRun(paper, state).solve_due, DueSolve::kMaxMargin);
+  state.max_margin_settled = true;
+  EXPECT_EQ(PlanRun(paper, state).next, RunItem::kRecordMetrics);
+  state.recorded = true;
+  const RunPlan done = PlanRun(paper, state);
+  EXPECT_EQ(done.next, RunItem::kStep);
+  EXPECT_TRUE(done.settled);
+  // Step 8 is not a record step... 11 is, 21 is not (the grid goes 20, 22, ...).
+  EXPECT_EQ(PlanRun(paper, At(21, Phase::kFlow, true)).next, RunItem::kStep);
+  EXPECT_EQ(PlanRun(paper, At(22, Phase::kFlow, true)).next, RunItem::kRecordMetrics);
+}
+
+TEST(RunPlan, ARunsEndSolvesTheFlowsFinalSelectionInsteadOfAShare) {
+  const RunConfig paper = Config(Protocol::kPaper, 300);
+  RunState end = At(300, Phase::kFlow, true);
+  end.local_share_left = 100;  // the end's own solve replaces the background share
+  const RunPlan plan = PlanRun(paper, end);
+  EXPECT_TRUE(plan.run_end);
+  EXPECT_EQ(plan.next, RunItem::kLocalSvmFinish);
+  end.local_finished = true;
+  EXPECT_EQ(PlanRun(paper, end).next, RunItem::kRecordMetrics);  // every run end is recorded
+  // Play past the budget runs to the next multiple: 600 is a run's end too.
+  EXPECT_TRUE(PlanRun(paper, At(600, Phase::kFlow, true)).run_end);
+  EXPECT_FALSE(PlanRun(paper, At(450, Phase::kFlow, true)).run_end);
+  // The step on E's run (steps = 1) has nothing of its own to solve: p is still 0.
+  const RunPlan one = PlanRun(Config(Protocol::kPaper, 1), At(1, Phase::kEmbeddingsStepped, true));
+  EXPECT_TRUE(one.run_end);
+  EXPECT_EQ(one.next, RunItem::kRecordMetrics);
+}
+
+TEST(RunPlan, AJointRunsEndOwesPmmOfItsFinalE) {
+  const RunConfig joint = Config(Protocol::kJoint, 300);
+  EXPECT_EQ(PlanRun(joint, At(299, Phase::kJoint)).solve_due, DueSolve::kNone);
+  const RunPlan end = PlanRun(joint, At(300, Phase::kJoint));
+  EXPECT_EQ(end.solve_due, DueSolve::kMaxMargin);
+  EXPECT_EQ(end.next, RunItem::kMaxMargin);
+  EXPECT_EQ(PlanRun(joint, At(300, Phase::kJoint, true)).solve_due, DueSolve::kNone);
+  // Joint training has no flow of its own to solve for.
+  RunState share = At(5, Phase::kJoint);
+  share.local_share_left = 100;
+  EXPECT_NE(PlanRun(joint, share).next, RunItem::kLocalSvmShare);
+}
+
+TEST(RunPlan, TheHistoryIsRecordedAtLogSpacedStepsAndAtEveryRunEnd) {
+  const RunConfig config = Config(Protocol::kPaper, 250);
+  std::vector<int64_t> steps;
+  for (int64_t step = 0; step <= 300; ++step) {
+    if (IsRecordStep(config, step)) steps.push_back(step);
+  }
+  const std::vector<int64_t> expected = {
+      0,  1,  2,  3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15, 16, 17,
+      18, 19, 20, 22,  24,  26,  28,  30,  33,  36,  39,  42,  46,  50,  55,  60, 66, 72,
+      79, 86, 94, 103, 113, 124, 136, 149, 163, 179, 196, 215, 236, 250, 259, 284};
+  EXPECT_EQ(steps, expected);
+  int64_t step = 0;
+  for (int64_t next : std::vector<int64_t>(expected.begin() + 1, expected.end())) {
+    EXPECT_EQ(NextRecordStep(config, step), next) << step;
+    step = next;
+  }
+  EXPECT_EQ(NextRecordStep(config, 284), 312);
+  EXPECT_EQ(NextRecordStep(config, 490), 500);  // the second run's end
+}
+
+TEST(RunPlan, TheFlowsOwnSvmGetsAQuarterOfEachStepsWork) {
+  EXPECT_EQ(LocalSvmShare(4000), 1000);
+  EXPECT_EQ(LocalSvmShare(2), 1);  // never nothing: a solve under way always moves
+}
+
 TEST(RunPlan, WithoutDataNothingIsDueAndTheNeedNamesTheData) {
   RunConfig config = Config(Protocol::kPaper, 300);
   config.dataset = "url";
@@ -111,6 +192,7 @@ TEST(RunPlan, EnumsCrossAsTheirNames) {
   EXPECT_EQ(json["protocol"], "paper");
   EXPECT_EQ(json["phase"], "embeddings_stepped");
   EXPECT_EQ(json["solve_due"], "max_margin");
+  EXPECT_EQ(json["next"], "max_margin");
   EXPECT_EQ(json["data"]["kind"], "builtin");
 }
 

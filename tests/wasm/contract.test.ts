@@ -19,6 +19,7 @@ import type {
   VoidReason,
   DataNeedOf,
   DueSolveName,
+  RunItemName,
   PhaseName,
   ProtocolName,
   RunPlan,
@@ -222,6 +223,15 @@ const valueResult = (kind: 'string' | { oneOf: readonly string[] } | null): Shap
 const protocolNames = oneOf<ProtocolName>()(['paper', 'joint']);
 const phaseNames = oneOf<PhaseName>()(['initialized', 'embeddingsStepped', 'flow', 'joint']);
 const dueSolveNames = oneOf<DueSolveName>()(['none', 'maxMargin']);
+const runItemNames = oneOf<RunItemName>()([
+  'none',
+  'stepOnEmbeddings',
+  'step',
+  'localSvmShare',
+  'maxMargin',
+  'localSvmFinish',
+  'recordMetrics',
+]);
 const sourceKindNames = oneOf<SourceKindName>()(['builtin', 'synthetic', 'file', 'url', 'preset']);
 const dataNeed = {
   kind: { enumOf: () => module.SourceKind },
@@ -241,6 +251,9 @@ const plan = {
   stepOnEmbeddingsDue: 'boolean',
   solveDue: { enumOf: () => module.DueSolve },
   maxChunk: 'number',
+  next: { enumOf: () => module.RunItem },
+  settled: 'boolean',
+  runEnd: 'boolean',
   data: { nullable: false, shape: dataNeed },
 } satisfies Record<keyof RunPlan, Kind>;
 const stepReport = {
@@ -524,6 +537,7 @@ test('each bound enum has exactly the names the d.ts declares', () => {
     ['Protocol', module.Protocol, protocolNames.oneOf],
     ['Phase', module.Phase, phaseNames.oneOf],
     ['DueSolve', module.DueSolve, dueSolveNames.oneOf],
+    ['RunItem', module.RunItem, runItemNames.oneOf],
     ['SourceKind', module.SourceKind, sourceKindNames.oneOf],
   ] as const) {
     const keys = Object.keys(values).filter((key) => key !== 'values');

@@ -17,6 +17,7 @@
 #include "clslab/limits.h"
 #include "clslab/reports.h"
 #include "clslab/status.h"
+#include "clslab/work.h"
 
 namespace clslab {
 
@@ -58,6 +59,18 @@ class Experiment {
   // New weights from config().seed on the same data (step 0).
   Status Reset();
   const RunConfig& config() const;
+
+  // --- The run (work.h). Does what the plan says is due, item after item (run_plan.h
+  // RunItem: the steps, the p_mm solve, the flow's own att-SVM, the metrics history), within
+  // the order's budget, and says where it stopped. The same run whatever the budgets:
+  // `clslab train` and the page's worker give the same numbers at every step.
+  WorkReport Work(const WorkOrder& order);
+  // The user declines the blocking solve the plan owes now (p_mm, or a run end's p_local):
+  // it is recorded, so the plan no longer owes it. Returns the item declined (kNone: none).
+  RunItem Cancel();
+  // The user asks for p_mm of the current E (the page's Solve button): the plan owes it
+  // until it ends (a declined solve is owed again).
+  void RequestMaxMargin();
 
   // --- Training. Protocol-aware steps: paper = the step on E first, then the flow on p;
   // joint = optimizer steps. Cheap reports: metrics are asked for separately. Each report
@@ -150,6 +163,16 @@ class Experiment {
   void MeasureMaxMarginPart() const;
   void MeasureLocalSvmPart() const;
   void CommitMetrics() const;
+  void RecordHistory() const;
+  // The run's loop (core/src/run/scheduler.cpp) and the slices of work it does; each adds
+  // the units it spent (work.h) to *spent.
+  MaxMarginProgress LocalSvmSlice(int64_t budget, bool latest, int64_t* spent, int64_t* updates);
+  MaxMarginProgress MaxMarginSlice(int64_t budget, int64_t* spent);
+  bool MeasureSlice(int64_t* spent) const;
+  // Where each solve stands (inactive when none is under way), and whether p_mm's is.
+  MaxMarginProgress MaxMarginStatus() const;
+  MaxMarginProgress LocalSvmStatus() const;
+  bool MaxMarginUnderWay() const;
 
   struct State;
   std::unique_ptr<State> state_;

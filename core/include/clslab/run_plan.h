@@ -1,7 +1,9 @@
 // The run plan: what a run does next and why, computed from the settings and the state
-// alone, so that every driver (the page's worker, `clslab train`, `clslab reproduce`)
-// follows the same rules: how far a run goes, when the step on E comes, when p_mm is
-// solved, which data the run needs. Drivers keep only their pacing (time slices, printing).
+// alone: how far a run goes, when the step on E comes, the work each step owes before the
+// next one (the p_mm solve, the flow's own att-SVM, the metrics history) and in which order,
+// which data the run needs. Experiment::Work (experiment.h) does what the plan says, so every
+// driver (the page's worker, `clslab train`, `clslab reproduce`) runs the same run; drivers
+// keep only their pacing (budgets, printing, posting).
 // The enums cross the boundary by the names in their tables (JSON keys, Embind enum_).
 #pragma once
 
@@ -17,8 +19,31 @@
 namespace clslab {
 
 // The solve a run owes before its next step. One value, not a flag: a new kind of solve
-// (a local SVM of the flow's selection) is one more enumerator and one more rule.
+// is one more enumerator and one more rule.
 enum class DueSolve { kNone, kMaxMargin };
+
+// What the run does next (RunPlan::next). A step's own work comes in this order, each item
+// done before the next one starts, and then the next step:
+//   1. kLocalSvmShare: the flow's own att-SVM (p_local, local_svm.h) in the background: a
+//      share of work per step (LocalSvmShare), so its solves never hold up the flow;
+//   2. kMaxMargin: the p_mm solve the step owes (after the paper's step on E; at a joint
+//      run's end; when asked for), to its end;
+//   3. kLocalSvmFinish: at a run's end (IsRunEnd), the att-SVM of the selection the flow
+//      ends with, to its end (the step's Result 2 verdict reads it);
+//   4. kRecordMetrics: the step's point of the metrics history (IsRecordStep), which the
+//      guidance reads for trends and peaks;
+//   5. kStepOnEmbeddings or kStep.
+// Items 2 and 3 block the next step (a driver shows the step before them); 1 and 4 are
+// bounded by a step's own cost.
+enum class RunItem {
+  kNone,              // no data is loaded
+  kStepOnEmbeddings,  // paper protocol at step 0: the one GD step on E
+  kStep,              // the step's work is done: the next step (flow on p, or joint)
+  kLocalSvmShare,
+  kMaxMargin,
+  kLocalSvmFinish,
+  kRecordMetrics,
+};
 
 // What data a run's settings name, in the terms a front end asks the user in.
 struct DataNeed {
@@ -61,6 +86,11 @@ struct RunPlan {
   // The most steps the next training call may take so that due work comes at its step:
   // 1 for the step on E (its solve follows it), else kMaxStep.
   int64_t max_chunk = 0;
+  // What Experiment::Work does next; `settled` once the step's work (items 1-4) is done.
+  RunItem next = RunItem::kNone;
+  bool settled = false;
+  // This step ends a run (IsRunEnd): its p_local is solved for its own selection.
+  bool run_end = false;
   DataNeed data;
 };
 
@@ -74,20 +104,49 @@ void Describe(const RunPlan& p, Visitor& v) {
   v("step_on_embeddings_due", p.step_on_embeddings_due);
   v("solve_due", p.solve_due);
   v("max_chunk", p.max_chunk);
+  v("next", p.next);
+  v("settled", p.settled);
+  v("run_end", p.run_end);
   v("data", p.data);
 }
 
-// What the plan reads of a run besides its settings.
+// What the plan reads of a run besides its settings: the step, and how far the step's own
+// work has got.
 struct RunState {
   bool loaded = false;
   int64_t step = 0;
   Phase phase = Phase::kInitialized;
-  // A p_mm solve for the current E finished or failed (one cancelled or never started has
-  // not): the solve is no longer owed.
+  // A p_mm solve for the current E finished or failed, or the user declined it
+  // (Experiment::Cancel): the solve is no longer owed.
   bool max_margin_settled = false;
+  // The user asked for p_mm of the current E (the page's Solve button): owed until settled.
+  bool max_margin_requested = false;
+  // Coordinate updates left of this step's share for the flow's own att-SVM (0 once spent,
+  // or when nothing is left to solve at this step).
+  int64_t local_share_left = 0;
+  // At a run's end: the att-SVM of this step's selection is solved (or nothing was left to
+  // solve, or the user declined it).
+  bool local_finished = false;
+  // This step's point of the metrics history is recorded.
+  bool recorded = false;
 };
 
 RunPlan PlanRun(const RunConfig& config, const RunState& state);
+
+// A run ends at every multiple of the `steps` setting (Play runs to the next one): there
+// the flow's own att-SVM is solved for the selection the flow ends with, and a joint run
+// solves p_mm for its final E, so the run's last metrics and verdicts read them.
+bool IsRunEnd(const RunConfig& config, int64_t step);
+// The steps of the metrics history: 0, every step to 10, then steps about 10% apart (each
+// the previous times 1.1, rounded down, and at least one more), and every run end. Log-spaced
+// so a long run stays a few hundred points while a peak is still found within 10%.
+bool IsRecordStep(const RunConfig& config, int64_t step);
+// The next record step after `step`.
+int64_t NextRecordStep(const RunConfig& config, int64_t step);
+// The flow's own att-SVM's share of the work of each step, in coordinate updates: a quarter
+// of what the step cost (WorkUnits), so a run with a solve under way goes at about 4/5 of its
+// speed (the page's worker gave it about 8 ms after each 30 ms of steps).
+int64_t LocalSvmShare(int64_t step_units);
 
 // The longest run: the `steps` setting's bound, and the furthest step a link may ask to
 // replay (its `run=` key). CheckReplayStep says why another step is refused.
@@ -125,6 +184,17 @@ inline const std::vector<EnumName<SourceKind>>& EnumNames(SourceKind) {
 inline const std::array<EnumName<DueSolve>, 2>& EnumNames(DueSolve) {
   static constexpr std::array<EnumName<DueSolve>, 2> names{
       {{DueSolve::kNone, "none"}, {DueSolve::kMaxMargin, "max_margin"}}};
+  return names;
+}
+inline const std::array<EnumName<RunItem>, 7>& EnumNames(RunItem) {
+  static constexpr std::array<EnumName<RunItem>, 7> names{
+      {{RunItem::kNone, "none"},
+       {RunItem::kStepOnEmbeddings, "step_on_embeddings"},
+       {RunItem::kStep, "step"},
+       {RunItem::kLocalSvmShare, "local_svm_share"},
+       {RunItem::kMaxMargin, "max_margin"},
+       {RunItem::kLocalSvmFinish, "local_svm_finish"},
+       {RunItem::kRecordMetrics, "record_metrics"}}};
   return names;
 }
 template <typename E>

@@ -71,6 +71,7 @@ export function planMessage(module: ClslabModule, plan: RunPlan): Plan {
     protocol: enumName(module.Protocol, plan.protocol),
     phase: enumName(module.Phase, plan.phase),
     solveDue: enumName(module.DueSolve, plan.solveDue),
+    next: enumName(module.RunItem, plan.next),
     data: { ...plan.data, kind: enumName(module.SourceKind, plan.data.kind) },
   };
 }

@@ -1,0 +1,98 @@
+// The run's one loop (Experiment::Work): what a driver asks of it and what it answers. The
+// plan (run_plan.h) says what is due; Work does it, item after item, within the driver's
+// budget, and says where it stopped. A driver only paces: `clslab train` and `clslab
+// reproduce` give an unbounded budget, the page's worker the work it can do in one slice of
+// time, and both get the same run: the work done does not depend on where the budget cut it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "clslab/reports.h"
+#include "clslab/run_plan.h"
+
+namespace clslab {
+
+// Work is counted in units of one coordinate update of an att-SVM solve (two rows of E
+// read, O(d); max_margin.h SvmSolver::Run): a training step, a part of the metrics, a
+// solve's set-up are charged what they cost in such updates (an estimate; only the pacing
+// depends on it, never what is computed).
+constexpr int64_t kUnbounded = std::numeric_limits<int64_t>::max() / 4;
+
+struct WorkOrder {
+  // Steps stop here (Play's target, a link's step, a Step press's step + 1): the call goes
+  // on until the run stands at this step with the step's work done (RunPlan::settled).
+  int64_t target_step = 0;
+  // Units this call may spend: it stops once they are spent (overshooting by at most one
+  // item that cannot be split: a step, a part of the metrics, a solver's checkpoint).
+  int64_t budget = kUnbounded;
+  // Steps this call may take (a driver's speed cap).
+  int64_t max_steps = kUnbounded;
+  // The driver wants the metrics at this step or later (-1: none): the call returns as soon
+  // as they are measured, once the step's work is done, and CurrentMetrics() holds them.
+  // They go into no history: the run's own record steps do (IsRecordStep).
+  int64_t measure_at = -1;
+  // With measure_at: measure before a blocking solve of the step (p_mm, the run end's
+  // p_local) instead of after it, so a page shows the step at once.
+  bool measure_before_solves = false;
+  // With the metrics, the guidance (Explain()) of the same state.
+  bool explain = false;
+};
+
+// Why a Work call returned.
+enum class WorkStop {
+  kNoData,    // nothing is loaded
+  kBudget,    // the budget is spent; more work is owed toward the target
+  kSteps,     // max_steps steps were taken
+  kMeasured,  // the metrics asked for are ready (and the guidance, when asked)
+  kTarget,    // the run stands at the target with the step's work done: nothing is owed
+  kRefused,   // a step was refused (StepReport::message says why)
+  // The next call starts the p_mm solve, whose set-up (constraints, cycles: O(N + K)) is one
+  // long piece of work: a driver that watches for a silent worker says so first.
+  kSolveNext,
+};
+inline const std::array<EnumName<WorkStop>, 7>& EnumNames(WorkStop) {
+  static constexpr std::array<EnumName<WorkStop>, 7> names{{{WorkStop::kNoData, "no_data"},
+                                                            {WorkStop::kBudget, "budget"},
+                                                            {WorkStop::kSteps, "steps"},
+                                                            {WorkStop::kMeasured, "measured"},
+                                                            {WorkStop::kTarget, "target"},
+                                                            {WorkStop::kRefused, "refused"},
+                                                            {WorkStop::kSolveNext, "solve_next"}}};
+  return names;
+}
+
+// What one Work call did and where the run stands after it.
+struct WorkReport {
+  StepReport steps;  // the step reached, the steps this call took, a refusal
+  WorkStop stopped = WorkStop::kNoData;
+  int64_t spent = 0;  // units
+  // The metrics (CurrentMetrics) and guidance (Explain) the order asked for are ready.
+  bool metrics_ready = false;
+  bool guidance_ready = false;
+  // The two att-SVM solves: where each stands, and whether one ended in this call (done or
+  // failed: its report, max_margin_report() or local_svm_report(), is new).
+  MaxMarginProgress max_margin;
+  bool max_margin_ended = false;
+  MaxMarginProgress local_svm;
+  bool local_svm_ended = false;
+  RunPlan plan;  // after the call
+};
+
+template <typename Visitor>
+void Describe(const WorkReport& r, Visitor& v) {
+  v("steps", r.steps);
+  v("stopped", r.stopped);
+  v("spent", r.spent);
+  v("metrics_ready", r.metrics_ready);
+  v("guidance_ready", r.guidance_ready);
+  v("max_margin", r.max_margin);
+  v("max_margin_ended", r.max_margin_ended);
+  v("local_svm", r.local_svm);
+  v("local_svm_ended", r.local_svm_ended);
+  v("plan", r.plan);
+}
+
+}  // namespace clslab
