@@ -30,3 +30,146 @@ verdict-label-shown = Shown:
 verdict-label-off = Not shown:
 verdict-label-instead = Instead:
 verdict-label-n-a = Not predicted here:
+
+## Buttons beside a verdict
+
+recipe-use = Use the { $name } recipe
+offer-dataset = Open { $name }.tsv (real reviews)
+
+## The prompt while the page is busy (core's guidance.prompt says the rest)
+
+prompt-needs-data = This link needs its data: see the Dataset card.
+prompt-loading = Loading the model and the dataset…
+prompt-training = Training… press Pause to stop and inspect.
+prompt-stopped = Stopped: { $reason }
+
+## Trends over the last quarter of a run (a detail of several verdicts)
+
+trend = { $quantity ->
+        [cos-local] cos(p, p_local)
+        [cos-mm] cos(p, p_mm)
+        [margin] The normalized margin
+        [u-score] The U-score
+        [norm] ‖p‖
+       *[train-loss] The train loss
+    } { $direction ->
+        [rose] rose by { $change }
+        [fell] fell by { $change }
+       *[flat] changed by { $change }, within 0.01,
+    } since step { $step }.
+
+## Result 1: one step on E writes α into the embeddings
+
+result1-not-predicted = The one-step picture belongs to the paper protocol: joint training moves E and p together, so v·E_s is no longer (η/2) α_s and no line is predicted.
+result1-waits = Waiting for the step on E: press “Step E”, and each token's v·E_s should move by (η/2) α_s, onto a line through the origin.
+result1-shown = The points lie on the predicted line: slope { $slope } against (η/2)‖v‖² = { $predicted }, R² { $r2 }.
+result1-close = Close to the predicted line, not on it: slope { $slope } against (η/2)‖v‖² = { $predicted }, R² { $r2 }.
+result1-off = Off the predicted line: slope { $slope } against (η/2)‖v‖² = { $predicted }, R² { $r2 }.
+result1-noise = The initial noise σ/√d = { $noise } stands next to the step's spread (η/2)·std(α) = { $spread }.
+result1-recipe-sigma = The result1 recipe uses σ = { $sigma }, which keeps that noise small next to the step.
+result1-recipe-in-force = The result1 recipe is in force (σ = { $sigma }): only a smaller σ, or a larger η, in the settings sharpens the line.
+
+## Figure 1: the U shape of p·E_s against Δ_s
+
+figure1-waits = p = 0 scores every token 0; as training runs, polar tokens of both signs should rise: a U of p·E_s against Δ_s.
+figure1-p-zero = p is still 0 (the flow on p has not started), so every token scores 0.
+figure1-shown = A U under { $protocol ->
+        [joint] joint training (E and p together)
+       *[paper] the paper protocol (the flow on p)
+    }: polar tokens of both signs score high (U-score { $u }, signed { $signed }).
+figure1-off = No U at step { $step }: U-score { $u }, signed { $signed } (a U needs a U-score of at least 0.5 with the signed score within ±0.3).
+figure1-forming = Joint training is at step { $step } of the figure1 recipe's budget of { $budget } steps (U-score { $u }, signed { $signed }): whether a U forms within it depends on the data, so watch the U-score.
+figure1-best-earlier = The best U-score so far was { $best }, at step { $step }.
+figure1-past-peak = The U-score peaked at { $best } at step { $step } and has fallen by { $drop } since.
+figure1-below-within-budget = The U-score has not reached 0.5 within the figure1 recipe's budget of { $budget } steps: its best was { $best }, at step { $step }.
+figure1-signed-blocks = The U-score { $u } is past 0.5, but the signed score { $signed } is not within ±0.3: p also ranks tokens by the sign of Δ.
+figure1-selected-kind = p follows each review's selected token s*, and those are { $kind ->
+        [frequent-mild] frequent, mildly polar
+        [frequent] frequent
+        [mild] mildly polar
+       *[polar] polar
+    } tokens (median count { $count } against { $vocabulary } over the vocabulary, median |Δ| { $delta }).
+figure1-signed-ranking = p·E_s ranks tokens by the sign of Δ (signed { $signed }), not by |Δ|.
+figure1-theory-u = The theory's p_mm gives U-score { $u }.
+figure1-try-joint = The figure1 recipe trains E and p together (joint training), where this model can form a U; whether it does depends on the data.
+figure1-in-force-stop = The figure1 recipe is in force: a run stopped near step { $step } keeps the best U it gave.
+
+## Result 2: the flow on p selects s*, at max margin
+
+result2-waits = After the step on E each review's selected token s* is its most label-aligned one; the flow on p should put the attention on it, turning p toward p_mm.
+result2-not-predicted = Result 2 is about the flow on p with E frozen after one step (the paper protocol); under joint training E moves too, so p_mm changes every step.
+result2-solve = Solve the attention-SVM to compare p with p_mm.
+result2-shown = Attention selects s*: over all { $reviews } training reviews, cos(p, p_mm) { $cos } and selection of s* { $selection }, with d = { $d } ≥ V = { $v }, as the theorem says.
+result2-off = Not the theorem's picture: over all { $reviews } training reviews, cos(p, p_mm) { $cos } and selection of s* { $selection } (the theorem: cos ≥ 0.9 and selection ≥ 95% with d ≥ V; here d = { $d }, V = { $v }).
+result2-instead = { $hypothesis ->
+        [cycles] Result 2's hypothesis fails on these reviews (the constraints of s* have cycles).
+       *[width] Result 2's hypothesis fails here (d < V).
+    } Instead, p follows the att-SVM of the tokens the flow selects itself, the locally optimal direction of Tarzanagh et al. (2023): cos(p, p_local) { $cos_local } over all { $reviews } training reviews, where that selection is s* in { $s_star } of them.
+result2-cycles = { $cycles } of the { $constraints } constraints of s* lie on cycles of the must-beat graph: no p selects s* in every review.
+result2-component = { $sets ->
+        [one] The one strongly connected set
+       *[other] The largest of { $sets } strongly connected sets
+    } of the must-beat graph, { $size } words ({ $words }, …), holds s* for { $holds } of the { $reviews } reviews ({ $share }).
+result2-narrow = d = { $d } < V = { $v }: p cannot separate every token, and the theorem needs d ≥ V.
+result2-unscored = { $empty } of the { $reviews } training reviews have no token in the vocabulary, so nothing is selected in them{ $drop_unknown ->
+        [yes] : turn off “Drop unknown words” or raise the max vocabulary in the settings.
+       *[no] .
+    }
+result2-stop-word = “{ $token }” (|Δ| { $delta }, in { $documents } of reviews) is the selected token of { $share } of them: a word with no label information.
+result2-drop-stop-words = A max document share below 1 drops words found in too many reviews.
+result2-no-trend = No earlier measurement in the last quarter of the run tells whether { $quantity ->
+        [cos-local] cos(p, p_local)
+       *[cos-mm] cos(p, p_mm)
+    } still moves: keep the flow running.
+result2-acyclic-subset = On the { $acyclic } of { $reviews } reviews ({ $share }) whose constraints lie on no cycle: cos(p, p_mm) { $cos }, selection { $selection }.
+result2-local = For the tokens the flow selects: cos(p, p_local) { $cos_local } (p_local of the selection at step { $step }{ $current ->
+        [no] , which has changed since
+       *[yes] {""}
+    }), and that selection is s* in { $s_star } of reviews.
+result2-baseline-selection = Baseline: attending to the token of largest |v·E_s| (no label, no training) selects s* in { $baseline } of reviews; the flow on p in { $flow }.
+result2-baseline-pooled = Baseline: the pooled classifier (p = 0, attention spread evenly) has test accuracy { $pooled }; the model now { $now }.
+result2-baseline-no-test = Without a test split, the pooled classifier (p = 0) has no test accuracy to compare with.
+result2-margin-approaches = The normalized margin { $margin } rose over the last part of the run and approaches 1/‖p_mm‖ = { $reference }.
+result2-margin = The normalized margin is { $margin }, against 1/‖p_mm‖ = { $reference }.
+result2-feasible = Result 2's hypothesis holds on these reviews: none of the { $constraints } constraints lies on a cycle of the must-beat graph, so the attention-SVM is feasible over all of them, with independent rows of E(0) (d ≥ V).
+result2-soft-margin = p_mm here is the soft-margin solution (C = { $c }).
+result2-twins = These reviews were generated for it (scripts/make-twins.mjs): each positive review has a negative twin with every sentiment word swapped for its opposite, so a sentiment word appears only in reviews of its own class. Real reviews break this: open the built-in movie reviews to see Result 2's hypothesis fail, and why.
+
+## Training: loss and accuracy
+
+loss-now = Train loss { $train }{ $has_test ->
+        [yes] , test loss { $test }.
+       *[no] .
+    }
+loss-waits = The step on E comes first; the flow on p follows it.
+loss-joint = Joint training: both losses fall while the model learns; a test loss that rises while the train loss falls is overfitting.
+loss-flow = The flow on p trains p alone, E and v frozen after the step on E.
+loss-overfits = The model overfits the training reviews: the test loss rose from its lowest, { $lowest } at step { $step }, while the train loss fell from { $train_then }.
+accuracy-fell = Test accuracy fell from { $before } after the step on E to { $now } now.
+flow-on-subset = The flow trains p on { $flow } of the { $reviews } training reviews ({ $share }): the acyclic ones only.
+
+## Which reviews Result 2's figures are over
+
+coverage = { $all ->
+        [yes] Over all { $reviews } training reviews.
+       *[no] Over the { $scored } of { $reviews } training reviews with a token in the vocabulary.
+    }
+coverage-acyclic = Acyclic: { $acyclic } of the { $reviews } ({ $share }).
+
+## The prompt above the charts: what the run calls for next
+
+prompt-step-e = Initialized with p = 0 and small E. Press “Step E” for the one gradient step on E (Result 1).
+prompt-joint = Joint training of E and p: press Play.
+prompt-play = Step { $step } of { $steps }: press Play to run the flow on p; each chart's verdict is under it.
+prompt-done = The run reached step { $step }, its length: each chart's verdict is under it.
+
+## Why does it look like this? (the numbers behind the verdicts)
+
+why-width = d = { $d }, V = { $v }: the theorem needs d ≥ V (independent rows of E(0)).
+why-constraints = { $constraints } constraints, { $cycles } on cycles, { $violated } violated by p_mm; { $acyclic } of { $reviews } reviews ({ $share }) are acyclic.
+why-own-selection = The flow's own selection (the top token of p·E_s in each review) is s* in { $s_star } of the { $reviews } reviews with a token; one top token in { $strict }.
+why-own-svm = Its att-SVM (the selection at step { $step }, { $constraints } constraints, ‖p_local‖ { $norm }): cos(p, p_local) { $cos_local }.
+why-selected = Selected tokens s*: { $distinct } distinct; median count { $count }, median |Δ| { $delta }.
+why-selected-token = “{ $token }” is s* in { $share } of reviews (|Δ| { $delta }).
+why-u = U-score of p { $u } (signed { $signed }).
+why-u-max-margin = U-score of p_mm { $u } (signed { $signed }).

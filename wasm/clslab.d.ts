@@ -183,14 +183,15 @@ export interface Metrics {
   maxMarginReference: number;
   selectionAccuracy: number;
   selectionMass: number;
+  /** Share of the same reviews whose token of largest |v·E_s| lies in S_i: the label-free
+   *  baseline Result 2's selection stands beside. */
+  baselineSelectionAccuracy: number;
   uScore: number;
   signedScore: number;
   uContrast: number;
   uTokens: number;
   /** 16 hex digits over the step and the weights' bits. */
   checksum: string;
-  /** Which reviews the Result 2 figures are over, in words (core CoverageText). */
-  coverage: string;
   /** Result 2 over the acyclic reviews (those whose constraints are not on cycles), against
    *  p_mm solved on them alone; selection measured over the same reviews. */
   hasMaxMarginAcyclic: boolean;
@@ -517,17 +518,6 @@ export interface Finding {
   details: Finding[];
 }
 
-export interface GuidanceLine {
-  panel: 'result1' | 'figure1' | 'result2' | 'loss' | 'why';
-  /** expect: what to look for; shown: on screen; off: not, with the measured reason; n/a:
-   *  no prediction under this protocol; fact: a diagnostic. */
-  kind: 'expect' | 'shown' | 'off' | 'n/a' | 'fact';
-  text: string;
-  /** A recipe that helps, or ''. */
-  recipe: string;
-  /** A built-in dataset the line offers to open next ('movies' after the twins), or ''. */
-  dataset: string;
-}
 
 /** The class activity's questions (core activity.h), in core's table order. */
 export type QuestionName = 'slope' | 'cosine' | 'selection' | 'word' | 'ushape' | 'accuracy';
@@ -606,9 +596,15 @@ export interface ActivityOutcome extends StatusResult {
   value: ActivityReport | null;
 }
 
+/** Each chart's verdict with its details, the diagnostics, the reviews Result 2 is over and
+ *  the prompt (core guidance.h); the page words them from the catalog. */
 export interface Guidance {
-  panels: GuidanceLine[];
-  diagnostics: GuidanceLine[];
+  /** One verdict each: result1, figure1, result2, loss. */
+  panels: Finding[];
+  /** Facts of the "why" panel. */
+  diagnostics: Finding[];
+  coverage: Finding;
+  prompt: Finding;
 }
 
 /** The largest dataset and model a Lab accepts (core limits.h); each is checked before the

@@ -3,11 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "clslab/catalog.h"
 #include "clslab/config.h"
 #include "clslab/experiment.h"
+#include "clslab/findings.h"
+#include "clslab/guidance.h"
 #include "output.h"
 
 namespace clslab_cli {
@@ -45,5 +49,12 @@ int Messages(const Arguments& args);
 // metrics the page's worker shows at that step. On a refused step it stops at the step
 // reached, with its metrics, and says so (steps.refused).
 clslab::WorkReport RunTo(clslab::Experiment* experiment, int64_t step);
+// The catalog/en.ftl the CLI carries, parsed once.
+const clslab::Catalog& EnglishCatalog();
+// A finding as JSON with its rendered English: `text` the sentence and its details, one
+// space apart; `sentence` the finding's own sentence (what a page shows open); each detail
+// the same. Guidance likewise: {panels, diagnostics, coverage, prompt}.
+nlohmann::ordered_json FindingJson(const clslab::Finding& finding);
+nlohmann::ordered_json GuidanceJson(const clslab::Guidance& guidance);
 
 }  // namespace clslab_cli

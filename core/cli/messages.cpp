@@ -67,6 +67,37 @@ clslab::FindingArg SampleArg(const clslab::ArgSpec& spec, clslab::Rng& rng) {
 
 }  // namespace
 
+const clslab::Catalog& EnglishCatalog() {
+  static const clslab::Catalog catalog = [] {
+    clslab::Result<clslab::Catalog> parsed = clslab::Catalog::Parse(kCatalogEn, "en");
+    // catalog_test parses the same bytes: a catalog that does not parse never ships.
+    return std::move(parsed.value);
+  }();
+  return catalog;
+}
+
+Json FindingJson(const clslab::Finding& finding) {
+  Json json = clslab::ToJson(finding);
+  const clslab::Result<std::string> text = clslab::RenderFinding(finding, EnglishCatalog());
+  const clslab::Result<std::string> all = clslab::RenderFinding(finding, EnglishCatalog(), true);
+  json["text"] = all.ok() ? all.value : "(" + all.status.message() + ")";
+  json["sentence"] = text.ok() ? text.value : "(" + text.status.message() + ")";
+  Json details = Json::array();
+  for (const clslab::Finding& detail : finding.details) details.push_back(FindingJson(detail));
+  json["details"] = details;
+  return json;
+}
+
+Json GuidanceJson(const clslab::Guidance& guidance) {
+  Json panels = Json::array(), diagnostics = Json::array();
+  for (const clslab::Finding& f : guidance.panels) panels.push_back(FindingJson(f));
+  for (const clslab::Finding& f : guidance.diagnostics) diagnostics.push_back(FindingJson(f));
+  return {{"panels", panels},
+          {"diagnostics", diagnostics},
+          {"coverage", FindingJson(guidance.coverage)},
+          {"prompt", FindingJson(guidance.prompt)}};
+}
+
 int Messages(const Arguments& args) {
   clslab::Result<clslab::Catalog> catalog = clslab::Catalog::Parse(kCatalogEn, "en");
   if (!catalog.ok()) return Fail("catalog/en.ftl: " + catalog.status.message());

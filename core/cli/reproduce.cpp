@@ -83,7 +83,7 @@ int Reproduce(const Arguments& args) {
                       {"u_contrast", best_u.u_contrast},
                       {"test_accuracy", best_u.test_accuracy}};
   result["selection"] = ToJson(experiment.Selection());
-  result["guidance"] = ToJson(experiment.Explain());
+  result["guidance"] = GuidanceJson(experiment.Explain());
   result["seconds"] =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (last.steps.refused) result["stopped"] = last.steps.message;
@@ -137,6 +137,12 @@ int Reproduce(const Arguments& args) {
   }
   text.Printf("Figure 1    U-score %.3f, signed %.3f, U-contrast %.3f over %s tokens\n", m.u_score,
               m.signed_score, m.u_contrast, WithThousands(m.u_tokens).c_str());
+  // The verdicts, as the page words them under its charts (catalog/en.ftl).
+  for (const nlohmann::ordered_json& panel : result["guidance"]["panels"]) {
+    text.Printf("verdict     %s %s: %s\n", panel["panel"].get<std::string>().c_str(),
+                panel["kind"].get<std::string>().c_str(),
+                panel["sentence"].get<std::string>().c_str());
+  }
   text.Printf("seconds     %.1f\n", result["seconds"].get<double>());
   text.Printf("wrote       %s\n", args.out.c_str());
   return Finish(&text);

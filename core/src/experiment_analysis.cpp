@@ -126,6 +126,10 @@ void Experiment::MeasurePart(int part) const {
       const SelectionMetrics selection = MeasureSelection(train, work.sets, work.scalars.attention);
       m.selection_accuracy = selection.accuracy;
       m.selection_mass = Finite(selection.mean_mass);
+      // The label-free baseline: the same argmax rule on |v.E_s| instead of p.E_s.
+      std::vector<float> magnitude(work.scalars.value.size());  // V, |v.E_s|
+      for (size_t s = 0; s < magnitude.size(); ++s) magnitude[s] = std::abs(work.scalars.value[s]);
+      m.baseline_selection_accuracy = MeasureSelection(train, work.sets, magnitude).accuracy;
       return;
     }
     case kFlow:
@@ -252,7 +256,6 @@ void Experiment::MeasureLocalSvmPart() const {
 void Experiment::CommitMetrics() const {
   const State& st = *state_;
   st.metrics = st.measuring.metrics;  // the work stays: a new solution alone reuses it
-  st.metrics.coverage = CoverageText(st.metrics);
   st.metrics_version = st.version;
 }
 

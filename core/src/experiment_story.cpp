@@ -80,13 +80,22 @@ std::vector<Recipe> Experiment::Recipes() const {
 
 Guidance Experiment::Explain() const {
   const State& st = *state_;
-  GuidanceInputs in;
-  if (!st.trainer) return clslab::Explain(in);
+  if (!st.trainer) return clslab::Explain(GuidanceInputs());
   // One state's guidance is computed once (the run's loop computes it when a driver asks,
   // and the driver reads it here).
   if (st.guidance_version == st.version && st.guidance_history == st.history_version) {
     return st.guidance;
   }
+  st.guidance = clslab::Explain(ExplainInputs());
+  st.guidance_version = st.version;
+  st.guidance_history = st.history_version;
+  return st.guidance;
+}
+
+GuidanceInputs Experiment::ExplainInputs() const {
+  const State& st = *state_;
+  GuidanceInputs in;
+  if (!st.trainer) return in;
   in.config = st.config;
   in.metrics = CurrentMetrics();
   if (st.MaxMarginIsCurrent()) in.max_margin = st.max_margin_report;
@@ -107,10 +116,7 @@ Guidance Experiment::Explain() const {
   in.recipes = Recipes();
   in.history = st.history;
   if (st.LocalSvmIsCurrent()) in.local_svm = st.local_report;
-  st.guidance = clslab::Explain(in);
-  st.guidance_version = st.version;
-  st.guidance_history = st.history_version;
-  return st.guidance;
+  return in;
 }
 
 }  // namespace clslab

@@ -9,6 +9,7 @@
 
 #include "clslab/config.h"
 #include "clslab/experiment.h"
+#include "clslab/messages.h"
 #include "clslab/run_plan.h"
 
 namespace clslab {
@@ -21,11 +22,18 @@ std::string ReadDataset(const std::string& name) {
   return text.str();
 }
 
-const GuidanceLine* PanelLine(const Guidance& guidance, const std::string& panel) {
-  for (const GuidanceLine& line : guidance.panels) {
+const Finding* PanelLine(const Guidance& guidance, const std::string& panel) {
+  for (const Finding& line : guidance.panels) {
     if (line.panel == panel) return &line;
   }
   return nullptr;
+}
+
+bool HasDetail(const Finding& finding, const std::string& code) {
+  for (const Finding& detail : finding.details) {
+    if (detail.code == code) return true;
+  }
+  return false;
 }
 
 struct DefaultRun {
@@ -67,6 +75,13 @@ DefaultRun PlayTheDefaultRun(const std::string& dataset_name) {
   run.max_margin = experiment.max_margin_report();
   run.end = experiment.CurrentMetrics();
   run.guidance = experiment.Explain();
+  // Every finding of the run keeps the claim its words make.
+  const GuidanceInputs inputs = experiment.ExplainInputs();
+  std::string why;
+  for (const Finding& f : run.guidance.panels) EXPECT_TRUE(ClaimHolds(inputs, f, &why)) << why;
+  for (const Finding& f : run.guidance.diagnostics) EXPECT_TRUE(ClaimHolds(inputs, f, &why)) << why;
+  EXPECT_TRUE(ClaimHolds(inputs, run.guidance.coverage, &why)) << why;
+  EXPECT_TRUE(ClaimHolds(inputs, run.guidance.prompt, &why)) << why;
   return run;
 }
 
@@ -98,20 +113,19 @@ TEST(DefaultRun, TheTwinsShowAllThreeResultsResult2OverEveryReview) {
   EXPECT_TRUE(m.has_test_after_step_on_e);
   EXPECT_GT(m.test_accuracy_after_step_on_e, 0.5);
   // Each panel's verdict, as the page shows it.
-  const GuidanceLine* result1 = PanelLine(run.guidance, "result1");
-  const GuidanceLine* figure1 = PanelLine(run.guidance, "figure1");
-  const GuidanceLine* result2 = PanelLine(run.guidance, "result2");
+  const Finding* result1 = PanelLine(run.guidance, "result1");
+  const Finding* figure1 = PanelLine(run.guidance, "figure1");
+  const Finding* result2 = PanelLine(run.guidance, "result2");
   ASSERT_NE(result1, nullptr);
   ASSERT_NE(figure1, nullptr);
   ASSERT_NE(result2, nullptr);
-  EXPECT_EQ(result1->kind, "shown") << result1->text;
-  EXPECT_EQ(figure1->kind, "shown") << figure1->text;
-  EXPECT_EQ(result2->kind, "shown") << result2->text;
-  // The Result 2 line says which hypothesis holds and why this data meets it, and offers the
-  // real reviews next.
-  EXPECT_NE(result2->text.find("none of the"), std::string::npos) << result2->text;
-  EXPECT_NE(result2->text.find("constraints lies on a cycle"), std::string::npos);
-  EXPECT_NE(result2->text.find("negative twin"), std::string::npos) << result2->text;
+  EXPECT_EQ(result1->kind, FindingKind::kShown) << result1->code;
+  EXPECT_EQ(figure1->kind, FindingKind::kShown) << figure1->code;
+  EXPECT_EQ(result2->kind, FindingKind::kShown) << result2->code;
+  // The Result 2 verdict says which hypothesis holds and why this data meets it, and offers
+  // the real reviews next.
+  EXPECT_TRUE(HasDetail(*result2, "result2-feasible"));
+  EXPECT_TRUE(HasDetail(*result2, "result2-twins"));
   EXPECT_EQ(result2->dataset, "movies");
 }
 
@@ -123,15 +137,20 @@ TEST(DefaultRun, TheMovieReviewsKeepResult1AndSayWhyResult2sHypothesisFails) {
   ASSERT_TRUE(run.max_margin.solved) << run.max_margin.message;
   EXPECT_FALSE(run.max_margin.acyclic);
   EXPECT_GT(run.max_margin.constraints_in_cycles, 0);
-  const GuidanceLine* result1 = PanelLine(run.guidance, "result1");
-  const GuidanceLine* figure1 = PanelLine(run.guidance, "figure1");
-  const GuidanceLine* result2 = PanelLine(run.guidance, "result2");
+  const Finding* result1 = PanelLine(run.guidance, "result1");
+  const Finding* figure1 = PanelLine(run.guidance, "figure1");
+  const Finding* result2 = PanelLine(run.guidance, "result2");
   ASSERT_NE(result1, nullptr);
   ASSERT_NE(figure1, nullptr);
   ASSERT_NE(result2, nullptr);
-  EXPECT_EQ(result1->kind, "shown") << result1->text;
-  EXPECT_EQ(figure1->kind, "shown") << figure1->text;
-  EXPECT_NE(result2->text.find("strongly connected"), std::string::npos) << result2->text;
+  EXPECT_EQ(result1->kind, FindingKind::kShown) << result1->code;
+  EXPECT_EQ(figure1->kind, FindingKind::kShown) << figure1->code;
+  EXPECT_NE(result2->kind, FindingKind::kShown);
+  EXPECT_TRUE(HasDetail(*result2, "result2-cycles"));
+  EXPECT_TRUE(HasDetail(*result2, "result2-component"));
+  // The hypothesis fails: the two baselines stand beside the verdict.
+  EXPECT_TRUE(HasDetail(*result2, "result2-baseline-selection"));
+  EXPECT_TRUE(HasDetail(*result2, "result2-baseline-pooled"));
   EXPECT_EQ(result2->dataset, "");
 }
 

@@ -243,24 +243,19 @@ TEST(Experiment, AReviewWithNoTokenInTheVocabularyIsNamedWhereverAllReviewsAreCo
   EXPECT_NEAR(m.train_accuracy * 5, std::round(m.train_accuracy * 5), 1e-9) << m.train_accuracy;
   EXPECT_NEAR(m.selection_accuracy * 5, std::round(m.selection_accuracy * 5), 1e-9)
       << m.selection_accuracy;
-  EXPECT_EQ(m.coverage.rfind("all reviews: 5 of 6 training reviews (1 has no token in the "
-                             "vocabulary)",
-                             0),
-            0u)
-      << m.coverage;
-  // 5 of 6 is below kVerdictShare: the figures are named with their reviews, and no verdict.
-  const GuidanceLine result2_line = experiment.Explain().panels[2];
-  const std::string& result2 = result2_line.text;
-  EXPECT_EQ(result2_line.kind, "off");
-  EXPECT_EQ(result2.rfind("Over the 5 of 6 reviews with a token in the vocabulary (1 has none) "
-                          "cos(p, p_mm) ",
-                          0),
-            0u)
-      << result2;
-  EXPECT_NE(result2.find("1 of the 6 reviews (16.7%) has no token in the vocabulary"),
-            std::string::npos)
-      << result2;
-  EXPECT_EQ(result2.find("all 6 reviews"), std::string::npos) << result2;
+  // The figures name their reviews: 5 of the 6 have a token.
+  const Guidance guidance = experiment.Explain();
+  EXPECT_EQ(guidance.coverage.code, "coverage");
+  EXPECT_EQ(guidance.coverage.Number("reviews"), 6);
+  EXPECT_EQ(guidance.coverage.Number("scored"), 5);
+  EXPECT_EQ(guidance.coverage.Arg("all")->text, "no");
+  // Over all 6 training reviews the empty one selects nothing: at most 5/6, never shown.
+  const Finding& result2 = guidance.panels[2];
+  EXPECT_NE(result2.kind, FindingKind::kShown);
+  if (result2.Arg("selection") != nullptr) {
+    EXPECT_LE(result2.Number("selection"), 5.0 / 6 + 1e-12);
+    EXPECT_EQ(result2.Number("reviews"), 6);
+  }
 }
 
 TEST(Experiment, TheAcyclicFlowLeavesTheStepOnEAndRestoredRunsOnTheWholeSplit) {
@@ -280,10 +275,15 @@ TEST(Experiment, TheAcyclicFlowLeavesTheStepOnEAndRestoredRunsOnTheWholeSplit) {
   EXPECT_GT(report.acyclic_reviews, 0);
   EXPECT_LT(report.acyclic_reviews, experiment.summary().train_reviews);
   EXPECT_TRUE(experiment.CurrentMetrics().has_max_margin_acyclic);
-  const std::string loss = experiment.Explain().panels[3].text;  // names the flow's reviews
-  EXPECT_NE(loss.find(std::to_string(report.acyclic_reviews) + " acyclic reviews it trains on"),
-            std::string::npos)
-      << loss;
+  // The loss panel names the flow's reviews, with their count.
+  const Finding loss = experiment.Explain().panels[3];
+  bool named = false;
+  for (const Finding& d : loss.details) {
+    if (d.code != "flow-on-subset") continue;
+    named = true;
+    EXPECT_EQ(d.Number("flow"), report.acyclic_reviews);
+  }
+  EXPECT_TRUE(named) << loss.code;
   // Restoring E(0) at step 0 puts the run back on every review: its step on E is the one a
   // fresh run takes (the checksum covers E, p, v and the step).
   ASSERT_TRUE(experiment.RestoreWeights(initial, 0, "initialized").ok());

@@ -6,7 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { formatNumber, formatPercent, paperNotation } from '../../web/src/format.ts';
+import { readFileSync } from 'node:fs';
+import type { Finding } from 'clslab-wasm';
+import { formatNumber, formatPercent } from '../../web/src/format.ts';
+import { createMessages } from '../../web/src/messages.ts';
 import type { Metrics } from '../../web/src/protocol.ts';
 import { canvasId, CHARTS, PANEL_SPECS } from '../../web/src/ui/panels.ts';
 import { openPage, screenshot, useLab } from './harness.ts';
@@ -180,7 +183,6 @@ test("a chart's PNG caption carries the key numbers the page shows, from the sam
   for (const part of [
     `cos(p, p_mm) ${formatNumber(m.cosineToMaxMargin, 3)}`,
     `selection ${formatPercent(m.selectionAccuracy)}`,
-    m.coverage,
   ])
     assert.ok(selection.includes(part), `Result 2's caption has "${part}": ${selection}`);
 
@@ -228,13 +230,18 @@ test('the tour starts from the picture: what the first chart shows, then its num
     (name) =>
       (
         window.__clslab?.state() as unknown as {
-          guidance: { panels: Array<{ panel: string; text: string }> } | null;
+          guidance: { panels: Finding[] } | null;
         }
-      ).guidance?.panels.find((l) => l.panel === name)?.text ?? '',
+      ).guidance?.panels.find((l) => l.panel === name) ?? null,
     first.guidance ?? '',
   );
-  assert.ok(line !== '', 'core has a line for the panel');
-  assert.equal(card.text, paperNotation(line));
+  assert.ok(line !== null, 'core has a verdict for the panel');
+  // The card shows core's finding in the catalog's words, as the CLI renders it.
+  const messages = createMessages(
+    readFileSync(new URL('../../catalog/en.ftl', import.meta.url), 'utf8'),
+    'en',
+  );
+  assert.equal(card.text, messages.render(line));
   await screenshot(page, 'picture-tour-first.png', false);
   assert.deepEqual(problems.console, []);
   await page.close();

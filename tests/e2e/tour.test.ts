@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { paperNotation } from '../../web/src/format.ts';
+import { readFileSync } from 'node:fs';
+import type { Finding } from 'clslab-wasm';
+import { createMessages } from '../../web/src/messages.ts';
+
+const messages = createMessages(
+  readFileSync(new URL('../../catalog/en.ftl', import.meta.url), 'utf8'),
+  'en',
+);
 import { PANEL_SPECS } from '../../web/src/ui/panels.ts';
 import { metrics, openPage, screenshot, useLab } from './harness.ts';
 
@@ -63,7 +70,7 @@ async function placed(page: Page): Promise<Placed> {
       number !== undefined && number.top >= 0 && number.bottom <= foot && number.height > 0;
     const name = target?.dataset['panel'] ?? '';
     const state = window.__clslab?.state() as unknown as {
-      guidance: { panels: Array<{ panel: string; text: string }> } | null;
+      guidance: { panels: Finding[] } | null;
     };
     const line = state.guidance?.panels.find((l) => l.panel === lines[name]);
     return {
@@ -73,11 +80,11 @@ async function placed(page: Page): Promise<Placed> {
       panel: name,
       overlap,
       numberInView,
-      guidance: line?.text ?? '',
+      guidance: line ?? null,
     };
   }, GUIDANCE_LINES);
-  // The card writes core's ASCII symbols as the page does (format.ts).
-  return { ...step, guidance: paperNotation(step.guidance) };
+  // The card writes core's finding in the catalog's words, as the CLI does.
+  return { ...step, guidance: step.guidance === null ? '' : messages.render(step.guidance) };
 }
 
 /** Opens `hash` with the tour at a size, reduced motion (scrolls land at once). */

@@ -29,7 +29,10 @@ import type {
   DatasetSummary,
   DecodedShareLink,
   Guidance,
-  GuidanceLine,
+  ArgTypeName,
+  Finding,
+  FindingArg,
+  FindingKindName,
   Recipe,
   RecipeSetting,
   SelectedToken,
@@ -182,12 +185,12 @@ const metrics = {
   maxMarginReference: 'number',
   selectionAccuracy: 'number',
   selectionMass: 'number',
+  baselineSelectionAccuracy: 'number',
   uScore: 'number',
   signedScore: 'number',
   uContrast: 'number',
   uTokens: 'number',
   checksum: 'string',
-  coverage: 'string',
   hasMaxMarginAcyclic: 'boolean',
   cosineToMaxMarginAcyclic: 'number',
   selectionAccuracyAcyclic: 'number',
@@ -383,16 +386,28 @@ const recipe = {
   reason: 'string',
   settings: { arrayOf: recipeSetting },
 } satisfies Record<keyof Recipe, Kind>;
-const guidanceLine = {
-  panel: oneOf<GuidanceLine['panel']>()(['result1', 'figure1', 'result2', 'loss', 'why']),
-  kind: oneOf<GuidanceLine['kind']>()(['expect', 'shown', 'off', 'n/a', 'fact']),
+const findingArg = {
+  name: 'string',
+  type: oneOf<ArgTypeName>()(['count', 'share', 'ratio', 'value', 'token', 'tokens', 'name']),
+  number: 'number',
   text: 'string',
+  items: 'string[]',
+} satisfies Record<keyof FindingArg, Kind>;
+const finding: Record<keyof Finding, Kind> = {
+  panel: 'string',
+  kind: oneOf<FindingKindName>()(['expect', 'shown', 'off', 'instead', 'n/a', 'fact', 'note']),
+  code: 'string',
+  args: { arrayOf: findingArg },
   recipe: 'string',
   dataset: 'string',
-} satisfies Record<keyof GuidanceLine, Kind>;
+  details: { arrayOf: {} },
+};
+finding.details = { arrayOf: finding }; // a finding's details are findings
 const guidance = {
-  panels: { arrayOf: guidanceLine },
-  diagnostics: { arrayOf: guidanceLine },
+  panels: { arrayOf: finding },
+  diagnostics: { arrayOf: finding },
+  coverage: { nullable: false, shape: finding },
+  prompt: { nullable: false, shape: finding },
 } satisfies Record<keyof Guidance, Kind>;
 const limits = {
   maxReviews: 'number',

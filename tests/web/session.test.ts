@@ -102,7 +102,12 @@ test("after a run the flow's own att-SVM is solved to the end: its metrics and g
   for (const e of progress) assert.equal(e.stage, "the flow's selection at step 60, hard margin");
   const guidance = await h.waitFor('guidanceUpdated', h.events.indexOf(solved));
   assert.ok(
-    !guidance.guidance.panels.some((line) => line.text.includes('the selection has changed since')),
+    !guidance.guidance.panels.some((line) =>
+      line.details.some(
+        (d) =>
+          d.code === 'result2-local' && d.args.some((a) => a.name === 'current' && a.text === 'no'),
+      ),
+    ),
     "the guidance quotes the current selection's SVM",
   );
   h.session.dispose();

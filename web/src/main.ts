@@ -15,6 +15,7 @@ import type { Fault, Metrics, ReviewView, WorkerEvent } from './protocol.ts';
 import { Recovery } from './state/recovery.ts';
 import { LabStore, type LabState } from './state/store.ts';
 import { formatInteger } from './format.ts';
+import { messages } from './catalog.ts';
 import { Banner } from './ui/banner.ts';
 import { Controls } from './ui/controls.ts';
 import { DatasetPanel } from './ui/dataset-panel.ts';
@@ -84,22 +85,19 @@ const views = new LabViews({
 });
 installResult2Readout(store);
 
+/** The line above the charts: what the page is doing (loading, training) or, when idle,
+ *  core's prompt for the run (guidance.prompt: the next action, never a verdict, so it
+ *  cannot contradict the verdicts under the charts). Every word is the catalog's. */
 function showPrompt(state: LabState): void {
   const m = state.metrics;
   let text: string;
-  if (state.need !== null) text = 'This link needs its data: see the Dataset card.';
-  else if (m === null) text = 'Loading the model and the dataset…';
-  else if (state.playing || state.playRequested)
-    text = 'Training… press Pause to stop and inspect.';
-  else if (state.lastStop?.reason === 'refused') text = `Stopped: ${state.lastStop.message}`;
-  else if (state.plan?.protocol !== 'paper') text = 'Joint training of E and p: press Play.';
-  else if (m.step === 0)
-    text =
-      'Initialized with p = 0 and small E. Press “Step E” for the one gradient step on E (Result 1).';
-  else if (m.step === 1)
-    text =
-      'The step on E is done: the alignment scatter shows Result 1. Press Play to run the flow on p (Result 2).';
-  else text = 'Press Play to continue the flow on p and watch cos(p, p_mm) and the U.';
+  if (state.need !== null) text = messages.format('prompt-needs-data');
+  else if (m === null) text = messages.format('prompt-loading');
+  else if (state.playing || state.playRequested) text = messages.format('prompt-training');
+  else if (state.lastStop?.reason === 'refused')
+    text = messages.format('prompt-stopped', { reason: state.lastStop.message });
+  else if (state.guidance !== null) text = messages.render(state.guidance.prompt);
+  else text = messages.format('prompt-loading');
   if (prompt.textContent !== text) prompt.textContent = text;
 }
 
@@ -153,6 +151,9 @@ store.subscribe((event: WorkerEvent, state) => {
       holdChartsForAFrame();
       if (event.reason === 'refused') banner.error(event.message);
       reviews.refresh();
+      break;
+    case 'guidanceUpdated':
+      charts.selection.showCoverage(messages.render(event.guidance.coverage, true));
       break;
     case 'reviewShown':
       reviews.showReview(event.review, event.index, event.total);

@@ -16,6 +16,12 @@ export const PAGE_MESSAGES: Readonly<Record<string, Readonly<Record<string, Find
     'verdict-label-off': {},
     'verdict-label-instead': {},
     'verdict-label-n-a': {},
+    'recipe-use': { name: 'name' },
+    'offer-dataset': { name: 'name' },
+    'prompt-needs-data': {},
+    'prompt-loading': {},
+    'prompt-training': {},
+    'prompt-stopped': { reason: 'name' },
   };
 
 /** The catalog's messages that join a token list (both renderers use them). */

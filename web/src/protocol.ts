@@ -36,7 +36,7 @@ export const RATE_WINDOW_MILLISECONDS = 2000;
 
 export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, ParseChoice };
 export type { ReviewView, SettingEffect, SettingField, SourceFile };
-export type { Guidance, GuidanceLine, Recipe, SelectionReport } from 'clslab-wasm';
+export type { Finding, Guidance, Recipe, SelectionReport } from 'clslab-wasm';
 export type { DueSolveName, PhaseName, ProtocolName, SourceKindName };
 export type { ActivityReport, QuestionName };
 export type { ActivityQuestion, ActivityResult, Settlement, ActivityNote } from 'clslab-wasm';

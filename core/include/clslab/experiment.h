@@ -131,6 +131,7 @@ class Experiment {
   std::vector<Recipe> Recipes() const;
   // What each panel should show now and why (guidance.h), from the current metrics, the
   // attention-SVM report while it is current, the selection and the recipes.
+  GuidanceInputs ExplainInputs() const;  // what Explain reads (claims are checked on it)
   Guidance Explain() const;
 
   // --- Run files (run_file.h): the current weights (nullptr before a dataset loads) and

@@ -1,49 +1,36 @@
-// Guidance: what each panel should show for the current run, chosen by the measured values,
-// and the "Why does it look like this?" diagnostics. Core owns the wording so the page and
-// the CLI say the same thing; a front end only lays the lines out. The rules read the
-// metrics as defined (THEORY.md) and never change a definition to make a picture look better.
+// Guidance: each panel's verdict on the current run, chosen by the measured values, with
+// the reasons and numbers behind it, and the "Why does it look like this?" diagnostics, as
+// findings (findings.h): core picks the message and its arguments, the catalog words them
+// for every driver. Each message's claim (messages.h) sits beside the rule that says it.
+// The rules read the metrics as defined (THEORY.md) and never change a definition to make
+// a picture look better.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "clslab/config.h"
+#include "clslab/findings.h"
 #include "clslab/recipes.h"
 #include "clslab/reports.h"
 
 namespace clslab {
 
-struct GuidanceLine {
-  std::string panel;  // "result1", "figure1", "result2", "loss", or "why" (diagnostics)
-  // "expect": what to look for next; "shown": the result is on screen; "off": it is not,
-  // and `text` says the measured reason; "n/a": the panel's prediction does not apply
-  // under this protocol; "fact": a diagnostic number.
-  std::string kind;
-  std::string text;    // one or two sentences with the numbers
-  std::string recipe;  // a recipe that helps ("result1", "figure1", "result2") or ""
-  // A built-in dataset the line offers to open next ("movies": real reviews after the
-  // twins, where Result 2's hypothesis holds by construction), or "".
-  std::string dataset = "";
-};
-
-template <typename Visitor>
-void Describe(const GuidanceLine& line, Visitor& v) {
-  v("panel", line.panel);
-  v("kind", line.kind);
-  v("text", line.text);
-  v("recipe", line.recipe);
-  v("dataset", line.dataset);
-}
-
+// Each chart's verdict (a finding whose details are its reasons and numbers), the
+// diagnostics, which reviews Result 2's figures are over, and the prompt: what to do next.
 struct Guidance {
-  std::vector<GuidanceLine> panels;       // one line each: result1, figure1, result2, loss
-  std::vector<GuidanceLine> diagnostics;  // panel "why": d vs V, constraints, selection, U
+  std::vector<Finding> panels;       // one verdict each: result1, figure1, result2, loss
+  std::vector<Finding> diagnostics;  // panel "why", kind kFact: d vs V, constraints, selection, U
+  Finding coverage;                  // panel "coverage": the reviews Result 2 is measured over
+  Finding prompt;                    // panel "prompt": the next action the run calls for
 };
 
 template <typename Visitor>
 void Describe(const Guidance& g, Visitor& v) {
   v("panels", g.panels);
   v("diagnostics", g.diagnostics);
+  v("coverage", g.coverage);
+  v("prompt", g.prompt);
 }
 
 // Everything the rules read. The Experiment fills it (Experiment::Explain); tests set the
@@ -72,28 +59,23 @@ struct GuidanceInputs {
 
 Guidance Explain(const GuidanceInputs& inputs);
 
-// Which reviews the Result 2 figures of `m` are over: "all reviews: 1,600 training reviews
-// · acyclic: 62 of the 1,600 (3.9%)", naming the reviews with no token in the vocabulary
-// when there are any ("1,599 of 1,600 training reviews (1 has no token in the vocabulary)").
-std::string CoverageText(const Metrics& m);
-
 // Thresholds the rules use, named so tests and docs can quote them.
 constexpr double kGoodR2 = 0.99;  // Result 1 shown: R^2 and slope within 1%
 constexpr double kNoisyR2 = 0.9;  // below: sigma hides the step on E
 constexpr double kUShown = 0.5;   // a U: U-score above, |signed| below kFlatSigned
 constexpr double kFlatSigned = 0.3;
-constexpr double kCosineShown = 0.8;  // Result 2 shown: cos(p, p_mm) and selection above
-constexpr double kSelectionShown = 0.9;
+// Result 2 shown (the theorem over all training reviews, THEORY.md "What may be called
+// shown"): cos(p, p_mm) and the selection of s* over all of them at least these, d >= V.
+constexpr double kCosineShown = 0.9;
+constexpr double kSelectionShown = 0.95;
 constexpr double kStopWordShare = 0.1;  // a selected token winning more reviews is looked at:
 // it is called a stop word only when it carries no label information, |Delta| below
 // kStopWordDelta, and is in at least kStopWordDocuments of the reviews.
 constexpr double kStopWordDelta = 0.15;
 constexpr double kStopWordDocuments = 0.2;
-// Result 2 shown over all reviews for the flow's own selection: cos(p, p_local) above.
+// Where the hypothesis fails, the flow "follows" the att-SVM of its own selection (the
+// locally optimal direction of Tarzanagh et al. 2023) at cos(p, p_local) at least this.
 constexpr double kLocalCosineShown = 0.9;
-// A verdict read on a subset of the reviews counts as the verdict only for a subset this
-// large; below it the subset is named with its share and the panel's verdict is not shown.
-constexpr double kVerdictShare = 0.9;
 // A quantity "still moves" when it changed by more than kStillMoving over the last
 // kTrendWindow of the run's steps (measured on GuidanceInputs::history); otherwise it is on
 // a plateau.

@@ -121,6 +121,10 @@ struct Metrics {
   double normalized_margin = 0;     // min_k p.z_k / ||p||
   double max_margin_reference = 0;  // 1 / ||p_mm||
   double selection_accuracy = 0, selection_mass = 0;
+  // A label-free baseline for the selection: the share of the same reviews whose token of
+  // largest |v.E_s| (first position on ties) lies in S_i. Attention that beats it has
+  // learned more than "attend to the most polarized value".
+  double baseline_selection_accuracy = 0;
   // Result 2 over the acyclic reviews (those whose constraints are not on cycles: all of
   // them when the attention-SVM is feasible), against p_mm solved on them alone; the
   // selection accuracy is measured over the same reviews. MaxMarginReport says how many.
@@ -154,8 +158,6 @@ struct Metrics {
   double u_score_max_margin = 0, signed_score_max_margin = 0;
   double u_score_max_margin_acyclic = 0, signed_score_max_margin_acyclic = 0;
   std::string checksum;  // 16 hex digits of a hash over the step and the E, p, v bytes
-  // Which reviews the Result 2 figures are over, in words (CoverageText in guidance.h).
-  std::string coverage;
 };
 
 template <typename Visitor>
@@ -181,6 +183,7 @@ void Describe(const Metrics& m, Visitor& v) {
   v("max_margin_reference", m.max_margin_reference);
   v("selection_accuracy", m.selection_accuracy);
   v("selection_mass", m.selection_mass);
+  v("baseline_selection_accuracy", m.baseline_selection_accuracy);
   v("has_max_margin_acyclic", m.has_max_margin_acyclic);
   v("cosine_to_max_margin_acyclic", m.cosine_to_max_margin_acyclic);
   v("selection_accuracy_acyclic", m.selection_accuracy_acyclic);
@@ -205,7 +208,6 @@ void Describe(const Metrics& m, Visitor& v) {
   v("u_score_max_margin_acyclic", m.u_score_max_margin_acyclic);
   v("signed_score_max_margin_acyclic", m.signed_score_max_margin_acyclic);
   v("checksum", m.checksum);
-  v("coverage", m.coverage);
 }
 
 // What a call that trains reports: how far it got, and why it stopped early if it did.

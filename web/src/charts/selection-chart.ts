@@ -2,7 +2,7 @@
 // Over all training reviews: cos(p, p_mm), the selection of s*, the attention mass on it,
 // and cos(p, p_local) against the att-SVM of the flow's own selection with the share of
 // reviews where that selection is s*; over the acyclic reviews: cos(p, p_mm) and the
-// selection there. The subtitle says how many reviews each set is (core's coverage text).
+// selection there. The subtitle says how many reviews each set is (core's coverage finding).
 import type { Metrics } from '../protocol.ts';
 import { SeriesChart } from './series.ts';
 import { palette } from './setup.ts';
@@ -66,6 +66,10 @@ export class SelectionChart extends SeriesChart {
       this.push(5, step, metrics.cosineToMaxMarginAcyclic);
       this.push(6, step, metrics.selectionAccuracyAcyclic);
     }
-    this.setCoverage(metrics.coverage);
+  }
+
+  /** Which reviews the series are over: core's coverage finding, in the catalog's words. */
+  showCoverage(text: string): void {
+    this.setCoverage(text);
   }
 }

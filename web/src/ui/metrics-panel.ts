@@ -42,6 +42,12 @@ const ROWS = [
     hint: 'share of reviews whose most attended token is a selected (most label-aligned) token, over all reviews and over the acyclic ones',
   },
   {
+    key: 'baseline',
+    term: 'selection',
+    label: 'baseline selection (largest |v·E_s|)',
+    hint: 'share of reviews whose token of largest |v·E_s| is a selected token: the label-free rule the selection stands beside',
+  },
+  {
     key: 'local',
     term: 'pmm',
     label: "cos(p, p_local) / flow's selection is s*",
@@ -98,6 +104,7 @@ export class MetricsPanel {
       'selection',
       `${formatPercent(m.selectionAccuracy)} / ${m.hasMaxMarginAcyclic ? formatPercent(m.selectionAccuracyAcyclic) : 'n/a'}`,
     );
+    set('baseline', formatPercent(m.baselineSelectionAccuracy));
     set(
       'local',
       `${formatIf(m.hasLocalSvm, m.cosineToLocalSvm, 3)} / ${m.hasLocalSelection ? formatPercent(m.localSelectionSStar) : 'n/a'}`,

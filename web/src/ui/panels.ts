@@ -12,12 +12,11 @@ import { NormChart } from '../charts/norm-chart.ts';
 import { SelectionChart } from '../charts/selection-chart.ts';
 import type { ChartView, TokenChartView } from '../charts/snapshot.ts';
 import { UShapeChart } from '../charts/u-shape-chart.ts';
-import type { Guidance } from '../protocol.ts';
 import { byId } from './dom.ts';
 import { fileStem } from './download.ts';
 
 /** Core's name for a panel's guidance line (the panel's `data-guidance` span). */
-export type GuidanceName = Guidance['panels'][number]['panel'];
+export type GuidanceName = 'result1' | 'figure1' | 'result2' | 'loss';
 
 interface ChartSpec<View extends ChartView> {
   /** Heads the chart's figure, table and files. */

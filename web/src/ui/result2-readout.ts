@@ -7,6 +7,7 @@ import { formatIf, formatInteger, formatPercent } from '../format.ts';
 import type { Metrics } from '../protocol.ts';
 import type { LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
+import { messages } from '../catalog.ts';
 
 export function installResult2Readout(store: LabStore): void {
   const line = byId('result2-readout');
@@ -14,14 +15,20 @@ export function installResult2Readout(store: LabStore): void {
   const show = (text: string) => {
     if (line.textContent !== text) line.textContent = text;
   };
+  const coverage = (): string => {
+    const finding = store.state.guidance?.coverage;
+    return finding === undefined ? '' : ` (${messages.render(finding, true)})`;
+  };
   store.subscribe((event) => {
-    if (event.type === 'metricsUpdated') {
-      shown = event.metrics;
-      show(readout(event.metrics));
+    if (event.type === 'metricsUpdated' || event.type === 'guidanceUpdated') {
+      if (event.type === 'metricsUpdated') shown = event.metrics;
+      if (shown !== null) show(readout(shown) + coverage());
     } else if (event.type === 'localSvmProgress' && shown !== null) {
       // The flow's att-SVM of the final selection, solved after the run (the next metrics
       // carry its cosine): until then the line says it is under way.
-      show(`${readout(shown)} · solving p_local: ${event.stage}, sweep ${event.epochs}`);
+      show(
+        `${readout(shown)}${coverage()} · solving p_local: ${event.stage}, sweep ${event.epochs}`,
+      );
     }
   });
 }
@@ -42,5 +49,5 @@ function readout(m: Metrics): string {
     ? ` · acyclic reviews only: cos ${formatIf(true, m.cosineToMaxMarginAcyclic, 3)}, ` +
       `selection ${formatPercent(m.selectionAccuracyAcyclic)}`
     : '';
-  return `${all}${local}${acyclic} (${m.coverage})`;
+  return `${all}${local}${acyclic}`;
 }

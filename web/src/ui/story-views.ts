@@ -3,8 +3,9 @@
 // reason each was computed from the data), each chart's "what to look for" line, the
 // "Why does it look like this?" card (the diagnostics and the tokens the theory selects),
 // and Figure 1's theory layer. No sentence about the run is written here: core writes them.
-import type { Guidance, GuidanceLine, Recipe, SelectionReport } from '../protocol.ts';
+import type { Finding, Guidance, Recipe, SelectionReport } from '../protocol.ts';
 import { formatInteger, formatNumber, formatPercent, paperNotation } from '../format.ts';
+import { messages, verdictLabel } from '../catalog.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { UShapeChart } from '../charts/u-shape-chart.ts';
 import { byId, element } from './dom.ts';
@@ -89,8 +90,8 @@ export class StoryViews {
 
   /** The dataset a line offers to open, as a button beside the line's folded notes (a
    *  closed <details> would hide it), or nothing. */
-  private showOffer(span: HTMLElement, line: GuidanceLine): void {
-    const anchor = span.closest('details') ?? span;
+  private showOffer(span: HTMLElement, line: Finding): void {
+    const anchor = span;
     let holder = this.offers.get(line.panel);
     if (holder === undefined) {
       holder = element('p', { className: 'small dataset-offer' });
@@ -104,7 +105,7 @@ export class StoryViews {
   /** Opens the built-in dataset a guidance line names, under the settings in force. */
   private datasetButton(name: string): HTMLButtonElement {
     const button = element('button', {
-      text: `Open ${name}.tsv (real reviews)`,
+      text: messages.format('offer-dataset', { name }),
       attributes: { type: 'button', 'data-open-dataset': name },
     });
     button.addEventListener('click', () => {
@@ -127,7 +128,9 @@ export class StoryViews {
     );
   }
 
-  /** Each chart's line, and a button for the recipe that helps when the result is off. */
+  /** Each chart's verdict, open under it with its kind's label, and the button of the
+   *  recipe that helps when the result is not shown (in view, beside the verdict); the
+   *  reasons and numbers behind it go into the card's folded list. */
   private showGuidance(guidance: Guidance, state: LabState): void {
     for (const line of guidance.panels) {
       const span = document.querySelector<HTMLElement>(`[data-guidance="${line.panel}"]`);
@@ -135,18 +138,32 @@ export class StoryViews {
       const recipe =
         line.recipe === '' ? undefined : state.recipes.find((r) => r.name === line.recipe);
       const nodes: Node[] = [
-        document.createTextNode(`${label(line)} ${paperNotation(line.text)} `),
+        element('strong', { text: verdictLabel(line.kind) }),
+        document.createTextNode(` ${messages.render(line)} `),
       ];
       if (recipe !== undefined && line.kind !== 'shown') {
-        nodes.push(this.recipeButton(recipe, `Use the ${recipe.name} recipe`));
+        nodes.push(this.recipeButton(recipe, messages.format('recipe-use', { name: recipe.name })));
       }
       span.replaceChildren(...nodes);
       span.dataset['kind'] = line.kind;
+      span.dataset['verdict'] = line.kind;
+      const list = document.querySelector<HTMLElement>(`[data-details="${line.panel}"]`);
+      list?.replaceChildren(
+        ...line.details.map((detail) =>
+          element('li', {
+            text: messages.render(detail, true),
+            attributes: { 'data-code': detail.code },
+          }),
+        ),
+      );
       this.showOffer(span, line);
     }
     this.diagnostics.replaceChildren(
       ...guidance.diagnostics.map((line) =>
-        element('li', { text: paperNotation(line.text), attributes: { 'data-kind': line.kind } }),
+        element('li', {
+          text: messages.render(line, true),
+          attributes: { 'data-kind': line.kind, 'data-code': line.code },
+        }),
       ),
     );
   }
@@ -174,22 +191,6 @@ export class StoryViews {
         ]),
       ),
     );
-  }
-}
-
-/** What a line is, said first: the kind in words. */
-function label(line: GuidanceLine): string {
-  switch (line.kind) {
-    case 'expect':
-      return 'What to look for:';
-    case 'shown':
-      return 'Shown:';
-    case 'off':
-      return 'Not shown yet:';
-    case 'n/a':
-      return 'Not predicted here:';
-    default:
-      return '';
   }
 }
 

@@ -9,12 +9,14 @@
 // buttons; Escape skips.
 import type { Guidance } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
-import { formatInteger, paperNotation } from '../format.ts';
+import { formatInteger } from '../format.ts';
+import { messages } from '../catalog.ts';
 import { byId } from './dom.ts';
 import { PANEL_SPECS, panelLead, type TourAction } from './panels.ts';
 import { captionLine, type RunFactsSource } from './run-facts.ts';
 
 type GuidanceLine = Guidance['panels'][number];
+type GuidancePanel = 'result1' | 'figure1' | 'result2' | 'loss';
 
 /** A button of the page the tour may press for the person. */
 interface Action {
@@ -30,7 +32,7 @@ interface TourStep {
    *  with the number the step reads. None shown: the card opens the results. */
   targets: Array<{ panel: string; number: string }>;
   /** Core's guidance line the step shows; null: the run's facts. */
-  guidance: GuidanceLine['panel'] | null;
+  guidance: GuidancePanel | null;
   /** What the step offers to press now; null: nothing helps from here. */
   action: (state: LabState) => Action | null;
 }
@@ -78,8 +80,10 @@ const KIND_LABELS: Record<GuidanceLine['kind'], string> = {
   expect: 'What to look for',
   shown: 'On screen now',
   off: 'Not on screen yet, and why',
+  instead: 'What the flow does instead',
   'n/a': 'Does not apply to this run',
   fact: 'Measured',
+  note: '',
 };
 
 /** The first step's heading, when it shows a chart. */
@@ -204,7 +208,7 @@ export class Tour {
     } else {
       const line = state.guidance?.panels.find((l) => l.panel === step.guidance);
       setText(this.kind, line === undefined ? '' : KIND_LABELS[line.kind]);
-      setText(this.text, line === undefined ? 'Reading the run…' : paperNotation(line.text));
+      setText(this.text, line === undefined ? 'Reading the run…' : messages.render(line));
     }
     const action = step.action(state);
     this.act.hidden = action === null;
