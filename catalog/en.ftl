@@ -173,3 +173,8 @@ why-selected = Selected tokens s*: { $distinct } distinct; median count { $count
 why-selected-token = “{ $token }” is s* in { $share } of reviews (|Δ| { $delta }).
 why-u = U-score of p { $u } (signed { $signed }).
 why-u-max-margin = U-score of p_mm { $u } (signed { $signed }).
+
+## A review: why the model attends to another token than the theory's s*
+
+review-spread = p scores every token alike here (a_t equal, as at p = 0), so attention is spread evenly and no token is singled out yet; the theory's s* is “{ $star }”, the largest y·b_t.
+review-disagrees = p scores “{ $top }” above the theory's s* “{ $star }” (a_t { $a_top } against { $a_star }), though s* has the larger y·b_t ({ $b_star } against { $b_top }): p does not rank s* first in this review, not yet in training or not on this data (when its constraints lie on a cycle, no p can).

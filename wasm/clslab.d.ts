@@ -369,8 +369,9 @@ export interface ReviewView {
   chosen: number;
   /** position of the largest s_t, -1 without tokens */
   attended: number;
-  /** why the attended token is not in S_i ("" when it is) */
-  disagreement: string;
+  /** Why the attended token is not in S_i (code '' when it is): review-spread or
+   *  review-disagrees, worded by the catalog. */
+  disagreement: Finding;
   /** s_t b_t per position (0 for a dropped word): f is their sum */
   contribution: Float32Array;
   /** the model's positions (dropped words left out) by s_t, largest first */
@@ -517,7 +518,6 @@ export interface Finding {
   /** The reasons and numbers behind it, folded under its sentence. */
   details: Finding[];
 }
-
 
 /** The class activity's questions (core activity.h), in core's table order. */
 export type QuestionName = 'slope' | 'cosine' | 'selection' | 'word' | 'ushape' | 'accuracy';

@@ -8,8 +8,10 @@
 #include "clslab/experiment.h"
 #include "clslab/guidance.h"
 #include "clslab/local_svm.h"
+#include "clslab/messages.h"
 #include "clslab/selection.h"
 #include "experiment_state.h"
+#include "guidance_specs.h"
 #include "text_util.h"
 
 namespace clslab {
@@ -316,23 +318,55 @@ namespace {
 
 // Why the model attends to another token than the theory's s*, from the view's numbers:
 // attention follows a_t alone, s* follows y b_t alone, and until p ranks s* first (or when
-// no p can, the constraints being on a cycle) the two differ. "" when they agree.
-std::string Disagreement(const ReviewView& view, int32_t y) {
+// no p can, the constraints being on a cycle) the two differ. No finding when they agree.
+// Each message's claim is over the view it is said of (ReviewClaimHolds).
+}  // namespace
+
+const MessageSpec kReviewSpread{"review-spread", {{"star", ArgType::kToken}}, nullptr};
+const MessageSpec kReviewDisagrees{"review-disagrees",
+                                   {{"top", ArgType::kToken},
+                                    {"star", ArgType::kToken},
+                                    {"a_top", ArgType::kRatio},
+                                    {"a_star", ArgType::kRatio},
+                                    {"b_star", ArgType::kRatio},
+                                    {"b_top", ArgType::kRatio}},
+                                   nullptr};
+const SpecList kReviewSpecs = {&kReviewSpread, &kReviewDisagrees};
+
+// "p scores “top” above the theory's s* “star” (a_t A against B), though s* has the larger
+// y·b_t (C against D)": the view's own numbers, in that order.
+bool ReviewClaimHolds(const ReviewView& view, const Finding& said, std::string* why) {
   const int32_t top = view.attended, star = view.chosen;
-  if (top < 0 || star < 0 || view.selected[top] == 1) return "";
-  const std::string top_word = QuoteForMessage(view.tokens[top]);
-  const std::string star_word = QuoteForMessage(view.tokens[star]);
-  if (view.score[top] == view.score[star]) {
-    return "p scores every token alike here (a_t equal, as at p = 0), so attention is spread "
-           "evenly and no token is singled out yet; the theory's s* is " +
-           star_word + ", the largest y·b_t.";
+  if (said.code.empty()) {
+    *why = "an empty finding claims they agree";
+    return top < 0 || star < 0 || view.selected[top] == 1;
   }
-  return "p scores " + top_word + " above the theory's s* " + star_word + " (a_t " +
-         Significant(view.score[top], 3) + " against " + Significant(view.score[star], 3) +
-         "), though s* has the larger y·b_t (" + Significant(y * view.value[star], 3) +
-         " against " + Significant(y * view.value[top], 3) +
-         "): p does not rank s* first in this review, not yet in training or not on this "
-         "data (when its constraints lie on a cycle, no p can).";
+  *why = said.code + ": the view's numbers";
+  if (top < 0 || star < 0 || view.selected[top] == 1) return false;
+  if (said.Arg("star") == nullptr || said.Arg("star")->text != view.tokens[star]) return false;
+  const double y = view.label != 0 ? view.label : view.prediction;
+  if (said.code == "review-spread") return view.score[top] == view.score[star];
+  return said.Arg("top")->text == view.tokens[top] && said.Number("a_top") == view.score[top] &&
+         said.Number("a_star") == view.score[star] &&
+         said.Number("a_top") > said.Number("a_star") &&
+         said.Number("b_star") == y * view.value[star] &&
+         said.Number("b_top") == y * view.value[top] &&
+         said.Number("b_star") >= said.Number("b_top");
+}
+
+namespace {
+
+Finding Disagreement(const ReviewView& view, int32_t y) {
+  const int32_t top = view.attended, star = view.chosen;
+  if (top < 0 || star < 0 || view.selected[top] == 1) return {};
+  if (view.score[top] == view.score[star]) {
+    return kReviewSpread.Say("review", FindingKind::kNote, {Token("star", view.tokens[star])});
+  }
+  return kReviewDisagrees.Say(
+      "review", FindingKind::kNote,
+      {Token("top", view.tokens[top]), Token("star", view.tokens[star]),
+       Ratio("a_top", view.score[top]), Ratio("a_star", view.score[star]),
+       Ratio("b_star", y * view.value[star]), Ratio("b_top", y * view.value[top])});
 }
 
 // The view's breakdown of f for a page that draws the largest weights first: s_t b_t per

@@ -11,5 +11,7 @@ namespace clslab {
 using SpecList = std::vector<const MessageSpec*>;
 
 std::vector<const SpecList*> GuidanceSpecLists();
+// A review's disagreement (experiment_analysis.cpp).
+extern const SpecList kReviewSpecs;
 
 }  // namespace clslab

@@ -25,6 +25,7 @@ const std::vector<const MessageSpec*>& MessageSpecs() {
     std::vector<const MessageSpec*> list;
     for (const auto* part : GuidanceSpecLists())
       list.insert(list.end(), part->begin(), part->end());
+    list.insert(list.end(), kReviewSpecs.begin(), kReviewSpecs.end());
     return list;
   }();
   return all;

@@ -172,6 +172,10 @@ GuidanceInputs RandomRun(Rng& rng) {
     in.metrics = copy;
   }
   in.history.push_back(in.metrics);
+  if (rng.Below(3) == 0) {  // a run whose U never reached 0.5
+    for (Metrics& m : in.history) m.u_score *= 0.45;
+    in.metrics.u_score *= 0.45;
+  }
   return in;
 }
 
@@ -191,11 +195,19 @@ TEST(Claims, EveryFindingOnThousandsOfGeneratedRunsKeepsItsClaimAndRenders) {
     };
     for (const Finding& f : g.panels) count(f);
     for (const Finding& f : g.diagnostics) count(f);
+    count(g.coverage);
+    count(g.prompt);
   }
   EXPECT_GT(said, 40000);
-  // The generator reaches (nearly) every message: the claims are exercised, not idle.
-  EXPECT_GE(codes.size() + 8, MessageSpecs().size())
-      << codes.size() << " of " << MessageSpecs().size();
+  // The generator reaches every guidance message: the claims are exercised, not idle (a
+  // review's messages are checked on the views that say them, experiment_test).
+  std::vector<std::string> missed;
+  for (const MessageSpec* spec : MessageSpecs()) {
+    if (spec->code.rfind("review-", 0) != 0 && codes.count(spec->code) == 0) {
+      missed.push_back(spec->code);
+    }
+  }
+  EXPECT_EQ(missed, std::vector<std::string>{});
 }
 
 TEST(Claims, AClaimFailsWhenTheWordsOutrunTheNumbers) {

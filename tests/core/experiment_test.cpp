@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+#include "clslab/messages.h"
+
 namespace clslab {
 namespace {
 
@@ -147,7 +149,9 @@ TEST(Experiment, ReviewViewCarriesTheComputationOfItsLogit) {
   ASSERT_EQ(uniform.score.size(), 3u);
   for (float a : uniform.score) EXPECT_EQ(a, 0.0f);
   EXPECT_EQ(uniform.attended, 0);
-  if (uniform.selected[0] == 0) EXPECT_NE(uniform.disagreement.find("alike"), std::string::npos);
+  std::string why;
+  if (uniform.selected[0] == 0) EXPECT_EQ(uniform.disagreement.code, "review-spread");
+  EXPECT_TRUE(ReviewClaimHolds(uniform, uniform.disagreement, &why)) << why;
   experiment.Advance(30);
   for (int32_t i = 0; i < 4; ++i) {
     const ReviewView r = experiment.Review(false, i);
@@ -167,7 +171,8 @@ TEST(Experiment, ReviewViewCarriesTheComputationOfItsLogit) {
     EXPECT_EQ(r.selected[r.chosen], 1);
     for (size_t t = 0; t < r.value.size(); ++t)
       EXPECT_LE(r.label * r.value[t], r.label * r.value[r.chosen] + 1e-6);
-    EXPECT_EQ(r.disagreement.empty(), r.selected[r.attended] == 1);
+    EXPECT_EQ(r.disagreement.code.empty(), r.selected[r.attended] == 1);
+    EXPECT_TRUE(ReviewClaimHolds(r, r.disagreement, &why)) << why;
     // The breakdown a page draws top-first: every model position once, by s_t; the sums
     // from each rank on; rank 0's are the whole softmax and f itself.
     ASSERT_EQ(r.order.size(), r.tokens.size());  // no dropped words here

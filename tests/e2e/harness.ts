@@ -249,7 +249,7 @@ declare global {
         words: string[];
         chosen: number;
         attended: number;
-        disagreement: string;
+        disagreement: import('clslab-wasm').Finding;
       } | null;
       state: () => {
         dataset: unknown;

@@ -5,7 +5,9 @@
 // demand. Screenshots of the card at 1366x768 and 390x844, light and dark, go to
 // test-results/ for a human look.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { createMessages } from '../../web/src/messages.ts';
 import type { Page } from 'playwright-core';
 import {
   accessibilityViolations,
@@ -83,7 +85,14 @@ test('the drawn f is core’s logit for the shown review and follows steps and P
   assert.ok(drawn.weights.every((w) => w >= 0 && w <= 100));
   // The theory's token and the model's, side by side, and core's reason when they differ.
   assert.deepEqual(drawn.picks, drawn.core.picks);
-  if (drawn.core.disagreement !== '') assert.equal(drawn.reason, drawn.core.disagreement);
+  if (drawn.core.disagreement.code !== '')
+    assert.equal(
+      drawn.reason,
+      createMessages(
+        readFileSync(new URL('../../catalog/en.ftl', import.meta.url), 'utf8'),
+        'en',
+      ).render(drawn.core.disagreement),
+    );
 
   // One training step: new weights, a new f, drawn again from core's new view.
   const before = drawn.core.logit;

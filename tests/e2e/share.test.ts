@@ -97,7 +97,7 @@ test('charts, tables and the metrics history download; a run file loads back', a
     .split('\r\n');
   assert.match(metricsCsv[0] ?? '', /^step,phase,train_loss,train_accuracy,has_test,test_loss/);
   // The last row is step 37 and carries the run's checksum in its column (core's Describe
-  // order puts text columns such as the coverage after it).
+  // order puts it among the last columns).
   assert.match(metricsCsv.at(-1) ?? '', new RegExp(`^37,.*,${trained?.checksum}(,|$)`));
   assert.ok((metricsCsv[0] ?? '').split(',').includes('checksum'), 'a checksum column');
 

@@ -285,6 +285,23 @@ const maxMarginScores = { all: 'Float32Array', acyclic: 'Float32Array' } satisfi
   keyof MaxMarginScores,
   Kind
 >;
+const findingArg = {
+  name: 'string',
+  type: oneOf<ArgTypeName>()(['count', 'share', 'ratio', 'value', 'token', 'tokens', 'name']),
+  number: 'number',
+  text: 'string',
+  items: 'string[]',
+} satisfies Record<keyof FindingArg, Kind>;
+const finding: Record<keyof Finding, Kind> = {
+  panel: 'string',
+  kind: oneOf<FindingKindName>()(['expect', 'shown', 'off', 'instead', 'n/a', 'fact', 'note']),
+  code: 'string',
+  args: { arrayOf: findingArg },
+  recipe: 'string',
+  dataset: 'string',
+  details: { arrayOf: {} },
+};
+finding.details = { arrayOf: finding }; // a finding's details are findings
 const review = {
   text: 'string',
   tokens: 'string[]',
@@ -298,7 +315,7 @@ const review = {
   prediction: 'number',
   chosen: 'number',
   attended: 'number',
-  disagreement: 'string',
+  disagreement: { nullable: false, shape: finding },
   contribution: 'Float32Array',
   order: 'Int32Array',
   restAttention: 'Float64Array',
@@ -386,23 +403,6 @@ const recipe = {
   reason: 'string',
   settings: { arrayOf: recipeSetting },
 } satisfies Record<keyof Recipe, Kind>;
-const findingArg = {
-  name: 'string',
-  type: oneOf<ArgTypeName>()(['count', 'share', 'ratio', 'value', 'token', 'tokens', 'name']),
-  number: 'number',
-  text: 'string',
-  items: 'string[]',
-} satisfies Record<keyof FindingArg, Kind>;
-const finding: Record<keyof Finding, Kind> = {
-  panel: 'string',
-  kind: oneOf<FindingKindName>()(['expect', 'shown', 'off', 'instead', 'n/a', 'fact', 'note']),
-  code: 'string',
-  args: { arrayOf: findingArg },
-  recipe: 'string',
-  dataset: 'string',
-  details: { arrayOf: {} },
-};
-finding.details = { arrayOf: finding }; // a finding's details are findings
 const guidance = {
   panels: { arrayOf: finding },
   diagnostics: { arrayOf: finding },

@@ -46,4 +46,9 @@ const MessageSpec* FindMessage(std::string_view code);
 // arguments by name and type, and the claim true on `run`. `why` says what broke.
 bool ClaimHolds(const GuidanceInputs& run, const Finding& said, std::string* why);
 
+struct ReviewView;
+// The claim of a review's disagreement (ReviewView::disagreement) over the view it is said
+// of: the tokens and numbers are the view's, and the order the words state holds.
+bool ReviewClaimHolds(const ReviewView& view, const Finding& said, std::string* why);
+
 }  // namespace clslab

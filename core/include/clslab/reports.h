@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "clslab/findings.h"          // Finding: what core says, as data
 #include "clslab/run_plan.h"          // RunPlan: what the run does next, with each step
 #include "clslab/selection_report.h"  // SelectionReport: the Result 2 panel's tokens
 #include "clslab/text_formats.h"
@@ -303,8 +304,9 @@ struct ReviewView {
   // `attended` the position of the largest s_t; -1 when the review has no token.
   int32_t chosen = -1;
   int32_t attended = -1;
-  // Why the attended token is not in S_i, in words with the numbers ("" when it is).
-  std::string disagreement;
+  // Why the attended token is not in S_i, as a finding with the numbers (code "" when it
+  // is): review-spread or review-disagrees (ReviewClaimHolds checks its claim).
+  Finding disagreement;
   // For a page that shows a long review's largest weights first: each position's share
   // s_t b_t of f; `order` the model's positions (dropped words left out) by s_t, largest
   // first (earlier position on ties); rest_attention[k] and rest_contribution[k] the sums

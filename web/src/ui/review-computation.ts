@@ -3,6 +3,7 @@
 // the product s_t b_t, whose sum is f; then the prediction against the label, and the
 // theory's token s* beside the model's most attended one with core's reason when they
 // differ. Every number is core's (ReviewView); this file only lays them out and scales bars.
+import { messages } from '../catalog.ts';
 import type { ReviewView } from '../protocol.ts';
 import { formatCount, formatNumber, formatPercent } from '../format.ts';
 import { element } from './dom.ts';
@@ -234,12 +235,12 @@ function comparison(review: ReviewView, context: ComputationContext): HTMLElemen
     card('The theory selects s*', `the largest y·b_t, with y = ${y}`, review.chosen),
     card('The model attends to', 'the largest s_t, which follows a_t = p·E_t', review.attended),
   ]);
-  const agree = review.disagreement === '';
+  const agree = review.disagreement.code === '';
   const reason = element('p', {
     className: `flow-reason small ${agree ? 'agree' : 'differ'}`,
     text: agree
       ? 'They agree: the most attended token is one the theory selects (in S_i).'
-      : review.disagreement,
+      : messages.render(review.disagreement),
   });
   return element('div', { className: 'flow-compare' }, [picks, reason]);
 }
