@@ -118,6 +118,21 @@ for (const [name, overrides] of [
         assertSameMetrics(metrics, expected, 'Play');
       }
       assert.equal(snapshots.at(-1)?.step, 20);
+      // The run ends on the same verdicts as `clslab reproduce` of the same data and
+      // settings: each panel's kind and message (issue 38, item 4). The details read each
+      // driver's own history (a trend since a recorded step), so only the verdicts compare.
+      const guidance = await h.waitFor(
+        'guidanceUpdated',
+        h.events.indexOf(stopped),
+        (e) => e.step === 20,
+      );
+      const cli = JSON.parse(golden(`reproduce-${name}.json`)) as {
+        guidance: { panels: Array<{ panel: string; kind: string; code: string }> };
+      };
+      assert.deepEqual(
+        guidance.guidance.panels.map((p) => [p.panel, p.kind, p.code]),
+        cli.guidance.panels.map((p) => [p.panel, p.kind, p.code]),
+      );
     } finally {
       h.session.dispose();
     }
