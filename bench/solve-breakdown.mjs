@@ -1,8 +1,9 @@
-// The worker's path from "Step on E" to p_mm solved, Lab call by Lab call, in the app's
-// wasm module under Node (web/src/wasm-build, what the page loads): stepEmbeddings, the
-// step's metrics, startMaxMargin, the continueMaxMargin slices (budget rescaled to ~25 ms
-// as training.ts solveNow does), maxMarginScores, the metrics after the solve, explain +
-// selection. Prints one JSON object per repetition (stderr: a readable line).
+// The worker's path from "Step on E" to p_mm solved, work call by work call, in the app's
+// wasm module under Node (web/src/wasm-build, what the page loads): the step on E (with
+// step 0's history point), the step's metrics before its solve, the solve's calls (the
+// first one builds the constraints and cycles; budget rescaled to ~25 ms as the worker's
+// pace.ts does), maxMarginScores, the metrics after the solve, explain + selection. Prints
+// one JSON object per repetition (stderr: a readable line).
 // Usage: node bench/solve-breakdown.mjs FILE.tsv [--link-version 1|2] [--reps N]
 //                                       [--slice-ms 25] [--module DIR]
 import { readFileSync } from 'node:fs';
@@ -55,40 +56,32 @@ const time = (f) => {
 for (let rep = 0; rep < reps; rep++) {
   if (rep > 0) lab.reset();
   const row = { rep };
-  [row.stepE] = time(() => lab.stepEmbeddings());
-  // training.ts step(): solveLocal (the flow's own att-SVM, up to 150 ms in 8 ms slices),
-  // then the step's snapshot with its columns.
-  [row.local] = time(() => {
-    let localBudget = 1000;
-    const until = now() + 150;
-    do {
-      const t0 = now();
-      const p = lab.continueLocalSvm(localBudget, false);
-      const took = Math.max(now() - t0, 0.01);
-      localBudget = Math.max(100, Math.min(localBudget * 4, (localBudget * 8) / took));
-      if (!p.active) break;
-    } while (now() < until);
-  });
+  [row.stepE] = time(() => lab.work({ targetStep: 1, maxSteps: 1, stepKind: 'embeddings' }));
+  // The step's snapshot before its solve, with its columns (training.ts: measured before
+  // the blocking solve).
   [row.metrics1] = time(() => {
-    lab.metrics();
+    lab.work({ targetStep: 1, measureAt: 1, measureBeforeSolves: true });
     lab.scores();
   });
-  let progress;
-  [row.start, progress] = time(() => lab.startMaxMargin());
+  // The solve: the first call builds the constraints and the cycles (one long call), each
+  // later one sweeps for its budget or does one step between sweeps.
+  let called;
+  [row.start, called] = time(() => lab.work({ targetStep: 1, budget: 1 }));
   let budget = 1000;
   const slices = [];
-  let partChanges = [];
-  let lastPart = progress.part;
-  while (progress.active) {
-    const [took, next] = time(() => lab.continueMaxMargin(budget));
+  const partChanges = [];
+  let lastPart = called.maxMargin.part;
+  while (called.plan.next === 'max_margin') {
+    const [took, next] = time(() => lab.work({ targetStep: 1, budget }));
     slices.push(took);
-    if (next.part !== lastPart || !next.active) partChanges.push(took);
-    lastPart = next.part;
-    // As training.ts solveNow: only a call that spent its budget on sweeps rescales it.
-    if (next.part === progress.part && next.updates - progress.updates >= Math.floor(budget))
-      budget = Math.max(100, Math.min(budget * 4, (budget * sliceMs) / Math.max(took, 0.01)));
-    progress = next;
+    if (next.maxMargin.part !== lastPart || !next.maxMargin.active) partChanges.push(took);
+    lastPart = next.maxMargin.part;
+    // As pace.ts: only a call that spent most of its budget rescales it.
+    if (next.spent >= budget / 2)
+      budget = Math.max(100, Math.min(budget * 4, (next.spent * sliceMs) / Math.max(took, 0.01)));
+    called = next;
   }
+  row.local = 0; // the flow's own att-SVM has nothing to solve at step 1 (p = 0)
   row.slices = slices.length;
   row.sweeps = slices.reduce((a, b) => a + b, 0);
   row.longestSlice = Math.max(...slices);

@@ -123,13 +123,28 @@ val CheckReplayStep(double step) {
   return StatusObject(status.ok(), status.message());
 }
 
-// A core enum as an Embind enum_ with the names of its table (run_plan.h), camelCased.
+// Each enum that crosses the boundary, by its names in core's table (run_plan.h EnumNames):
+// the values the page receives and sends. tests/wasm/contract.test.ts compares them with the
+// .d.ts's unions.
 template <typename E>
-void BindEnum(const char* name) {
-  emscripten::enum_<E> bound(name);
+val NamesOf() {
+  val names = val::array();
   for (const clslab::EnumName<E>& entry : clslab::EnumNames(E{})) {
-    bound.value(CamelCase(entry.name).c_str(), entry.value);
+    names.call<void>("push", std::string(entry.name));
   }
+  return names;
+}
+
+val EnumNameLists() {
+  val lists = val::object();
+  lists.set("protocol", NamesOf<clslab::Protocol>());
+  lists.set("phase", NamesOf<clslab::Phase>());
+  lists.set("dueSolve", NamesOf<clslab::DueSolve>());
+  lists.set("runItem", NamesOf<clslab::RunItem>());
+  lists.set("sourceKind", NamesOf<clslab::SourceKind>());
+  lists.set("workStop", NamesOf<clslab::WorkStop>());
+  lists.set("stepKind", NamesOf<clslab::StepKind>());
+  return lists;
 }
 
 // Core's lists, by name: the page offers and compares these, never its own copies.
@@ -215,13 +230,25 @@ class Lab {
   std::string ExportLabelTabText() const { return experiment_.ExportLabelTabText(); }
 
   val Plan() const { return ToVal(experiment_.Plan()); }
-  val Advance(int steps) { return ToVal(experiment_.Advance(steps)); }
-  val StepEmbeddings() { return ToVal(experiment_.StepEmbeddings()); }
-  val StepAttention(int steps) { return ToVal(experiment_.StepAttention(steps)); }
+  // The run's loop (work.h): `order` is a WorkOrder with camelCase keys.
+  val Work(const val& order) {
+    std::string error;
+    const clslab::WorkOrder read = marshal::FromVal<clslab::WorkOrder>(order, &error);
+    if (!error.empty()) {
+      clslab::WorkReport refused;
+      refused.stopped = clslab::WorkStop::kRefused;
+      refused.steps.refused = true;
+      refused.steps.message = error;
+      refused.plan = experiment_.Plan();
+      return ToVal(refused);
+    }
+    return ToVal(experiment_.Work(read));
+  }
+  std::string Cancel() { return clslab::EnumKey(experiment_.Cancel()); }
+  void RequestMaxMargin() { experiment_.RequestMaxMargin(); }
   double Step() const { return static_cast<double>(experiment_.step()); }
 
   val Metrics() const { return ToVal(experiment_.CurrentMetrics()); }
-  bool ContinueMetrics() const { return experiment_.ContinueMetrics(); }
   val Tokens() const { return ToVal(experiment_.Tokens()); }
   val Scores() const { return ToVal(experiment_.Scores()); }
   val MaxMarginScores() const { return ToVal(experiment_.MaxMarginScoresOfTokens()); }
@@ -229,19 +256,7 @@ class Lab {
     return ToVal(experiment_.Review(test_split, index));
   }
   val ScoreText(const std::string& text) const { return ToVal(experiment_.ScoreText(text)); }
-  val SolveMaxMargin() { return ToVal(experiment_.SolveMaxMargin()); }
-  val StartMaxMargin() { return ToVal(experiment_.StartMaxMargin()); }
-  // JS numbers: a budget beyond int64 (or not finite) is clamped, never undefined behaviour.
-  val ContinueMaxMargin(double budget) {
-    const double clamped = std::isfinite(budget) ? std::min(std::max(budget, 1.0), 1e15) : 1e15;
-    return ToVal(experiment_.ContinueMaxMargin(static_cast<int64_t>(clamped)));
-  }
   val LastMaxMarginReport() const { return ToVal(experiment_.max_margin_report()); }
-  bool MaxMarginCurrent() const { return experiment_.max_margin_current(); }
-  val ContinueLocalSvm(double budget, bool latest) {
-    const double clamped = std::isfinite(budget) ? std::min(std::max(budget, 1.0), 1e15) : 1e15;
-    return ToVal(experiment_.ContinueLocalSvm(static_cast<int64_t>(clamped), latest));
-  }
   val LocalSvmReport() const { return ToVal(experiment_.local_svm_report()); }
   val Selection() const { return ToVal(experiment_.Selection()); }
   val Recipes() const {
@@ -288,11 +303,7 @@ class Lab {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(clslab) {
-  BindEnum<clslab::Protocol>("Protocol");
-  BindEnum<clslab::Phase>("Phase");
-  BindEnum<clslab::DueSolve>("DueSolve");
-  BindEnum<clslab::RunItem>("RunItem");
-  BindEnum<clslab::SourceKind>("SourceKind");
+  emscripten::function("enumNames", &EnumNameLists);
   emscripten::function("planFor", &PlanFor);
   emscripten::function("checkReplayStep", &CheckReplayStep);
   emscripten::function("settingFields", &SettingFields);
@@ -325,23 +336,17 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("summary", &Lab::Summary)
       .function("exportLabelTabText", &Lab::ExportLabelTabText)
       .function("plan", &Lab::Plan)
-      .function("advance", &Lab::Advance)
-      .function("stepEmbeddings", &Lab::StepEmbeddings)
-      .function("stepAttention", &Lab::StepAttention)
+      .function("work", &Lab::Work)
+      .function("cancel", &Lab::Cancel)
+      .function("requestMaxMargin", &Lab::RequestMaxMargin)
       .function("step", &Lab::Step)
       .function("metrics", &Lab::Metrics)
-      .function("continueMetrics", &Lab::ContinueMetrics)
       .function("tokens", &Lab::Tokens)
       .function("scores", &Lab::Scores)
       .function("maxMarginScores", &Lab::MaxMarginScores)
       .function("review", &Lab::Review)
       .function("scoreText", &Lab::ScoreText)
-      .function("solveMaxMargin", &Lab::SolveMaxMargin)
-      .function("startMaxMargin", &Lab::StartMaxMargin)
-      .function("continueMaxMargin", &Lab::ContinueMaxMargin)
       .function("maxMarginReport", &Lab::LastMaxMarginReport)
-      .function("maxMarginCurrent", &Lab::MaxMarginCurrent)
-      .function("continueLocalSvm", &Lab::ContinueLocalSvm)
       .function("localSvmReport", &Lab::LocalSvmReport)
       .function("selection", &Lab::Selection)
       .function("recipes", &Lab::Recipes)

@@ -210,7 +210,7 @@ export interface Metrics {
   hasLocalSelection: boolean;
   localSelectionSStar: number;
   localSelectionStrict: number;
-  /** Against the att-SVM of the flow's own selection at localSvmStep (continueLocalSvm);
+  /** Against the att-SVM of the flow's own selection at localSvmStep (core Experiment::Work);
    *  localSelectionCurrent: the selection is still that one. */
   hasLocalSvm: boolean;
   localSvmStep: number;
@@ -231,37 +231,47 @@ export interface ValueResult<T> {
   value: T | null;
 }
 
-/** A value of a core enum bound with Embind `enum_`: compare it with the module's own
- *  values (`module.Phase.flow`), never by a name. `Names` are its keys on the module. */
-export interface EnumValue<Names extends string> {
-  readonly value: number;
-  /** Type-level only (no such property at run time): which enum this value belongs to. */
-  readonly __enum?: Names;
-}
-/** A bound enum on the module: one value per name, plus Embind's `values` by number. */
-export type EnumOf<Names extends string> = { readonly [N in Names]: EnumValue<Names> } & {
-  readonly values: Readonly<Record<number, EnumValue<Names>>>;
-};
-
-/** core Protocol, Phase and DueSolve (run_plan.h's name tables, camelCased), and
- *  SourceKindName above: the keys of the bound enums. */
+/** Core's enums cross as their names in core's one table (run_plan.h EnumNames), the
+ *  spelling the JSON and the run files use too: module.enumNames() lists them. */
 export type ProtocolName = 'paper' | 'joint';
-export type PhaseName = 'initialized' | 'embeddingsStepped' | 'flow' | 'joint';
+export type PhaseName = 'initialized' | 'embeddings_stepped' | 'flow' | 'joint';
 /** The solve a run owes before its next step ('none': none). */
-export type DueSolveName = 'none' | 'maxMargin';
+export type DueSolveName = 'none' | 'max_margin';
 /** What the run's loop does next (core run_plan.h RunItem), in the order a step's work goes. */
 export type RunItemName =
   | 'none'
-  | 'stepOnEmbeddings'
+  | 'step_on_embeddings'
   | 'step'
-  | 'localSvmShare'
-  | 'maxMargin'
-  | 'localSvmFinish'
-  | 'recordMetrics';
+  | 'local_svm_share'
+  | 'max_margin'
+  | 'local_svm_finish'
+  | 'record_metrics';
+/** Why a work call returned (core work.h WorkStop). */
+export type WorkStopName =
+  | 'no_data'
+  | 'budget'
+  | 'steps'
+  | 'measured'
+  | 'target'
+  | 'refused'
+  | 'solve_next';
+/** Which steps a work call may take: any, or only the step on E or the flow on p. */
+export type StepKindName = 'any' | 'embeddings' | 'flow';
+
+/** Every enum's names, in core's table order (module.enumNames()). */
+export interface EnumNames {
+  protocol: ProtocolName[];
+  phase: PhaseName[];
+  dueSolve: DueSolveName[];
+  runItem: RunItemName[];
+  sourceKind: SourceKindName[];
+  workStop: WorkStopName[];
+  stepKind: StepKindName[];
+}
 
 /** What data a run's settings name (core DataNeed). */
-export interface DataNeedOf<Kind> {
-  kind: Kind;
+export interface DataNeed {
+  kind: SourceKindName;
   /** The built-in set's id, the file's name, the URL or the preset's id. */
   name: string;
   /** File, URL and preset data: only the user has it or may agree to download it. */
@@ -274,35 +284,27 @@ export interface DataNeedOf<Kind> {
 }
 
 /** What the run does next and why (core RunPlan, run_plan.h): every driver follows it. */
-export interface RunPlanOf<Protocol, Phase, Solve, Kind, Item = RunItemName> {
+export interface RunPlan {
   step: number;
   /** Where a run started now stops: the steps setting, or that many more once past it. */
   targetStep: number;
   /** step >= the steps setting. */
   budgetSpent: boolean;
-  protocol: Protocol;
-  phase: Phase;
+  protocol: ProtocolName;
+  phase: PhaseName;
   /** Paper protocol at step 0: the next step is the step on E, alone. */
   stepOnEmbeddingsDue: boolean;
   /** The solve to run before the next step. */
-  solveDue: Solve;
+  solveDue: DueSolveName;
   /** The most steps the next training call may take (1 for the step on E). */
   maxChunk: number;
   /** What the run's loop does next; settled once the step's own work is done. */
-  next: Item;
+  next: RunItemName;
   settled: boolean;
   /** The step ends a run (a multiple of the steps setting). */
   runEnd: boolean;
-  data: DataNeedOf<Kind>;
+  data: DataNeed;
 }
-/** The plan as the module returns it: enum fields are Embind enum values. */
-export type RunPlan = RunPlanOf<
-  EnumValue<ProtocolName>,
-  EnumValue<PhaseName>,
-  EnumValue<DueSolveName>,
-  EnumValue<SourceKindName>,
-  EnumValue<RunItemName>
->;
 
 /** What a training call did (no metrics: those are asked for separately). */
 export interface StepReport {
@@ -396,6 +398,45 @@ export interface MaxMarginProgress {
   epochs: number;
   gap: number;
   updates: number;
+  /** How far the solve is, in [0, 1] (the parts done, and the running part's gap on a log
+   *  scale down to the solve's stopping gap): a progress bar's value. */
+  estimate: number;
+}
+
+/** What a driver asks of the run's loop (core work.h WorkOrder); omitted keys keep core's
+ *  defaults. Work is counted in coordinate updates of an att-SVM solve. */
+export interface WorkOrder {
+  /** Steps stop here; the call goes on until the run stands here with the step's work done. */
+  targetStep: number;
+  /** Units this call may spend (Infinity: no limit). */
+  budget?: number;
+  /** Steps this call may take (a speed cap). */
+  maxSteps?: number;
+  /** Return once the metrics at this step or later are measured (-1: none). */
+  measureAt?: number;
+  /** Measure before the step's blocking solve (p_mm, a run end's p_local), not after. */
+  measureBeforeSolves?: boolean;
+  /** With the metrics, the guidance of the same state. */
+  explain?: boolean;
+  stepKind?: StepKindName;
+}
+
+/** What one work call did and where the run stands (core work.h WorkReport). */
+export interface WorkReport {
+  /** The step reached, the steps this call took, a refusal in words. */
+  steps: StepReport;
+  stopped: WorkStopName;
+  spent: number;
+  /** metrics() and explain() now hold what the order asked for. */
+  metricsReady: boolean;
+  guidanceReady: boolean;
+  /** The p_mm solve and the flow's own att-SVM: where each stands; *Ended: one ended (done
+   *  or failed) in this call, and its report is new. */
+  maxMargin: MaxMarginProgress;
+  maxMarginEnded: boolean;
+  localSvm: MaxMarginProgress;
+  localSvmEnded: boolean;
+  plan: RunPlan;
 }
 
 export interface MaxMarginReport {
@@ -656,38 +697,24 @@ export interface Lab {
   exportLabelTabText(): string;
   /** What the run does next (the same plan each step report carries). */
   plan(): RunPlan;
-  advance(steps: number): StepReport;
-  stepEmbeddings(): StepReport;
-  stepAttention(steps: number): StepReport;
+  /** The run's one loop (core Experiment::Work): does what the plan says is due, within the
+   *  order's budget, and says where it stopped. The same run whatever the budgets. */
+  work(order: WorkOrder): WorkReport;
+  /** Declines the blocking solve the plan owes now; its item ('none': nothing was owed). */
+  cancel(): RunItemName;
+  /** Asks for p_mm of the current E: the plan owes it until it ends. */
+  requestMaxMargin(): void;
   step(): number;
+  /** The metrics of the run as it stands (work() measures them when asked). */
   metrics(): Metrics;
-  /** One part of the metrics of the current weights (O(N + V d) at most); true once they are
-   *  complete, and metrics() then returns them without measuring. Weights that change
-   *  between calls start it over (core Experiment::ContinueMetrics). */
-  continueMetrics(): boolean;
   tokens(): TokenTable;
   scores(): TokenScores;
   /** tokens()'s two p_mm columns alone: what the page needs right after a solve. */
   maxMarginScores(): MaxMarginScores;
   review(testSplit: boolean, index: number): ReviewView;
   scoreText(text: string): ReviewView;
-  solveMaxMargin(): MaxMarginReport;
-  /** The same solve in slices: constraints and cycles now, then continueMaxMargin(budget)
-   *  until `done`: a call does about `budget` coordinate updates, or one of the steps
-   *  between the sweeps (a part's solution, the acyclic reviews' set-up, the commit), which
-   *  do none (`updates` does not move); any other change of the run abandons it. */
-  startMaxMargin(): MaxMarginProgress;
-  continueMaxMargin(budget: number): MaxMarginProgress;
   /** The report of the last solve that finished or failed. */
   maxMarginReport(): MaxMarginReport;
-  /** True while the last solution belongs to the current E (cheap). */
-  maxMarginCurrent(): boolean;
-  /** The att-SVM of the flow's own selection over all reviews, in slices of about `budget`
-   *  coordinate updates: starts (warm) when the selection changed since the last solution,
-   *  commits when done; `done` with nothing under way: the solution is current. With
-   *  `latest` (a stopped run) a solve of a selection the flow has left gives way to the
-   *  current selection's. */
-  continueLocalSvm(budget: number, latest: boolean): MaxMarginProgress;
   localSvmReport(): LocalSvmReport;
   selection(): SelectionReport;
   /** result1, figure1, result2 for the loaded data (computed once per dataset). */
@@ -724,11 +751,8 @@ export interface ClslabModule {
   Lab: new (limits?: Limits) => Lab;
   /** The default limits (core Limits()). */
   limits(): Limits;
-  Protocol: EnumOf<ProtocolName>;
-  Phase: EnumOf<PhaseName>;
-  DueSolve: EnumOf<DueSolveName>;
-  RunItem: EnumOf<RunItemName>;
-  SourceKind: EnumOf<SourceKindName>;
+  /** Every enum's names, in core's table order. */
+  enumNames(): EnumNames;
   /** The plan of a run with these settings before any data is loaded (what data it needs). */
   planFor(configJson: string): ValueResult<RunPlan>;
   /** Whether a link may replay to `step` (core CheckReplayStep: whole, in [0, 1,000,000]). */

@@ -7,6 +7,8 @@
 
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "clslab/limits.h"
 #include "clslab/reports.h"
 #include "clslab/text_formats.h"
+#include "clslab/work.h"
 
 namespace marshal {
 
@@ -71,7 +74,9 @@ val Value(const T& value) {
   } else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>) {
     return val(value);
   } else if constexpr (std::is_enum_v<T>) {
-    return val(value);  // the Embind enum_ value bindings.cpp registers (BindEnum)
+    // By its name in core's one table (run_plan.h EnumNames): the same spelling as the
+    // JSON, and a string survives postMessage (an Embind enum_ value does not).
+    return val(std::string(clslab::EnumKey(value)));
   } else {
     static_assert(std::is_arithmetic_v<T>, "a field type marshal.h does not know");
     return val(static_cast<double>(value));  // int64 counts fit a double exactly below 2^53
@@ -110,7 +115,51 @@ struct Names {
   }
 };
 
+// A JS value as a field of a described struct (FromVal): numbers clamped to the field's
+// type (a budget of Infinity is kUnbounded), enums by name; undefined keeps the default.
+template <typename T>
+bool Read(const val& from, T* field) {
+  if (from.isUndefined() || from.isNull()) return true;
+  if constexpr (std::is_same_v<T, bool>) {
+    *field = from.as<bool>();
+  } else if constexpr (std::is_enum_v<T>) {
+    return clslab::EnumFromName(from.as<std::string>(), field);
+  } else if constexpr (std::is_integral_v<T>) {
+    const double x = from.as<double>();
+    if (std::isnan(x)) return false;
+    const double most = static_cast<double>(clslab::kUnbounded);
+    *field = static_cast<T>(std::max(std::min(x, most), -most));
+  } else {
+    static_assert(std::is_arithmetic_v<T>, "a field type marshal.h cannot read");
+    *field = static_cast<T>(from.as<double>());
+  }
+  return true;
+}
+
+struct Reader {
+  const val& object;
+  std::string error;
+  template <typename F>
+  void operator()(const char* key, const F& value) {
+    // Describe names the fields of a const struct; the struct FromVal fills is its own.
+    if (!Read(object[CamelCase(key)], const_cast<F*>(&value)) && error.empty()) {
+      error = "no such " + CamelCase(key) + " value";
+    }
+  }
+};
+
 }  // namespace internal
+
+// A JS object with a described struct's camelCase keys as that struct (work.h WorkOrder);
+// *error names a value it could not read.
+template <typename T>
+T FromVal(const val& object, std::string* error) {
+  T out;
+  internal::Reader reader{object, ""};
+  Describe(out, reader);
+  *error = reader.error;
+  return out;
+}
 
 // Any struct of reports.h as a JS object with camelCase keys.
 template <typename T>

@@ -46,6 +46,7 @@ MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done, int64_t step = 0
   progress.epochs = svm.epochs;
   progress.gap = std::isfinite(svm.gap) ? svm.gap : 0;
   progress.updates = svm.updates;
+  progress.estimate = done ? 1 : SolveEstimate(1, 1, progress.gap, kLocalTolerance);
   return progress;
 }
 

@@ -110,6 +110,8 @@ MaxMarginProgress ProgressOf(const Job& job) {
   progress.epochs = svm.epochs;
   progress.gap = std::isfinite(svm.gap) ? svm.gap : 0;
   progress.updates = svm.updates;
+  progress.estimate =
+      SolveEstimate(progress.part, progress.parts, progress.gap, job.options.tolerance);
   return progress;
 }
 
@@ -288,6 +290,7 @@ MaxMarginProgress Experiment::ContinueMaxMargin(int64_t budget) {
   progress.stage = "done";
   progress.epochs = report.epochs;
   progress.gap = report.gap;
+  progress.estimate = 1;
   return progress;
 }
 

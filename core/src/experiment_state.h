@@ -79,6 +79,16 @@ inline PipelineOptions PipelineFrom(const RunConfig& config, const Limits& limit
 std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets& sets,
                                         const MarginConstraints& constraints);
 
+// MaxMarginProgress::estimate: parts done, and the running part's gap on a log scale from 1
+// down to `tolerance` (no certificate yet: 0 of the part).
+inline double SolveEstimate(int32_t part, int32_t parts, double gap, double tolerance) {
+  const double g = gap > 0 ? gap : 1;
+  const double within = tolerance > 0 && tolerance < 1
+                            ? std::min(1.0, std::max(0.0, std::log(g) / std::log(tolerance)))
+                            : 0.0;
+  return parts > 0 ? std::min(1.0, (std::max(part, 1) - 1 + within) / parts) : 0.0;
+}
+
 // Metrics promise finite numbers: a value that is not becomes 0 (its flag says n/a).
 inline double Finite(double x) { return std::isfinite(x) ? x : 0.0; }
 

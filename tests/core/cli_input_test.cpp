@@ -38,8 +38,11 @@ constexpr const char* kClosed = "";  // RunCli's stdout_path for a closed standa
 // Runs the CLI with `args`, stdout and stderr captured in files (stdout into `stdout_path`
 // when one is given, closed for kClosed).
 Outcome RunCli(const std::vector<std::string>& args, const char* stdout_path = nullptr) {
-  const std::string error_path = ::testing::TempDir() + "/cli_input_test.err";
-  const std::string output_path = ::testing::TempDir() + "/cli_input_test.out";
+  // Per process: ctest runs each TEST as a process of its own, two at a time (-j2), and two
+  // sharing one file read each other's messages.
+  const std::string stem = ::testing::TempDir() + "/cli_input_test." + std::to_string(getpid());
+  const std::string error_path = stem + ".err";
+  const std::string output_path = stem + ".out";
   std::remove(output_path.c_str());
   const pid_t child = fork();
   if (child == 0) {
@@ -65,6 +68,8 @@ Outcome RunCli(const std::vector<std::string>& args, const char* stdout_path = n
   outcome.peak_kilobytes = usage.ru_maxrss;
   outcome.output = ReadAll(output_path);
   outcome.error = ReadAll(error_path);
+  std::remove(output_path.c_str());
+  std::remove(error_path.c_str());
   return outcome;
 }
 

@@ -220,6 +220,32 @@ TEST(RunLoop, AJointRunSolvesPmmOfItsFinalE) {
   EXPECT_TRUE(experiment.max_margin_current());
 }
 
+TEST(RunLoop, AStepKindTakesOnlyItsKindOfStepAndRefusesAnotherInWords) {
+  Experiment experiment;
+  ASSERT_TRUE(experiment.LoadSynthetic(SmallRun(Protocol::kPaper)).ok());
+  WorkOrder order;
+  order.target_step = 1;
+  order.step_kind = StepKind::kFlow;  // "Step p" before the step on E
+  const WorkReport flow_first = experiment.Work(order);
+  EXPECT_EQ(flow_first.stopped, WorkStop::kRefused);
+  EXPECT_FALSE(flow_first.steps.message.empty());
+  EXPECT_EQ(experiment.step(), 0);
+  order.step_kind = StepKind::kEmbeddings;  // "Step E": the step, then the p_mm it owes
+  WorkReport on_e = experiment.Work(order);
+  EXPECT_EQ(on_e.stopped, WorkStop::kSolveNext) << "the solve starts a call of its own";
+  on_e = experiment.Work(order);
+  EXPECT_EQ(on_e.stopped, WorkStop::kTarget);
+  EXPECT_EQ(experiment.step(), 1);
+  EXPECT_TRUE(experiment.max_margin_current());
+  order.target_step = 2;  // a second step on E: the paper protocol takes one
+  const WorkReport again = experiment.Work(order);
+  EXPECT_EQ(again.stopped, WorkStop::kRefused);
+  EXPECT_EQ(experiment.step(), 1);
+  order.step_kind = StepKind::kFlow;
+  EXPECT_EQ(experiment.Work(order).stopped, WorkStop::kTarget);
+  EXPECT_EQ(experiment.step(), 2);
+}
+
 TEST(RunLoop, WithoutDataACallSaysSo) {
   Experiment experiment;
   const WorkReport report = experiment.Work(WorkOrder());

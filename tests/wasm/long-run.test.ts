@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { loadModule } from '../web/support.ts';
+import { loadModule, runTo } from '../web/support.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const movies = new Uint8Array(readFileSync(`${root}web/public/datasets/movies.tsv`));
@@ -39,7 +39,7 @@ for (const [name, overrides] of [
     try {
       assert.equal(lab.load({ layout: 'text', text: movies }, config).ok, true);
       for (const expected of golden) {
-        lab.advance(1);
+        runTo(lab, expected.step);
         const m = lab.metrics();
         assert.equal(m.step, expected.step);
         const relative =

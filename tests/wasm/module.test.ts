@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ClslabModule, Lab } from '../../wasm/clslab.d.ts';
+import { runTo } from '../web/support.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const moviesBytes = new Uint8Array(readFileSync(`${root}web/public/datasets/movies.tsv`));
@@ -86,32 +87,31 @@ test('loading a dataset returns a plain summary and token columns as copied type
   });
 });
 
-test('continueMetrics measures in parts: metrics() is then the one-call measurement', () => {
-  const measured = (inParts: boolean) => {
+test('work in calls of one unit measures in parts: the same metrics as one unbounded call', () => {
+  const measured = (budget: number) => {
     let metrics: unknown = null;
     let calls = 0;
     withLab((lab) => {
       assert.equal(lab.load({ layout: 'text', text: moviesBytes }, config()).ok, true);
-      lab.stepEmbeddings();
-      lab.stepAttention(5);
-      if (inParts) {
-        do calls++;
-        while (!lab.continueMetrics());
-        assert.equal(lab.continueMetrics(), true, 'nothing is left to measure at this step');
-      }
+      runTo(lab, 5);
+      // Step 6 and its metrics in calls of `budget` units: the step, its share of the flow's
+      // own att-SVM and each part of the metrics is a call of its own with one unit.
+      const order = { targetStep: 6, measureAt: 6, budget };
+      let report = lab.work(order);
+      for (calls = 1; !report.metricsReady; calls++) report = lab.work(order);
       metrics = lab.metrics();
     });
     return { metrics, calls };
   };
-  const parts = measured(true);
+  const parts = measured(1);
   assert.ok(parts.calls > 2, `measured in ${parts.calls} calls`);
-  assert.deepEqual(parts.metrics, measured(false).metrics);
+  assert.deepEqual(parts.metrics, measured(Infinity).metrics);
 });
 
 test('a bad file is refused with a message naming it, and the old dataset stays', () => {
   withLab((lab) => {
     assert.equal(lab.load({ layout: 'text', text: moviesBytes }, config()).ok, true);
-    lab.advance(2);
+    runTo(lab, 2);
     const checksum = lab.metrics().checksum;
     const binary = lab.load(
       { layout: 'text', text: new Uint8Array([0, 1, 2, 255]) },
@@ -186,7 +186,7 @@ for (const [name, overrides] of [
     withLab((lab) => {
       assert.equal(lab.load({ layout: 'text', text: moviesBytes }, config(overrides)).ok, true);
       for (const expected of golden) {
-        lab.advance(1);
+        runTo(lab, expected.step);
         const m = lab.metrics();
         assert.equal(m.step, expected.step);
         assert.ok(

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ClslabModule, Lab, ReviewView } from '../../wasm/clslab.d.ts';
+import { runTo } from '../web/support.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const moviesBytes = new Uint8Array(readFileSync(`${root}web/public/datasets/movies.tsv`));
@@ -61,8 +62,7 @@ test("each review's f is the logit the metrics' loss and accuracy come from, and
   withLab((lab) => {
     const loaded = lab.load({ layout: 'text', text: moviesBytes }, config());
     assert.equal(loaded.ok, true, loaded.message);
-    lab.stepEmbeddings();
-    assert.equal(lab.advance(40).refused, false);
+    assert.equal(runTo(lab, 41).steps.refused, false);
     const metrics = lab.metrics();
     const n = lab.summary().trainReviews;
     let loss = 0;
@@ -108,9 +108,9 @@ test("with one test review, the view's f is the one logit behind the test loss",
     );
     assert.equal(loaded.ok, true, loaded.message);
     assert.equal(lab.summary().testReviews, 1);
-    lab.stepEmbeddings();
+    runTo(lab, 1);
     const before = lab.review(true, 0).logit;
-    assert.equal(lab.advance(20).refused, false);
+    assert.equal(runTo(lab, 21).steps.refused, false);
     const view = lab.review(true, 0);
     checkBreakdown(view, 'the test review');
     const metrics = lab.metrics();

@@ -4,7 +4,7 @@
 // deterministic review corpora. Not a test file itself (the runner's glob is *.test.ts).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { ClslabModule, Metrics } from '../../wasm/clslab.d.ts';
+import type { ClslabModule, Lab, Metrics, WorkOrder, WorkReport } from '../../wasm/clslab.d.ts';
 import type { CommandBody, WorkerEvent } from '../../web/src/protocol.ts';
 import { Session } from '../../web/src/worker/session.ts';
 
@@ -17,6 +17,15 @@ export async function loadModule(): Promise<ClslabModule> {
     default: (options: { wasmBinary: Uint8Array }) => Promise<ClslabModule>;
   };
   return createClslab({ wasmBinary: readFileSync(wasmUrl) });
+}
+
+/** The run's loop with no budget up to `step` and that step's own work (as `clslab train`
+ *  runs it): returns the last report; lab.metrics() then holds the metrics at that step. */
+export function runTo(lab: Lab, step: number, order: Partial<WorkOrder> = {}): WorkReport {
+  for (;;) {
+    const report = lab.work({ targetStep: step, measureAt: step, ...order });
+    if (report.metricsReady || report.steps.refused) return report;
+  }
 }
 
 /** A small labelled corpus in the built-in `1|0<TAB>text` format: clearly polar words,

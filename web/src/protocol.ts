@@ -10,7 +10,7 @@ import type {
   DueSolveName,
   PhaseName,
   ProtocolName,
-  RunPlanOf,
+  RunPlan,
   SourceKindName,
   DatasetPreview,
   DatasetSummary,
@@ -31,7 +31,7 @@ import type {
 } from 'clslab-wasm';
 import type { SourceFile } from './data/sources.ts';
 
-/** The window Play's steps/s is measured over (worker/play-loop.ts; the page says it). */
+/** The window Play's steps/s is measured over (worker/pace.ts; the page says it). */
 export const RATE_WINDOW_MILLISECONDS = 2000;
 
 export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, ParseChoice };
@@ -43,7 +43,7 @@ export type { ActivityQuestion, ActivityResult, Settlement, ActivityNote } from 
 
 /** Core's run plan (run_plan.h) as the page receives it: what the run does next, with its
  *  enums by name. The page reads the run's rules from it, never from the settings' keys. */
-export type Plan = RunPlanOf<ProtocolName, PhaseName, DueSolveName, SourceKindName>;
+export type Plan = RunPlan;
 
 // Every command says which events answer it. Any command may also be answered by `failed`
 // (with its id as `request`) when it cannot be carried out; a command that starts a long

@@ -453,6 +453,9 @@ struct MaxMarginProgress {
   int32_t epochs = 0;
   double gap = 0;  // relative duality gap at the last certificate (0 before the first)
   int64_t updates = 0;
+  // How far the solve is, in [0, 1], for a progress bar: the parts done, and within the
+  // running part its gap on a log scale from 1 down to the solve's stopping gap.
+  double estimate = 0;
 };
 
 template <typename Visitor>
@@ -466,6 +469,7 @@ void Describe(const MaxMarginProgress& r, Visitor& v) {
   v("epochs", r.epochs);
   v("gap", r.gap);
   v("updates", r.updates);
+  v("estimate", r.estimate);
 }
 
 }  // namespace clslab

@@ -4,12 +4,13 @@
 // which data the run needs. Experiment::Work (experiment.h) does what the plan says, so every
 // driver (the page's worker, `clslab train`, `clslab reproduce`) runs the same run; drivers
 // keep only their pacing (budgets, printing, posting).
-// The enums cross the boundary by the names in their tables (JSON keys, Embind enum_).
+// The enums cross every boundary by the names in their tables (JSON, run files, the page).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "clslab/config.h"
@@ -153,7 +154,8 @@ int64_t LocalSvmShare(int64_t step_units);
 constexpr int32_t kMaxRunSteps = 1000000;
 Status CheckReplayStep(double step);
 
-// Each enum's names, in declaration order: the JSON values and the Embind enum_ keys.
+// Each enum's names, in declaration order: the one spelling of its values in the JSON, the
+// run files and the page (wasm/marshal.h passes the name).
 template <typename E>
 struct EnumName {
   E value;
@@ -203,6 +205,17 @@ const char* EnumKey(E value) {
     if (entry.value == value) return entry.name;
   }
   return "";
+}
+// The value named `name` in E's table; false (and *value unchanged) for no such name.
+template <typename E>
+bool EnumFromName(std::string_view name, E* value) {
+  for (const EnumName<E>& entry : EnumNames(E{})) {
+    if (name == entry.name) {
+      *value = entry.value;
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace clslab

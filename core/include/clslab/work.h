@@ -21,6 +21,15 @@ namespace clslab {
 // depends on it, never what is computed).
 constexpr int64_t kUnbounded = std::numeric_limits<int64_t>::max() / 4;
 
+// Which steps a call may take: any (Play, Step), or only the step on E or the flow on p (the
+// paper protocol's Step E and Step p presses); a step of another kind is refused in words.
+enum class StepKind { kAny, kEmbeddings, kFlow };
+inline const std::array<EnumName<StepKind>, 3>& EnumNames(StepKind) {
+  static constexpr std::array<EnumName<StepKind>, 3> names{
+      {{StepKind::kAny, "any"}, {StepKind::kEmbeddings, "embeddings"}, {StepKind::kFlow, "flow"}}};
+  return names;
+}
+
 struct WorkOrder {
   // Steps stop here (Play's target, a link's step, a Step press's step + 1): the call goes
   // on until the run stands at this step with the step's work done (RunPlan::settled).
@@ -39,7 +48,19 @@ struct WorkOrder {
   bool measure_before_solves = false;
   // With the metrics, the guidance (Explain()) of the same state.
   bool explain = false;
+  StepKind step_kind = StepKind::kAny;
 };
+
+template <typename Visitor>
+void Describe(const WorkOrder& o, Visitor& v) {
+  v("target_step", o.target_step);
+  v("budget", o.budget);
+  v("max_steps", o.max_steps);
+  v("measure_at", o.measure_at);
+  v("measure_before_solves", o.measure_before_solves);
+  v("explain", o.explain);
+  v("step_kind", o.step_kind);
+}
 
 // Why a Work call returned.
 enum class WorkStop {

@@ -60,7 +60,10 @@ WorkReport Experiment::Work(const WorkOrder& order) {
         if (plan.step >= order.target_step) return finish(WorkStop::kTarget);
         if (report.steps.taken >= order.max_steps) return finish(WorkStop::kSteps);
         const int64_t units = StepUnits(st.Sizes());
-        const StepReport taken = Advance(1);
+        // Step E and Step p take only their kind of step: the trainer refuses another, in words.
+        const StepReport taken = order.step_kind == StepKind::kEmbeddings ? StepEmbeddings()
+                                 : order.step_kind == StepKind::kFlow     ? StepAttention(1)
+                                                                          : Advance(1);
         report.spent += units;
         report.steps.taken += taken.taken;
         if (taken.taken > 0) report.steps.train_loss = taken.train_loss;

@@ -2,9 +2,8 @@
 // built-in file the worker fetches, the generator, or the user's data (a file only the
 // user has, a URL or a Hugging Face sample to download after the user agrees). Core's run
 // plan says which data the settings name (run_plan.h DataNeed); this only turns it into what
-// to fetch or ask the user for, and turns the plan's enum values into the names the page
-// receives.
-import type { ClslabModule, EnumOf, EnumValue, RunPlan } from 'clslab-wasm';
+// to fetch or ask the user for.
+import type { ClslabModule, RunPlan } from 'clslab-wasm';
 import { isPresetId, PRESETS } from '../data/hf-rows.ts';
 import type { DataNeed, Plan } from '../protocol.ts';
 
@@ -26,9 +25,9 @@ export function shareLinkOf(module: ClslabModule, configJson: string): string {
 }
 
 /** The source the plan's data names. */
-export function sourceOf(module: ClslabModule, plan: RunPlan): DataSource {
+export function sourceOf(plan: RunPlan): DataSource {
   const { kind, name, rows, hash, seed } = plan.data;
-  switch (enumName(module.SourceKind, kind)) {
+  switch (kind) {
     case 'synthetic':
       return { kind: 'synthetic' };
     case 'file':
@@ -50,28 +49,4 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
-}
-
-/** The key an Embind enum value has on the module (`Phase.flow` -> 'flow'). */
-export function enumName<Names extends string>(
-  values: EnumOf<Names>,
-  value: EnumValue<Names>,
-): Names {
-  for (const name of Object.keys(values)) {
-    if (name !== 'values' && values[name as Names] === value) return name as Names;
-  }
-  throw new Error(`not a value of this enum: ${String(value.value)}`);
-}
-
-/** The plan as the page receives it: each enum value by its name (structured clone would
- *  drop an Embind value's number). */
-export function planMessage(module: ClslabModule, plan: RunPlan): Plan {
-  return {
-    ...plan,
-    protocol: enumName(module.Protocol, plan.protocol),
-    phase: enumName(module.Phase, plan.phase),
-    solveDue: enumName(module.DueSolve, plan.solveDue),
-    next: enumName(module.RunItem, plan.next),
-    data: { ...plan.data, kind: enumName(module.SourceKind, plan.data.kind) },
-  };
 }

@@ -3,7 +3,7 @@
 // one place that knows it may be gone (not loaded yet, or dropped after a module fault).
 import type { ClslabModule, Lab, Limits } from 'clslab-wasm';
 import type { Plan } from '../protocol.ts';
-import { planMessage, planOf } from './data-source.ts';
+import { planOf } from './data-source.ts';
 
 export class LabHost {
   private module: ClslabModule | null = null;
@@ -44,7 +44,7 @@ export class LabHost {
     const module = this.requireModule();
     const lab = this.requireLab();
     const own = configJson === undefined || lab.hasDataset();
-    return planMessage(module, own ? lab.plan() : planOf(module, configJson));
+    return own ? lab.plan() : planOf(module, configJson);
   }
 
   hasData(): boolean {

@@ -90,8 +90,8 @@ export class RunData {
     if (
       checked.ok &&
       lab.hasDataset() &&
-      sourceOf(module, lab.plan()).kind === 'user' &&
-      sourceOf(module, planOf(module, checked.configJson)).kind !== 'user' &&
+      sourceOf(lab.plan()).kind === 'user' &&
+      sourceOf(planOf(module, checked.configJson)).kind !== 'user' &&
       module.effectOfChange(lab.configJson(), checked.configJson).value === 'source'
     ) {
       this.linkOverData = { configJson: checked.configJson, warnings };
@@ -100,7 +100,7 @@ export class RunData {
         type: 'linkReplacesData',
         sourceName: summary.sourceName,
         rows: summary.parsedRows,
-        linkData: describeSource(sourceOf(module, planOf(module, checked.configJson))),
+        linkData: describeSource(sourceOf(planOf(module, checked.configJson))),
       });
       return;
     }
@@ -152,7 +152,7 @@ export class RunData {
   /** Loads the data `configJson` names, or, for the user's data, asks for it. */
   async loadFor(configJson: string, warnings: string[]): Promise<void> {
     const module = this.deps.host.requireModule();
-    const source = sourceOf(module, planOf(module, configJson));
+    const source = sourceOf(planOf(module, configJson));
     const lab = this.deps.host.requireLab();
     if (source.kind === 'user') {
       this.awaiting = { configJson, need: source.need, warnings };

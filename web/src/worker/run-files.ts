@@ -28,7 +28,7 @@ export class RunFiles {
     const module = this.deps.host.requireModule();
     const header = module.readRun(json);
     if (!header.ok) throw new Error(`The run file cannot be read: ${header.message}.`);
-    const source = sourceOf(module, planOf(module, header.configJson));
+    const source = sourceOf(planOf(module, header.configJson));
     let bytes: SourceBytes | null = null;
     if (!header.storesRows && source.kind === 'builtin') {
       bytes = { layout: 'text', text: await this.deps.builtin(source.name) };

@@ -1,13 +1,15 @@
-// Training in the worker: Play (time-sliced, pausable), single steps, the attention-SVM
-// solve, and the snapshots the page draws. What the run does next (how far Play goes, the
-// step on E alone, the solve it owes) is core's run plan (run_plan.h), which every report
-// carries; this file only slices time around it, as `clslab train` does in one go. Metrics
-// cost O(N + V d), so they are computed at the rate the page can show them, never per step,
-// and exactly at the step where a run stops: that is the step a test or a link reads.
-import type { Lab, MaxMarginProgress, RunPlan } from 'clslab-wasm';
+// Training in the worker: Play, a link's replay, the Step presses and the Solve button all
+// drive core's one loop (Lab.work, core/include/clslab/work.h), which decides what is due
+// (the steps, the p_mm solve, the flow's own att-SVM, the metrics history) and does it.
+// This file only paces it (a budget of work per call from the measured speed, a speed cap,
+// yields so Pause and pings are answered) and posts what each report says: snapshots at the
+// rate the page can show them, the solve's progress, the stop. Metrics cost O(N + V d), so
+// they are asked for at display rate, never per step, and exactly at the step a run stops:
+// that is the step a test or a link reads.
+import type { Lab, StepKindName, WorkOrder, WorkReport } from 'clslab-wasm';
 import type { StopReason, TokenColumns, WorkerEvent } from '../protocol.ts';
 import type { LabHost } from './lab-host.ts';
-import { PlayLoop } from './play-loop.ts';
+import { RateWindow, WorkPace, capWait, cappedSteps } from './pace.ts';
 
 export interface TrainingDeps {
   host: LabHost;
@@ -25,178 +27,112 @@ const SNAPSHOT_SHARE = 0.25;
 const COLUMNS_MILLISECONDS = 250;
 /** Guidance (the selected tokens: O(N + V log V)) at most this often while playing. */
 const GUIDANCE_MILLISECONDS = 2000;
-/** One slice of the attention-SVM solve: Pause and Cancel wait at most about this long. */
-const SOLVE_SLICE_MILLISECONDS = 25;
 /** The solve's progress goes to the page at most this often (each post repaints the
- *  progress line and bar: every slice was ~36 repaints a second of a number no one reads
- *  at that rate); a new stage is said at once. */
+ *  progress line and bar); a new stage is said at once. */
 const SOLVE_PROGRESS_MILLISECONDS = 100;
-/** Play's share of the att-SVM of the flow's own selection (core local_svm.h): one slice of
- *  about this long after each chunk, so Pause still answers within a chunk and a slice. */
-const LOCAL_SLICE_MILLISECONDS = 8;
-/** When a run ends, its last selection's solve may take this long more (in slices)
- *  before the stop's snapshot; what is left is solved after it, between messages. */
-const LOCAL_FINISH_MILLISECONDS = 150;
-/** The solver's stopping gap (core experiment_max_margin.cpp): the progress estimate's end. */
-const SOLVE_TOLERANCE = 1e-3;
-/** How often the page hears of the flow's own att-SVM solved after a run. */
+/** How often the page hears of the flow's own att-SVM solved at a run's end. */
 const LOCAL_PROGRESS_MILLISECONDS = 250;
 
+/** One drive of the loop toward a step: a Play, a replay, a Step press, the Solve button. */
+interface Drive {
+  target: number;
+  /** Play: said with 'started' and 'stopped', and held to the speed cap. */
+  play: boolean;
+  capped: boolean;
+  stepKind: StepKindName;
+  /** Set by Pause or by a command that changes the Lab: the loop leaves at its next turn. */
+  stopped: 'paused' | 'interrupted' | null;
+  /** The step was reached: a Play has said 'stopped'; what is left is the step's own work. */
+  reached: boolean;
+  /** Resolves the command that started it once its part is done (the step reached, its work
+   *  done and shown); a run end's p_local goes on between messages. */
+  release: () => void;
+}
+
 export class Training {
-  private readonly loop = new PlayLoop();
+  private readonly pace = new WorkPace();
+  private maxStepsPerSecond = 0;
+  private run: Drive | null = null;
+  /** The 'solving' task the page was told of, with its last progress post. */
+  private solveTask: { saidAt: number; stage: string } | null = null;
+  private localSaidAt = Number.NEGATIVE_INFINITY;
   private lastSnapshotAt = Number.NEGATIVE_INFINITY;
   private lastColumnsAt = Number.NEGATIVE_INFINITY;
   /** Milliseconds the last snapshot took (metrics + columns), measured. */
   private snapshotCost = 0;
   private lastGuidanceAt = Number.NEGATIVE_INFINITY;
-  /** Bumped to stop a solve under way (Cancel, Pause, another command). */
-  private solveGeneration = 0;
-  /** The step at which the user cancelled the solve the plan owed: Play goes on without
-   *  it (a Pause only interrupts it: Play resumes it). -1: none. */
-  private declinedAt = -1;
-  /** Coordinate updates per slice of the flow's own att-SVM, rescaled to its duration. */
-  private localBudget = 1000;
-  /** The last slice's progress of the flow's own att-SVM (its stage names the step). */
-  private localProgress: MaxMarginProgress | null = null;
-  /** Bumped to stop the att-SVM of the flow's own selection finishing after a run. */
-  private localGeneration = 0;
 
   constructor(private readonly deps: TrainingDeps) {}
 
   get isPlaying(): boolean {
-    return this.loop.isRunning;
+    return this.run !== null && this.run.play && !this.run.reached && this.run.stopped === null;
   }
 
   setSpeed(stepsPerSecond: number): void {
-    this.loop.setSpeed(stepsPerSecond);
+    this.maxStepsPerSecond = Number.isFinite(stepsPerSecond) ? Math.max(0, stepsPerSecond) : 0;
   }
 
+  /** The user's Pause: the loop stops after the call under way; a Play says 'stopped'. */
   pause(): void {
-    this.loop.pause();
-    this.solveGeneration++;
-    this.localGeneration++;
+    this.stop('paused');
   }
 
-  /** The user's Cancel: stops a solve under way after its current slice (it reports
-   *  'cancelled'), and a running Play does not start it again at this step. */
+  /** The user's Cancel of the solve the run owes: core records it declined, so the run goes
+   *  on without it (a Play does not start it again; the Solve button asks for it anew). */
   cancelSolve(): void {
-    this.solveGeneration++;
-    this.declinedAt = this.deps.host.hasData() ? this.deps.host.requireLab().step() : -1;
+    if (this.solveTask === null || !this.deps.host.hasData()) return;
+    if (this.deps.host.requireLab().cancel() === 'max_margin') this.endSolve('cancelled');
   }
 
-  /** Ends a running Play because another command changes the Lab; says so when it was. */
+  /** Ends the loop under way because another command changes the Lab; a Play says so. */
   halt(): void {
-    this.solveGeneration++;
-    this.localGeneration++;
-    this.declinedAt = -1;
-    if (this.loop.halt()) {
-      const step = this.deps.host.hasData() ? this.deps.host.requireLab().step() : 0;
-      this.deps.post({ type: 'stopped', reason: 'interrupted', message: '', step });
-    }
+    const run = this.run;
+    const playing = this.isPlaying;
+    this.stop('interrupted');
+    if (run !== null && playing) this.said('interrupted', '');
   }
 
   /** A Play withdrawn by a later Pause before it started: said as a pause at this step (the
    *  page showed Pause from the press on, and now shows Play again). */
   playWithdrawn(): void {
-    const step = this.deps.host.hasData() ? this.deps.host.requireLab().step() : 0;
-    this.deps.post({ type: 'stopped', reason: 'paused', message: '', step });
+    this.said('paused', '');
   }
 
-  /** Starts Play and returns (the loop yields between chunks). Without `target` it runs
-   *  to the plan's target step at the speed cap; a `target` (a link's replay) is reached as
+  /** Starts Play and returns (the loop yields between calls). Without `target` it runs to
+   *  the plan's target step at the speed cap; a `target` (a link's replay) is reached as
    *  fast as the machine goes. */
   play(onError: (error: unknown) => void, target?: number): void {
-    if (this.loop.isRunning) return;
+    if (this.isPlaying) return;
     const lab = this.deps.host.requireData(target === undefined ? 'Play' : 'replaying a link');
-    const start = lab.step();
     const targetStep = target ?? lab.plan().targetStep;
-    if (targetStep <= start) {
-      // Nothing to run (a link's step is already reached): said as any run's end is.
-      this.ended(lab, 'finished', '');
-      return;
-    }
-    const { post, now, yieldToEvents, sleep } = this.deps;
-    this.localGeneration++;
-    post({ type: 'started', targetStep });
-    this.loop
-      .run(
-        targetStep,
-        {
-          advance: (count) => lab.advance(count),
-          currentStep: () => lab.step(),
-          maxChunk: () => lab.plan().maxChunk,
-          beforeChunk: async () => {
-            // A solve Pause cut short is owed again when Play resumes.
-            if (await this.doDueWork(lab, lab.plan())) this.snapshot(false, targetStep, 0);
-          },
-          afterChunk: async (report, stepsPerSecond) => {
-            await this.doDueWork(lab, report.plan);
-            this.solveLocal(lab, LOCAL_SLICE_MILLISECONDS);
-            // The snapshot's metrics (~60 ms at 25,000 reviews in wasm) are measured in
-            // parts (core ContinueMetrics), the guidance (~27 ms) in one call; a Pause sent
-            // meanwhile is read after the part under way, and the run then stops without
-            // them (ended() takes the stop's own snapshot after saying 'stopped').
-            if (this.snapshotDue()) {
-              const started = this.deps.now();
-              do {
-                await yieldToEvents();
-                if (!this.loop.isRunning) return;
-              } while (!lab.continueMetrics());
-              this.snapshot(this.columnsDue(), targetStep, stepsPerSecond, started);
-            }
-            if (this.deps.now() - this.lastGuidanceAt >= GUIDANCE_MILLISECONDS) {
-              await yieldToEvents();
-              if (!this.loop.isRunning) return;
-              this.guide(lab);
-            }
-          },
-          ended: (reason, message) => this.ended(lab, reason, message),
-          yieldToEvents,
-          now,
-          sleep,
-        },
-        target === undefined,
-      )
-      .catch((error: unknown) => {
-        this.loop.halt();
-        onError(error);
-      });
+    this.stop('interrupted'); // the step's own work left from before goes on in this drive
+    if (targetStep > lab.step()) this.deps.post({ type: 'started', targetStep });
+    const run = this.drive(targetStep, true, target === undefined, 'any');
+    run.catch((error: unknown) => {
+      this.stop('interrupted');
+      onError(error);
+    });
   }
 
-  /** One training call outside Play ("Step", "Step E", "Step p"). */
+  /** "Step", "Step E" (the step on E alone) and "Step p" (steps of the flow on p): the
+   *  command ends once the steps and the p_mm solve they owe are done. */
   async step(kind: 'step' | 'stepEmbeddings' | 'stepAttention', count: number): Promise<void> {
     this.halt();
     const lab = this.deps.host.requireData(`"${kind}"`);
-    const report =
-      kind === 'stepEmbeddings'
-        ? lab.stepEmbeddings()
-        : kind === 'stepAttention'
-          ? lab.stepAttention(count)
-          : lab.advance(count);
-    // The step's own snapshot first: the solve that follows the step on E takes longer
-    // than the step, and its metrics (cos(p, p_mm), the margin) come with a second one.
-    const unfinished = this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS, true);
-    this.snapshot(true, 0, 0);
-    if (await this.doDueWork(lab, report.plan)) this.snapshot(false, 0, 0);
-    this.guide(lab);
-    if (unfinished) this.finishLocal(lab);
-    if (report.refused)
-      this.deps.post({
-        type: 'stopped',
-        reason: 'refused',
-        message: report.message,
-        step: lab.step(),
-      });
+    const stepKind =
+      kind === 'stepEmbeddings' ? 'embeddings' : kind === 'stepAttention' ? 'flow' : 'any';
+    await this.drive(lab.step() + count, false, false, stepKind, true);
   }
 
-  /** Solves the attention-SVM for the current E and posts the report and the metrics
-   *  that use it (cos(p, p_mm), the margin). */
+  /** The Solve button: p_mm of the current E, then the metrics that use it. A solution of
+   *  this E is not solved again: its report is said again. */
   async solve(): Promise<void> {
     this.halt();
     const lab = this.deps.host.requireData('solving for p_mm');
-    if ((await this.solveNow(lab)) === 'cancelled') return;
-    this.snapshot(false, 0, 0);
-    this.guide(lab);
+    lab.requestMaxMargin();
+    const solving = lab.plan().next === 'max_margin';
+    await this.drive(lab.step(), false, false, 'any', true);
+    if (!solving) this.saySolved(lab);
   }
 
   /** What each panel should say now (core chooses from the measured values). */
@@ -211,7 +147,7 @@ export class Training {
   }
 
   /** Metrics (and the token columns when asked) of the Lab as it is, for the page. Its cost
-   *  counts from `started` (when the metrics were measured in parts before it). */
+   *  counts from `started` (when a work call measured them before it). */
   snapshot(
     withColumns: boolean,
     targetStep: number,
@@ -229,133 +165,202 @@ export class Training {
     this.deps.post({ type: 'metricsUpdated', metrics, columns, targetStep, stepsPerSecond, plan });
   }
 
-  /** The work the plan says is due before the next step (the solve for p_mm right after
-   *  the step on E, so that cos(p, p_mm) and the margin are curves from the first flow
-   *  step). True when a solve finished. */
-  private async doDueWork(lab: Lab, plan: RunPlan): Promise<boolean> {
-    const module = this.deps.host.requireModule();
-    if (plan.solveDue === module.DueSolve.none || plan.step === this.declinedAt) return false;
-    return (await this.solveNow(lab)) === 'done';
+  /** Drives the loop toward `target`; resolves (with `untilReleased`) once the command's
+   *  part is done, else when the drive ends. */
+  private drive(
+    target: number,
+    play: boolean,
+    capped: boolean,
+    stepKind: StepKindName,
+    untilReleased = false,
+  ): Promise<void> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const run: Drive = { target, play, capped, stepKind, stopped: null, reached: false, release };
+    this.run = run;
+    const driven = this.loop(run).finally(() => {
+      run.release();
+      if (this.run === run) this.run = null;
+    });
+    if (!untilReleased) return driven;
+    // The command waits for its part; the rest of the drive reports its own errors.
+    driven.catch(() => undefined);
+    return Promise.race([released, driven]);
   }
 
-  /** The attention-SVM in slices of about SOLVE_SLICE_MILLISECONDS, yielding between them
-   *  so that Pause and Cancel stop it at once (the run keeps no partial solution). */
-  private async solveNow(lab: Lab): Promise<'done' | 'cancelled' | 'failed'> {
-    const { post, now, yieldToEvents } = this.deps;
-    const generation = ++this.solveGeneration;
-    const label = 'Solving for p_mm';
-    // Building the constraints and finding their cycles is one call: O(N + K) (the
-    // watchdog allows for it); every slice after it answers pings.
-    const blockingMs = Math.max(1000, lab.summary().trainTokens / 2000);
-    post({ type: 'taskStarted', task: 'solving', label, cancellable: true, blockingMs });
-    let outcome: 'done' | 'cancelled' | 'failed' = 'failed';
-    try {
-      let progress = lab.startMaxMargin();
-      let budget = 1000; // coordinate updates; rescaled to the slice's duration
-      let saidAt = -Infinity;
-      let saidStage = '';
-      while (progress.active) {
-        await yieldToEvents();
-        if (generation !== this.solveGeneration) {
-          outcome = 'cancelled';
-          return outcome;
-        }
-        const started = now();
-        const before = progress;
-        progress = lab.continueMaxMargin(budget);
-        const took = Math.max(now() - started, 0.01);
-        // Only a call that spent its budget on sweeps measures their speed: the calls
-        // between a part's sweeps (its solution, the next part's set-up) do none, and the
-        // last sweeps of a part stop short.
-        const swept =
-          progress.part === before.part && progress.updates - before.updates >= Math.floor(budget);
-        if (swept) budget = sliceBudget(budget, took, SOLVE_SLICE_MILLISECONDS);
-        const due = now() - saidAt >= SOLVE_PROGRESS_MILLISECONDS || progress.stage !== saidStage;
-        if (progress.active && due) {
-          post(solveProgress(label, progress));
-          saidAt = now();
-          saidStage = progress.stage;
-        }
+  private async loop(run: Drive): Promise<void> {
+    const { now, yieldToEvents, sleep } = this.deps;
+    const lab = this.deps.host.requireLab();
+    const window = new RateWindow(now());
+    let rate = 0;
+    let plan = lab.plan();
+    /** Snapshots at the target: none yet, one before its blocking solve, the settled one. */
+    let atTarget: 'none' | 'early' | 'settled' = 'none';
+    let shown = -1; // the step of the last snapshot
+    let finishing = false; // the last call worked on a run end's p_local
+    for (;;) {
+      if (run.stopped !== null) return this.left(run, lab);
+      // Read again: a command between calls (Cancel) may have changed what is owed.
+      plan = lab.plan();
+      if (!run.reached && plan.step >= run.target) {
+        run.reached = true;
+        if (run.play) this.said('finished', '');
       }
-      // Done, or failed with the reason in the report (the panel shows it).
-      const report = lab.maxMarginReport();
-      outcome = progress.done ? 'done' : 'failed';
-      // The two p_mm columns alone (tokens() would also copy every string and statistic:
-      // ~120 ms at 25,000 reviews).
-      const scores = progress.done
-        ? lab.maxMarginScores()
-        : { all: new Float32Array(0), acyclic: new Float32Array(0) };
-      post({ type: 'maxMarginSolved', report, scores });
-      return outcome;
-    } finally {
-      post({ type: 'taskEnded', task: 'solving', outcome });
+      if (plan.next === 'max_margin' && this.solveTask === null) this.announceSolve(lab);
+      else if (plan.next !== 'max_margin') this.endSolve('cancelled'); // no longer owed
+      const blocking = plan.next === 'max_margin' || plan.next === 'local_svm_finish';
+      // What this call measures: the stop's snapshot at once (before the step's blocking
+      // solve), then the settled one; while stepping, a snapshot at display rate.
+      let measureAt = -1;
+      let explain = false;
+      let early = true;
+      let columns = false;
+      if (run.reached) {
+        if (atTarget === 'none' || (atTarget === 'early' && plan.settled)) {
+          measureAt = plan.step;
+          explain = true;
+          columns = atTarget === 'none';
+          early = atTarget === 'none';
+        }
+      } else if (this.snapshotDue() && !(blocking && shown === plan.step)) {
+        measureAt = plan.step;
+        columns = this.columnsDue();
+        explain = now() - this.lastGuidanceAt >= GUIDANCE_MILLISECONDS;
+      }
+      // The stop's first snapshot comes in the same task as 'stopped', whatever the budget:
+      // the step's work before its blocking solve is bounded (its share, a history point).
+      const stopSnapshot = run.reached && atTarget === 'none';
+      const order: WorkOrder = {
+        targetStep: run.target,
+        budget: stopSnapshot ? Infinity : this.pace.budget,
+        maxSteps: run.capped ? cappedSteps(this.maxStepsPerSecond) : Infinity,
+        measureAt,
+        measureBeforeSolves: early,
+        explain,
+        stepKind: run.stepKind,
+      };
+      const started = now();
+      const report = lab.work(order);
+      const worked = now() - started;
+      if (!stopSnapshot) this.pace.measured(order.budget ?? 0, report.spent, worked);
+      plan = report.plan;
+      this.postSolves(lab, report, run.reached && finishing);
+      finishing = plan.next === 'local_svm_finish';
+      if (report.metricsReady) {
+        shown = report.steps.step;
+        const stepping = run.play && !run.reached && report.steps.step < run.target;
+        this.snapshot(columns, stepping ? run.target : 0, stepping ? rate : 0, started);
+        if (report.guidanceReady) this.guide(lab);
+        if (run.reached) atTarget = plan.settled ? 'settled' : 'early';
+      }
+      // The command's part is done once the step's work is (and its snapshot posted), or
+      // once only a run end's p_local is left: that one goes on between messages.
+      const onlyFinish = atTarget !== 'none' && plan.next === 'local_svm_finish';
+      if (run.reached && (atTarget === 'settled' || onlyFinish)) run.release();
+      if (report.stopped === 'refused') return this.refused(run, lab, report.steps.message);
+      if (report.stopped === 'no_data') throw new Error('Load a dataset before training.');
+      if (report.stopped === 'target' && atTarget === 'settled') return;
+      rate = window.add(report.steps.taken, now());
+      // One yield per call (a capped Play's wait is that yield), so that Pause, Cancel and
+      // pings are read between calls.
+      const wait = run.capped ? capWait(this.maxStepsPerSecond, report.steps.taken, worked) : 0;
+      if (wait > 1) await sleep(wait);
+      else await yieldToEvents();
     }
   }
 
-  /** Slices of the att-SVM of the flow's own selection (core re-solves it, warm-started,
-   *  only when the selection changed) for about `milliseconds`. Cheap when nothing is due.
-   *  A solve that ends is followed by the current selection's when that has changed since
-   *  the solve began; with `latest` (the run has stopped) a solve of a selection the flow
-   *  has left gives way to the current one's at once (on dvd the run's solve of step 2's
-   *  selection held the final one's back by ~30 s). True while a solve is under way. */
-  private solveLocal(lab: Lab, milliseconds: number, latest = false): boolean {
-    const { now } = this.deps;
-    const until = now() + milliseconds;
-    do {
-      const started = now();
-      const progress = lab.continueLocalSvm(this.localBudget, latest);
-      this.localProgress = progress;
-      // Only a call that spent its budget (the solve goes on) measures the sweeps' speed. A
-      // call with nothing to solve returns at once: rescaled from it, the budget grew 4x a
-      // call, and after six step-on-E / Reset cycles at 25,000 reviews one call held the
-      // worker for minutes (Play stuck at step 1, pings and Pause unanswered).
-      if (progress.active)
-        this.localBudget = sliceBudget(this.localBudget, now() - started, LOCAL_SLICE_MILLISECONDS);
-      // Done with no coordinate update: the solution is the current selection's (or none
-      // applies); done after updates: a solve ended, and the next call checks the selection.
-      if (!progress.active && progress.updates === 0) return false;
-    } while (now() < until);
-    return true;
-  }
-
-  /** After a run or a step: the att-SVM of the final selection, solved to its end in slices
-   *  between messages (on full-length reviews it outlasts the run's slices, and the page
-   *  would quote cos(p, p_local) against an older selection's SVM), then the metrics and
-   *  guidance that read it. Play, Pause and every command that changes the Lab stop it. */
-  private finishLocal(lab: Lab): void {
-    const generation = ++this.localGeneration;
-    let postedAt = -Infinity;
-    void (async () => {
-      for (;;) {
-        await this.deps.yieldToEvents();
-        if (generation !== this.localGeneration || this.loop.isRunning) return;
-        if (!this.solveLocal(lab, SOLVE_SLICE_MILLISECONDS, true)) break;
-        const progress = this.localProgress;
-        if (progress?.active && this.deps.now() - postedAt >= LOCAL_PROGRESS_MILLISECONDS) {
-          postedAt = this.deps.now();
-          this.deps.post({
-            type: 'localSvmProgress',
-            stage: progress.stage,
-            epochs: progress.epochs,
-          });
-        }
+  /** The solves' progress and ends, as each report says. `finishing`: the run end's p_local
+   *  has had a call already (the first one drops a solve of a selection the flow has left). */
+  private postSolves(lab: Lab, report: WorkReport, finishing: boolean): void {
+    const { post, now } = this.deps;
+    const task = this.solveTask;
+    if (task !== null && report.maxMargin.active) {
+      const stage = report.maxMargin.stage;
+      if (now() - task.saidAt >= SOLVE_PROGRESS_MILLISECONDS || stage !== task.stage) {
+        task.saidAt = now();
+        task.stage = stage;
+        post({
+          type: 'taskProgress',
+          task: 'solving',
+          label: `Solving for p_mm (${stage}, sweep ${report.maxMargin.epochs})`,
+          done: 100 * report.maxMargin.estimate,
+          total: 100,
+          unit: 'percent',
+        });
       }
-      this.snapshot(false, 0, 0);
-      this.guide(lab);
-    })().catch(() => undefined);
+    }
+    if (task !== null && report.maxMarginEnded)
+      this.endSolve(this.saySolved(lab) ? 'done' : 'failed');
+    const local = report.localSvm;
+    if (finishing && local.active && now() - this.localSaidAt >= LOCAL_PROGRESS_MILLISECONDS) {
+      this.localSaidAt = now();
+      post({ type: 'localSvmProgress', stage: local.stage, epochs: local.epochs });
+    }
   }
 
-  private ended(lab: Lab, reason: StopReason, message: string): void {
-    // 'stopped' first: the page shows the stop (the Play button, the step reached) at once,
-    // while the worker computes what follows it: the local solve's last slices, exact
-    // metrics and current columns at that step (~60 ms at 25,000 reviews), then the
-    // guidance (~20-40 ms). The page treats the run as settled once that step's metrics and
-    // guidance have arrived (a tour step placed earlier keeps its number in view: tour.ts).
-    this.deps.post({ type: 'stopped', reason, message, step: lab.step() });
-    const unfinished = this.solveLocal(lab, LOCAL_FINISH_MILLISECONDS, true);
+  /** The last solve's report, done or failed with the reason in it (the panel shows it),
+   *  with the two p_mm columns alone (tokens() would also copy every string: ~120 ms at
+   *  25,000 reviews). True when it solved. */
+  private saySolved(lab: Lab): boolean {
+    const report = lab.maxMarginReport();
+    const scores = report.solved
+      ? lab.maxMarginScores()
+      : { all: new Float32Array(0), acyclic: new Float32Array(0) };
+    this.deps.post({ type: 'maxMarginSolved', report, scores });
+    return report.solved;
+  }
+
+  /** The p_mm solve is about to start: its set-up is one long call (O(N + K)), which the
+   *  page's watchdog allows for; every call after it answers pings. */
+  private announceSolve(lab: Lab): void {
+    const blockingMs = Math.max(1000, lab.summary().trainTokens / 2000);
+    this.solveTask = { saidAt: Number.NEGATIVE_INFINITY, stage: '' };
+    this.deps.post({
+      type: 'taskStarted',
+      task: 'solving',
+      label: 'Solving for p_mm',
+      cancellable: true,
+      blockingMs,
+    });
+  }
+
+  private endSolve(outcome: 'done' | 'cancelled' | 'failed'): void {
+    if (this.solveTask === null) return;
+    this.solveTask = null;
+    this.deps.post({ type: 'taskEnded', task: 'solving', outcome });
+  }
+
+  /** Stops the drive under way (it leaves at its next turn); a solve it had announced ends
+   *  now, so a command that follows may announce its own. */
+  private stop(reason: 'paused' | 'interrupted'): void {
+    const run = this.run;
+    if (run !== null && run.stopped === null) run.stopped = reason;
+    this.run = null;
+    this.endSolve('cancelled');
+  }
+
+  /** The drive stopped: a paused Play says so, with the snapshot and guidance of the step
+   *  reached (its bounded work done first: no solve); anything else leaves in silence. */
+  private left(run: Drive, lab: Lab): void {
+    if (run.stopped !== 'paused' || !run.play || run.reached) return;
+    const step = lab.step();
+    this.said('paused', '');
+    lab.work({ targetStep: step, measureAt: step, measureBeforeSolves: true, explain: true });
     this.snapshot(true, 0, 0);
     this.guide(lab);
-    if (unfinished) this.finishLocal(lab);
+  }
+
+  private refused(run: Drive, lab: Lab, message: string): void {
+    run.release();
+    if (this.run === run) this.run = null;
+    this.said('refused', message);
+    this.snapshot(true, 0, 0);
+    this.guide(lab);
+  }
+
+  private said(reason: StopReason, message: string): void {
+    const step = this.deps.host.hasData() ? this.deps.host.requireLab().step() : 0;
+    this.deps.post({ type: 'stopped', reason, message, step });
   }
 
   private snapshotDue(): boolean {
@@ -367,27 +372,4 @@ export class Training {
     const wait = Math.max(COLUMNS_MILLISECONDS, this.snapshotCost / SNAPSHOT_SHARE);
     return this.deps.now() - this.lastColumnsAt >= wait;
   }
-}
-
-/** The next slice's budget in coordinate updates, from a call that spent `budget` in `took`
- *  ms: scaled to last `sliceMs`, at most 4x the last (one fast reading cannot make the next
- *  call long), at least 100. */
-function sliceBudget(budget: number, took: number, sliceMs: number): number {
-  return Math.max(100, Math.min(budget * 4, (budget * sliceMs) / Math.max(took, 0.01)));
-}
-
-/** A solve's progress for the page: its stage and sweep, and an estimate in percent from
- *  the duality gap (log scale, 1 down to the stopping gap) within each part. */
-function solveProgress(label: string, progress: MaxMarginProgress): WorkerEvent {
-  const gap = progress.gap > 0 ? progress.gap : 1;
-  const within = Math.min(1, Math.max(0, Math.log(gap) / Math.log(SOLVE_TOLERANCE)));
-  const parts = Math.max(progress.parts, 1);
-  return {
-    type: 'taskProgress',
-    task: 'solving',
-    label: `${label} (${progress.stage}, sweep ${progress.epochs})`,
-    done: (100 * (progress.part - 1 + within)) / parts,
-    total: 100,
-    unit: 'percent',
-  };
 }
