@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { canvasId } from '../../web/src/ui/panels.ts';
 import { metrics, openPage, screenshot, series, useLab } from './harness.ts';
@@ -58,6 +58,113 @@ function placement(frame: Frame | Page, selector: string) {
     };
   }, selector);
 }
+
+/** The lab's frame of `page` once it has navigated there. */
+async function frameOf(page: Page): Promise<Frame> {
+  const isLab = (f: Frame) => f.url().startsWith(lab.baseUrl);
+  for (let k = 0; k < 100 && !page.frames().some(isLab); k++) await page.waitForTimeout(100);
+  const frame = page.frames().find(isLab);
+  assert.ok(frame, 'the iframe opened the lab');
+  return frame;
+}
+
+/** The canvases that lie wholly in the window of the frame, each with its pixels now. */
+function chartsInView(frame: Frame, offset: number, window: number) {
+  return frame.evaluate(
+    ({ offset, window }) =>
+      [...document.querySelectorAll<HTMLCanvasElement>('.chart-card canvas')]
+        .filter((canvas) => {
+          const r = canvas.getBoundingClientRect();
+          const top = r.top + offset;
+          return r.height > 0 && r.top >= 0 && top >= 0 && top + r.height <= window;
+        })
+        .map((canvas) => ({ id: canvas.id, pixels: canvas.toDataURL() })),
+    { offset, window },
+  );
+}
+
+/** Play lies wholly in the course page's window (the frame `offset` px down it) and a
+ *  click at its centre lands on it. */
+function playInView(frame: Frame, offset: number, window: number) {
+  return frame.evaluate(
+    ({ offset, window }) => {
+      const play = document.getElementById('play')!;
+      const r = play.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const inside = r.top >= 0 && r.bottom <= innerHeight && r.top + offset >= 0;
+      return {
+        ok: inside && r.bottom + offset <= window && hit !== null && play.contains(hit),
+        box: `${Math.round(r.top + offset)}..${Math.round(r.bottom + offset)} in ${window}`,
+      };
+    },
+    { offset, window },
+  );
+}
+
+test('the default snippet shows, in a 720 x 600 frame and in a frame that follows its height, a chart that Play changes with Play in view', async () => {
+  const { page: teacher } = await openPage(lab);
+  await teacher.click('#embed-open');
+  const snippet = await teacher.inputValue('#embed-snippet');
+  await teacher.close();
+  for (const follow of [false, true]) {
+    // A 720 x 600 window; the frame at its top-left, 600 px high, or as high as the lab
+    // says with the snippet's own listener.
+    const body = follow
+      ? snippet
+      : snippet.replace(/<script>[\s\S]*<\/script>/, '').replace(/height="\d+"/, 'height="600"');
+    const html =
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ML 101</title>' +
+      `<style>body{margin:0}</style></head><body>${body}</body></html>`;
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // Closed after the file's tests too: a server left listening by a failed test keeps
+    // the test process alive.
+    after(() => {
+      if (!server.listening) return;
+      server.closeAllConnections();
+      server.close();
+    });
+    const page = await lab.browser.newPage({ viewport: { width: 720, height: 600 } });
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/week3.html`);
+    const frame = await frameOf(page);
+    await frame.waitForFunction(
+      () =>
+        !(document.getElementById('play') as HTMLButtonElement).disabled &&
+        window.__clslab?.state().task === null,
+      null,
+      { timeout: 60000 },
+    );
+    if (follow)
+      await page.waitForFunction(
+        () => (document.querySelector('iframe')?.getBoundingClientRect().height ?? 0) !== 600,
+      );
+    const offset = await page.evaluate(() => document.querySelector('iframe')!.offsetTop);
+    const what = follow ? 'following its height' : 'at 600 px';
+    const before = await chartsInView(frame, offset, 600);
+    assert.ok(before.length > 0, `${what}: a whole chart in view`);
+    const play = await playInView(frame, offset, 600);
+    assert.ok(play.ok, `${what}: Play in view (${play.box})`);
+    await frame.click('#play');
+    await frame.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 100, null, {
+      timeout: 60000,
+    });
+    await frame.waitForTimeout(300); // a frame for the charts
+    const later = await chartsInView(frame, offset, 600);
+    const changed = later.filter(
+      (chart) => before.find((b) => b.id === chart.id)?.pixels !== chart.pixels,
+    );
+    assert.ok(
+      changed.length > 0,
+      `${what}: a chart in view changes while Play runs (in view: ${later.map((c) => c.id)})`,
+    );
+    assert.ok((await playInView(frame, offset, 600)).ok, `${what}: Play still in view`);
+    await screenshot(page, `embed-default-${follow ? 'follow' : '600'}.png`, false);
+    await page.close();
+    server.close();
+  }
+});
 
 for (const dark of [false, true]) {
   test(`a 720 x 600 frame of panels=ushape shows the whole chart and Play (${dark ? 'dark' : 'light'})`, async () => {

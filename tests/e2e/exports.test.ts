@@ -1,14 +1,18 @@
-// Exports a teacher puts on a slide: a chart's PNG is 2x the chart's CSS size on a light
-// background even in the dark theme (the page keeps its theme), with a caption line naming
-// the dataset, step and checksum; "Download all" gives one zip of every figure, CSV and the
-// run file, with lower-case names and ASCII CSV headers, and the run file in it loads back.
+// Exports a teacher puts on a slide: a chart's PNG is a slide-sized figure (2x its 800 CSS
+// px, whatever the chart's size on the page) on a light background even in the dark theme
+// (the page keeps its theme), with a caption line naming the dataset, step and checksum; on
+// a laptop and on a phone, after a full run, every figure's legend takes at most a fifth of
+// the image and no axis title is cut (Result 2's legend took ~40% and cut its y title);
+// "Download all" gives one zip of every figure, CSV and the run file, with lower-case names
+// and ASCII CSV headers, and the run file in it loads back.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
+import { FIGURE_WIDTH, type FigureLayout } from '../../web/src/ui/figure.ts';
 import { CHART_IDS, chartFile, panelCsv } from '../../web/src/ui/panels.ts';
-import { metrics, openPage, useLab } from './harness.ts';
+import { metrics, openPage, useLab, waitStopped } from './harness.ts';
 
 const lab = useLab();
 
@@ -36,17 +40,25 @@ function inspectPng(page: Page, base64: string) {
     let captionInk = 0;
     for (let i = (height - 42) * width; i < (height - 6) * width; i++)
       captionInk += luminance[i]! < 160 ? 1 : 0;
+    // Rows with ink in the image's left 18 CSS px, where the y axis's title is drawn.
+    const inkRows: number[] = [];
+    for (let y = 0; y < height; y++) {
+      let ink = false;
+      for (let x = 0; x < 36 && !ink; x++) ink = luminance[y * width + x]! < 160;
+      if (ink) inkRows.push(y);
+    }
     return {
       width,
       height,
       corners: [0, width - 1, (height - 1) * width, height * width - 1].map((i) => luminance[i]!),
       lightShare: light / luminance.length,
       captionInk,
+      inkRows,
     };
   }, base64);
 }
 
-test('a chart PNG is 2x its CSS size, light in the dark theme, with a caption of the run', async () => {
+test('a chart PNG is a slide-sized figure at 2x, light in the dark theme, with a caption of the run', async () => {
   const { page, problems } = await openPage(lab, { dark: true });
   await page.click('#step-attention');
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 11);
@@ -59,14 +71,13 @@ test('a chart PNG is 2x its CSS size, light in the dark theme, with a caption of
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
   const before = await canvas.evaluate((node: HTMLCanvasElement) => node.toDataURL());
-  const cssWidth = await canvas.evaluate((node) => node.clientWidth);
 
   const download = page.waitForEvent('download');
   await page.click('.chart-tools[data-chart="uShape"] [data-action="png"]');
   const file = await download;
   assert.equal(file.suggestedFilename(), 'clslab-u-shape.png');
   const png = await inspectPng(page, readFileSync(await file.path()).toString('base64'));
-  assert.equal(png.width, 2 * cssWidth, '2 device px per CSS px');
+  assert.equal(png.width, 2 * FIGURE_WIDTH, '2 device px per CSS px of an 800 px figure');
   for (const corner of png.corners) assert.ok(corner > 245, `light corner (${corner})`);
   assert.ok(png.lightShare > 0.8, `mostly light pixels (${png.lightShare.toFixed(2)})`);
   assert.ok(png.captionInk > 50, `the caption is drawn (${png.captionInk} dark pixels)`);
@@ -88,6 +99,52 @@ test('a chart PNG is 2x its CSS size, light in the dark theme, with a caption of
   assert.deepEqual(problems.console, []);
   await page.close();
 });
+
+for (const [name, viewport] of [
+  ['laptop', { width: 1366, height: 768 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`after a full run on a ${name}, no figure's legend takes over a fifth of it and no axis title is cut`, async () => {
+    const { page, problems } = await openPage(lab, { ...viewport, hash: '#speed=0' });
+    await page.click('#play');
+    await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 300, null, {
+      timeout: 120000,
+    });
+    await waitStopped(page);
+    for (const id of CHART_IDS) {
+      const tools = page.locator(`.chart-tools[data-chart="${id}"]`);
+      await tools.scrollIntoViewIfNeeded();
+      const download = page.waitForEvent('download');
+      await tools.locator('[data-action="png"]').click();
+      const file = await download;
+      const layout = JSON.parse(
+        (await tools.getAttribute('data-figure')) ?? 'null',
+      ) as FigureLayout | null;
+      assert.ok(layout !== null, `${id}: the figure's layout is recorded`);
+      const png = await inspectPng(page, readFileSync(await file.path()).toString('base64'));
+      const what = `${id} on a ${name}: ${JSON.stringify(layout)}`;
+      assert.equal(png.height, 2 * layout.height, `${what}: the layout is the image's`);
+      const legend = layout.legend.bottom - layout.legend.top;
+      assert.ok(legend <= layout.height / 5, `${what}: legend ${legend} of ${layout.height} px`);
+      assert.ok(layout.titles.length >= 2, `${what}: axis titles`);
+      for (const title of layout.titles)
+        assert.ok(
+          title.start >= title.min && title.end <= title.max,
+          `${what}: "${title.text}" ${title.start.toFixed(0)}..${title.end.toFixed(0)} ` +
+            `outside ${title.min.toFixed(0)}..${title.max.toFixed(0)}`,
+        );
+      // The pixels agree: the left y title's ink lies where the layout says it is.
+      const left = layout.titles.find((t) => t.axis === 'y');
+      const inChart = png.inkRows.filter((row) => row / 2 >= layout.legend.bottom + 2);
+      if (left !== undefined && inChart.length > 0) {
+        assert.ok(inChart[0]! / 2 >= left.start - 3, `${what}: ink above the title`);
+        assert.ok(inChart.at(-1)! / 2 <= layout.height, `${what}: ink below the chart`);
+      }
+    }
+    assert.deepEqual(problems.console, []);
+    await page.close();
+  });
+}
 
 test('Download all gives one zip of the figures, CSVs and run file, and the run loads back', async () => {
   const { page, problems } = await openPage(lab);

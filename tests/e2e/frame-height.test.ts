@@ -164,6 +164,46 @@ test('a parent page on another origin hears the height and the snippet sizes the
   await course.close();
 });
 
+test('with the class activity ticked, the snippet allows for its card: the first height, the questions and the revealed answers all fit it', async () => {
+  const { page: teacher } = await openPage(labByName());
+  await teacher.click('#embed-open');
+  await teacher.check('#embed-activity');
+  const text = await teacher.inputValue('#embed-snippet');
+  await teacher.close();
+  assert.match(text, /activity=/);
+  const snippetHeight = Number(/height="(\d+)"/.exec(text)?.[1]);
+  const course = await coursePage(text);
+  const { page } = course;
+  const frame = await labFrame(page);
+  await frame.waitForSelector('#activity-questions li');
+  const asked = await settledHeight(page, frame);
+  const first = (await heard(page)).find((m) => m.fromLab && m.data.type === 'clslab:resize');
+  assert.ok(
+    Number(first?.data.height) <= snippetHeight,
+    `first height ${String(first?.data.height)} within the snippet's ${snippetHeight} px`,
+  );
+  assert.ok(asked <= snippetHeight, `the questions (${asked} px) fit the ${snippetHeight} px`);
+  await screenshot(page, 'frame-height-activity.png', false);
+
+  // Every question answered and committed, the run played to its end: all revealed.
+  for (const yes of await frame.locator('#activity-questions input[value="true"]').all())
+    await yes.check();
+  await frame.locator('.activity-word').first().click();
+  await frame.click('#activity-commit');
+  await frame.waitForFunction(
+    () => !(document.getElementById('play') as HTMLButtonElement).disabled,
+  );
+  await frame.click('#play');
+  await frame.waitForSelector('#activity[data-done="true"]', { timeout: 120000 });
+  const revealed = await settledHeight(page, frame);
+  assert.ok(
+    revealed <= snippetHeight,
+    `the revealed answers (${revealed} px) fit the ${snippetHeight} px`,
+  );
+  assert.deepEqual(course.problems, []);
+  await course.close();
+});
+
 test('not framed, the lab posts no height', async () => {
   const page = await lab.browser.newPage();
   // The first report goes out as the page starts (frame-height.ts), before it trains.

@@ -158,18 +158,18 @@ export class ChartTools {
 
   /** The figure as a PNG, its caption the panel's key numbers (the readout under the
    *  chart, from the metrics the page shows) and the run's facts, so a slide can use it as
-   *  it is. The caption stays on the tools as data-caption: the figure's text is pixels, and
-   *  the browser tests compare the line with the run. */
+   *  it is. The caption stays on the tools as data-caption (the figure's text is pixels, and
+   *  the browser tests compare the line with the run), its layout as data-figure. */
   private async figure(): Promise<{ name: string; blob: Blob }> {
     this.view.settle(); // a chart off screen has not drawn its last snapshot (or readout) yet
     const numbers = this.readout?.textContent?.trim() ?? '';
     const facts = captionLine(this.facts());
     const caption = numbers === '' ? facts : `${numbers}. ${facts}`;
     this.tools.dataset['caption'] = caption;
-    return {
-      name: chartFile(this.id, 'png'),
-      blob: await figurePng(this.view.chart, this.title, caption),
-    };
+    const { blob, layout } = await figurePng(this.view.chart, this.title, caption);
+    // Where the figure put its legend and axis titles (the browser tests measure them).
+    this.tools.dataset['figure'] = JSON.stringify(layout);
+    return { name: chartFile(this.id, 'png'), blob };
   }
 
   private csv(): ExportFile & { data: string } {

@@ -30,7 +30,7 @@ const RESIZE_LISTENER = `<script>
 })(document.currentScript.previousElementSibling);
 </script>`;
 
-/** The dialog starts with the paper's three results ticked: a frame shows the charts. */
+/** The dialog starts with the panels the registry marks (panels.ts, embedDefault). */
 const EMBED_DEFAULT_SHOWN: Panel[] = PANEL_SPECS.filter((p) => p.embedDefault === true).map(
   (p) => p.key,
 );
@@ -185,9 +185,19 @@ export class EmbedDialog {
     return `npm run build:scorm -- --link '${hash.replaceAll("'", '%27')}'${hosted}`;
   }
 
+  /** The questions the activity asks, as the dialog ticks them (none without it). */
+  private questionsAsked(): QuestionName[] {
+    if (!this.activity.checked) return [];
+    const ticked = [...this.questionBoxes].filter(([, box]) => box.checked).map(([n]) => n);
+    // An activity that names no question asks them all (core's rule, activity.h).
+    return ticked.length > 0 ? ticked : [...this.questionBoxes.keys()];
+  }
+
   private render(): void {
     if (!this.heightChosen)
-      this.height.value = String(frameHeight(this.shown(), this.controls.checked));
+      this.height.value = String(
+        frameHeight(this.shown(), this.controls.checked, this.questionsAsked()),
+      );
     const height = Math.max(200, Math.round(Number(this.height.value) || 0));
     const src = this.link();
     const attribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');

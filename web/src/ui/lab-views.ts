@@ -4,6 +4,7 @@
 import type { TokenChartView } from '../charts/snapshot.ts';
 import type { LabStore } from '../state/store.ts';
 import { ChartTools } from './chart-tools.ts';
+import { installControlBar } from './control-bar.ts';
 import { byId } from './dom.ts';
 import { applyView, EmbedDialog } from './embed.ts';
 import { ExportPanel } from './export-panel.ts';
@@ -45,6 +46,7 @@ export class LabViews {
     this.history = new MetricsHistory(() => store.state.lists.metricFields);
     installGlossary();
     installSections();
+    installControlBar();
     for (const id of CHART_IDS) {
       const canvas = byId(canvasId(id));
       const box = canvas.parentElement ?? canvas;

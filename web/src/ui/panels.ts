@@ -128,7 +128,9 @@ interface PanelSpec {
    *  fill a taller one), and room for each chart's lead sentence (remeasured with them).
    *  The frame's height is the sum for the panels shown. */
   frameHeight: number;
-  /** Ticked when the Embed dialog opens (the paper's three results). */
+  /** Ticked when the Embed dialog opens: one chart that Play changes step by step (Figure
+   *  1's U forms as the flow on p runs; Result 1 stands still after the step on E), so the
+   *  default frame is one screen with Play beside the picture. */
   embedDefault?: boolean;
   /** Core's guidance line shown on the panel (and read by its tour step). */
   guidance?: GuidanceName;
@@ -156,7 +158,6 @@ const PANEL_LIST = [
     key: 'alignment',
     label: 'Result 1 chart',
     frameHeight: 540,
-    embedDefault: true,
     guidance: 'result1',
     charts: ['alignment'],
     tour: {
@@ -181,8 +182,7 @@ const PANEL_LIST = [
   {
     key: 'result2',
     label: 'Result 2 charts',
-    frameHeight: 1000,
-    embedDefault: true,
+    frameHeight: 1060,
     guidance: 'result2',
     charts: ['selection', 'norm'],
     tour: {
@@ -242,12 +242,33 @@ const FRAME_PADDING = 24;
 /** The gap that follows each panel. */
 const PANEL_GAP = 8;
 
-/** Frame height that fits `panels` (and the control bar, unless hidden) in a 720 px frame:
- *  the page's padding, then each panel's height and the gap after it. */
-export function frameHeight(panels: readonly PanelKey[], controls: boolean): number {
+/** The class activity's card (`activity=`, ui/activity.ts) in a 720 px frame, measured
+ *  there with every answer revealed (its tallest) and rounded up: the card's title, intro
+ *  and score, a yes/no question with its outcome (two lines each), and the word question
+ *  with a review of three lines. */
+const ACTIVITY_FRAME = { card: 160, yesNo: 130, word: 230 } as const;
+
+/** Frame height that fits `panels` (and the control bar, unless hidden) in a 720 px frame,
+ *  with the class activity's card when it asks `questions` (core's names): the page's
+ *  padding, then each panel's height and the gap after it. */
+export function frameHeight(
+  panels: readonly PanelKey[],
+  controls: boolean,
+  questions: readonly string[] = [],
+): number {
   const shown = controls ? [...panels, 'controls' as const] : panels;
   const sum = shown.reduce((total, key) => total + panelSpec(key).frameHeight, 0);
-  return FRAME_PADDING + sum + PANEL_GAP * shown.length;
+  // The word question lays out a review to click; every other question is a yes or a no.
+  const activity =
+    questions.length === 0
+      ? 0
+      : ACTIVITY_FRAME.card +
+        PANEL_GAP +
+        questions.reduce(
+          (total, q) => total + (q === 'word' ? ACTIVITY_FRAME.word : ACTIVITY_FRAME.yesNo),
+          0,
+        );
+  return FRAME_PADDING + sum + PANEL_GAP * shown.length + activity;
 }
 
 /** The panel a chart sits on. */
