@@ -178,3 +178,116 @@ why-u-max-margin = U-score of p_mm { $u } (signed { $signed }).
 
 review-spread = p scores every token alike here (a_t equal, as at p = 0), so attention is spread evenly and no token is singled out yet; the theory's s* is “{ $star }”, the largest y·b_t.
 review-disagrees = p scores “{ $top }” above the theory's s* “{ $star }” (a_t { $a_top } against { $a_star }), though s* has the larger y·b_t ({ $b_star } against { $b_top }): p does not rank s* first in this review, not yet in training or not on this data (when its constraints lie on a cycle, no p can).
+
+## The class activity (core activity_words.h): each question, the student's response, the
+## answer the run revealed with the numbers that settled it, the score, and what to do next
+
+activity-ask-slope = After the one step on E, will the slope of v·E_s against α_s match the predicted (η/2)‖v‖² within { $tolerance }, with R² of at least { $r2 }?
+activity-ask-cosine = Will cos(p, p_mm) be at least { $threshold } at step { $step }, the end of the run?
+activity-ask-selection = Will attention select the theory’s token s* in at least { $threshold } of the training reviews at step { $step }, the end of the run?
+activity-ask-word = Which word of training review { $review } will attention weigh most at step { $step }, the end of the run? Click it.
+activity-ask-ushape = Will Figure 1 show a U at step { $step }, the end of the run (U-score above { $threshold } and the signed score between −{ $flat } and { $flat })?
+activity-ask-accuracy = Will the flow on p raise test accuracy by more than { $points } { $points ->
+    [one] percentage point
+   *[other] percentage points
+  } above its value after the step on E, at step { $step }, the end of the run?
+activity-response = Your prediction: { $response ->
+    [yes] yes
+    [no] no
+    [unknown] an unknown word
+   *[word] “{ $word }”
+  }.
+activity-reveal-slope = The fitted slope is { $slope } against the predicted { $predicted }, R² { $r2 }: { $answer ->
+    [yes] yes
+   *[no] no
+  }.
+activity-reveal-cosine = cos(p, p_mm) is { $cos } at step { $step }: { $answer ->
+    [yes] yes
+   *[no] no
+  }.
+activity-reveal-selection = Attention selects s* in { $selection } of the training reviews at step { $step }: { $answer ->
+    [yes] yes
+   *[no] no
+  }.
+activity-reveal-word = Attention weighs { $answer ->
+    [unknown] an unknown word
+   *[word] “{ $word }”
+  } most at step { $step }, with { $weight } of the review’s attention.
+activity-reveal-ushape = U-score { $u }, signed score { $signed } at step { $step }: { $answer ->
+    [yes] yes
+   *[no] no
+  }.
+activity-reveal-accuracy = Test accuracy is { $accuracy } at step { $step }, from { $before } after the step on E: { $answer ->
+    [yes] yes
+   *[no] no
+  }.
+activity-result = { $result ->
+    [correct] Your prediction was right.
+   *[wrong] Your prediction was wrong.
+  }
+activity-void-joint = Not asked: this run trains E and p jointly, and the question is about the paper protocol.
+activity-void-no-p-mm = Not scored: p_mm was not solved in this run, so the cosine has nothing to compare with.
+activity-void-no-test = Not scored: this data has no held-out test reviews.
+activity-void-no-u-tokens = Not scored: no word occurs { $count } times or more, so the U-score is not measured.
+activity-void-no-attention = Not scored: the model sees no word of this review.
+activity-void-before-commit = Not scored: the run had already answered it when the predictions were committed.
+activity-pending-step-on-e = Revealed after the step on E.
+activity-pending = Revealed at step { $step }.
+activity-status-committed = Predictions committed. Press Play: each answer is revealed when the run reaches it.
+activity-score = Score: { $correct } of { $scored } { $scored ->
+    [one] prediction
+   *[other] predictions
+  } right.
+activity-score-none = No question could be scored in this run.
+activity-prompt-predict = First answer the { $questions ->
+    [one] question
+   *[other] { $questions } questions
+  } of the class activity above and commit your predictions: training starts after that.
+activity-prompt-reveal = Press Play: { $left ->
+    [one] one answer is
+   *[other] { $left } answers are
+  } revealed { $moment ->
+    [step-on-e] after the step on E
+   *[end] at step { $step }, the end of the run
+  }.
+activity-prompt-done = Every answer is revealed: { $correct } of { $scored } { $scored ->
+    [one] prediction
+   *[other] predictions
+  } right, on the run up to step { $step }.
+activity-prompt-done-none = Every question is settled, and none could be scored in this run.
+activity-refused-committed = The predictions were committed already.
+activity-refused-missing = Answer every question before committing.
+activity-refused-responses = The predictions did not reach the lab as answers to its questions.
+activity-refused-choice = “{ $response }” is not one of the question’s choices.
+activity-note-unknown-question = activity: unknown question “{ $subject }” left out.
+activity-note-repeated-question = activity: the question “{ $subject }” is asked once.
+activity-note-bad-review = activity: “{ $subject }” is not a review number; the lab picks the review.
+activity-note-empty = activity: “{ $subject }” names no question; every question is asked.
+activity-note-review-out-of-range = activity: there is no training review { $subject }; the lab picks the review.
+activity-note-review-choices = activity: the chosen review has { $choices } distinct words ({ $min } to { $max } make a question); the lab picks the review.
+activity-note-no-review = activity: no training review has { $min } to { $max } distinct words; the word question is left out.
+activity-note-state-unreadable = activity: the saved answers are not ones this lab wrote; the activity starts afresh.
+
+## The class activity's labels and buttons, and the course platform's status line (page only)
+
+activity-title = Predict, then reveal
+activity-intro = Commit your predictions, then press Play: the run measures each answer and says whether you were right.
+activity-commit = Commit my predictions
+activity-incomplete = Answer every question first ({ $missing } left).
+activity-held = Commit your predictions above before training.
+activity-locked = The class activity’s predictions are committed: this run’s settings and data stay as the activity set them, so every answer is settled on the run you predicted.
+activity-yes = Yes
+activity-no = No
+activity-label-slope = Result 1: the slope matches (η/2)‖v‖²
+activity-label-cosine = Result 2: cos(p, p_mm) reaches 0.9
+activity-label-selection = Result 2: selection reaches 95%
+activity-label-word = Which word of a review attention selects
+activity-label-ushape = Figure 1: a U appears
+activity-label-accuracy = The flow on p raises test accuracy
+lms-recording = Your progress is recorded by the course (SCORM { $version }).
+lms-resumed = Your progress is recorded by the course; resumed at step { $step }.
+lms-missing = Progress is not being recorded: this page was launched as a course activity, but the course’s SCORM connection was not found. Your work here is not saved to the course.
+lms-failed = Progress is not being recorded: the course refused { $call }. Your latest work may not be saved to the course.
+lms-failed-detail = Progress is not being recorded: the course refused { $call } ({ $detail }). Your latest work may not be saved to the course.
+lms-too-long = The run’s state is { $length } characters, more than the { $limit } SCORM 1.2 keeps: your answers are recorded, but a relaunch will not resume at this step.
+lms-course-only = This link opens the lab inside this course only: the package was built without the address of a public copy.

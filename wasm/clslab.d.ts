@@ -569,7 +569,8 @@ export type ActivityNoteCode =
   | 'empty'
   | 'review_out_of_range'
   | 'review_choices'
-  | 'no_review';
+  | 'no_review'
+  | 'state_unreadable';
 /** A problem with the link's `activity` value, by code; `subject` is what it names. */
 export interface ActivityNote {
   code: ActivityNoteCode;
@@ -616,6 +617,13 @@ export interface ActivityResponse {
   response: string;
 }
 export type ActivityResult = 'correct' | 'wrong' | 'pending' | 'void';
+/** What the activity says about one question (core activity.h QuestionWords): the question,
+ *  and its outcome (the response, with the reveal or why not scored or when, and the
+ *  grade as details; code '' says nothing). The page renders them (web/src/messages.ts). */
+export interface QuestionWords {
+  ask: Finding;
+  outcome: Finding;
+}
 /** Where an activity stands for this run: questions, settlements, grades (activity.h). */
 export interface ActivityReport {
   /** The normalized `activity` link value. */
@@ -632,6 +640,13 @@ export interface ActivityReport {
   scaled: number;
   /** Responses and settlements, as a course platform keeps them to resume. */
   stateJson: string;
+  /** The words (findings; code '' says nothing): one per question, each note, the card's
+   *  status, the prompt above the charts, and why a commit was refused. */
+  said: QuestionWords[];
+  notesSaid: Finding[];
+  status: Finding;
+  prompt: Finding;
+  refusal: Finding;
 }
 export interface ActivityOutcome extends StatusResult {
   value: ActivityReport | null;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "clslab/activity_words.h"
 #include "clslab/experiment.h"
 
 namespace clslab {
@@ -84,9 +85,8 @@ Result<KeptState> ReadState(std::string_view text) {
   KeptState kept;
   if (text.empty()) return Result<KeptState>::Success(kept);
   const Json state = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  const auto bad = [] {
-    return Result<KeptState>::Failure("The activity's saved state is not one this lab wrote.");
-  };
+  // A state this lab did not write: the caller starts afresh and says so (a note).
+  const auto bad = [] { return Result<KeptState>::Failure("state_unreadable"); };
   if (!state.is_object()) return bad();
   const Json committed = state.value("c", Json(false));
   const Json step = state.value("k", Json(0));
@@ -128,9 +128,10 @@ const std::string* ResponseTo(const std::vector<ActivityResponse>& responses,
 }
 
 Result<ActivityReport> Evaluate(const Experiment& experiment, std::string_view value,
-                                const KeptState& kept) {
+                                const KeptState& kept, bool kept_unreadable = false) {
   ActivityReport report;
   const ActivityRequest request = ParseActivity(value, &report.notes);
+  if (kept_unreadable) report.notes.push_back({"state_unreadable", ""});
   report.questions = ComposeActivity(experiment, request, &report.notes);
   ActivityRequest composed;
   for (const ActivityQuestion& q : report.questions) {
@@ -178,7 +179,17 @@ Result<ActivityReport> Evaluate(const Experiment& experiment, std::string_view v
   }
   Grade(&report);
   report.state_json = StateJson(report, kept.committed_step).dump();
+  SayActivity(&report);
   return Result<ActivityReport>::Success(std::move(report));
+}
+
+// The activity as it stands, with the commit refused for `why` (nothing committed).
+Result<ActivityReport> Refused(const Experiment& experiment, std::string_view value,
+                               const KeptState& kept, bool unreadable, const std::string& why,
+                               const std::string& response = "") {
+  Result<ActivityReport> report = Evaluate(experiment, value, kept, unreadable);
+  report.value.refusal = RefuseCommit(why, response);
+  return report;
 }
 
 }  // namespace
@@ -394,20 +405,18 @@ void Grade(ActivityReport* report) {
 Result<ActivityReport> EvaluateActivity(const Experiment& experiment, std::string_view value,
                                         std::string_view state_json) {
   const Result<KeptState> kept = ReadState(state_json);
-  if (!kept.ok()) return Result<ActivityReport>::Failure(kept.status.message());
-  return Evaluate(experiment, value, kept.value);
+  return Evaluate(experiment, value, kept.ok() ? kept.value : KeptState(), !kept.ok());
 }
 
 Result<ActivityReport> CommitActivity(const Experiment& experiment, std::string_view value,
                                       std::string_view state_json,
                                       std::string_view responses_json) {
-  Result<KeptState> kept = ReadState(state_json);
-  if (!kept.ok()) return Result<ActivityReport>::Failure(kept.status.message());
-  if (kept.value.committed)
-    return Result<ActivityReport>::Failure("The predictions were committed already.");
+  const Result<KeptState> read = ReadState(state_json);
+  const bool unreadable = !read.ok();
+  const KeptState kept = unreadable ? KeptState() : read.value;
+  if (kept.committed) return Refused(experiment, value, kept, unreadable, "committed");
   const Json given = Json::parse(responses_json, nullptr, /*allow_exceptions=*/false);
-  if (!given.is_object())
-    return Result<ActivityReport>::Failure("The predictions are not a JSON object.");
+  if (!given.is_object()) return Refused(experiment, value, kept, unreadable, "responses");
   std::vector<ActivityNote> notes;
   const std::vector<ActivityQuestion> questions =
       ComposeActivity(experiment, ParseActivity(value, &notes), &notes);
@@ -418,14 +427,13 @@ Result<ActivityReport> CommitActivity(const Experiment& experiment, std::string_
     if (!q.not_applicable.empty()) continue;
     const auto found = given.find(q.id);
     if (found == given.end() || !found->is_string())
-      return Result<ActivityReport>::Failure("The question \"" + q.id + "\" has no prediction.");
+      return Refused(experiment, value, kept, unreadable, "missing");
     const std::string response = found->get<std::string>();
     if (std::find(q.choices.begin(), q.choices.end(), response) == q.choices.end())
-      return Result<ActivityReport>::Failure(
-          "\"" + response + "\" is not a choice of the question \"" + q.id + "\".");
+      return Refused(experiment, value, kept, unreadable, "choice", response);
     next.responses.push_back({q.id, response});
   }
-  return Evaluate(experiment, value, next);
+  return Evaluate(experiment, value, next, unreadable);
 }
 
 }  // namespace clslab

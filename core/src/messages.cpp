@@ -1,7 +1,9 @@
 // The registry of core's messages (messages.h): each rule file lists the specs it says
-// (guidance_specs.h), and ClaimHolds checks a finding against its spec.
+// (guidance_specs.h; the class activity's, activity_words.h), and ClaimHolds checks a
+// finding against its spec.
 #include "clslab/messages.h"
 
+#include "clslab/activity_words.h"
 #include "guidance_specs.h"
 
 namespace clslab {
@@ -26,6 +28,8 @@ const std::vector<const MessageSpec*>& MessageSpecs() {
     for (const auto* part : GuidanceSpecLists())
       list.insert(list.end(), part->begin(), part->end());
     list.insert(list.end(), kReviewSpecs.begin(), kReviewSpecs.end());
+    const auto& activity = ActivitySpecs();
+    list.insert(list.end(), activity.begin(), activity.end());
     return list;
   }();
   return all;
@@ -38,7 +42,7 @@ const MessageSpec* FindMessage(std::string_view code) {
   return nullptr;
 }
 
-bool ClaimHolds(const GuidanceInputs& run, const Finding& said, std::string* why) {
+bool KeepsSpec(const Finding& said, std::string* why) {
   const MessageSpec* spec = FindMessage(said.code);
   if (spec == nullptr) {
     *why = "no spec for " + said.code;
@@ -64,6 +68,12 @@ bool ClaimHolds(const GuidanceInputs& run, const Finding& said, std::string* why
       }
     }
   }
+  return true;
+}
+
+bool ClaimHolds(const GuidanceInputs& run, const Finding& said, std::string* why) {
+  if (!KeepsSpec(said, why)) return false;
+  const MessageSpec* spec = FindMessage(said.code);
   if (spec->claim != nullptr && !spec->claim(run, said, why)) {
     *why = said.code + ": " + *why;
     return false;

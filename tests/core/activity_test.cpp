@@ -208,17 +208,32 @@ TEST(Activity, ARunSettlesEveryQuestionAndTheKeptStateResumesIt) {
   EXPECT_EQ(fresh.value.questions[1].settle_step, 40);
   EXPECT_FALSE(fresh.value.committed);
 
-  // Incomplete or foreign responses are refused; a full set commits.
-  EXPECT_FALSE(CommitActivity(experiment, "", "", R"({"slope": "true"})").ok());
-  EXPECT_FALSE(CommitActivity(experiment, "slope", "", R"({"slope": "maybe"})").ok());
+  // Incomplete or foreign responses are refused in words, nothing committed; a full set
+  // commits.
+  const Result<ActivityReport> incomplete =
+      CommitActivity(experiment, "", "", R"({"slope": "true"})");
+  ASSERT_TRUE(incomplete.ok());
+  EXPECT_FALSE(incomplete.value.committed);
+  EXPECT_EQ(incomplete.value.refusal.code, "activity-refused-missing");
+  EXPECT_EQ(incomplete.value.state_json, fresh.value.state_json);
+  const Result<ActivityReport> foreign =
+      CommitActivity(experiment, "slope", "", R"({"slope": "maybe"})");
+  EXPECT_FALSE(foreign.value.committed);
+  EXPECT_EQ(foreign.value.refusal.code, "activity-refused-choice");
+  EXPECT_EQ(foreign.value.refusal.args.at(0).text, "maybe");
+  EXPECT_EQ(CommitActivity(experiment, "", "", "[]").value.refusal.code,
+            "activity-refused-responses");
   const std::string responses =
       R"({"slope": "true", "cosine": "true", "selection": "false", "word": ")" + word.choices[0] +
       R"(", "ushape": "false", "accuracy": "true"})";
   Result<ActivityReport> committed = CommitActivity(experiment, "", "", responses);
   ASSERT_TRUE(committed.ok()) << committed.status.message();
   EXPECT_TRUE(committed.value.committed);
-  EXPECT_FALSE(CommitActivity(experiment, "", committed.value.state_json, responses).ok())
-      << "committed once";
+  const Result<ActivityReport> twice =
+      CommitActivity(experiment, "", committed.value.state_json, responses);
+  EXPECT_EQ(twice.value.refusal.code, "activity-refused-committed") << "committed once";
+  EXPECT_EQ(twice.value.state_json, committed.value.state_json);
+  EXPECT_EQ(committed.value.refusal.code, "");
 
   ASSERT_FALSE(experiment.StepEmbeddings().refused);
   Result<ActivityReport> after_e = EvaluateActivity(experiment, "", committed.value.state_json);
@@ -249,7 +264,12 @@ TEST(Activity, ARunSettlesEveryQuestionAndTheKeptStateResumesIt) {
   EXPECT_EQ(resumed.value.correct, end.value.correct);
   EXPECT_EQ(resumed.value.state_json, end.value.state_json);
   EXPECT_LT(end.value.state_json.size(), 1000u) << "room in SCORM 1.2's 4,096 characters";
-  EXPECT_FALSE(EvaluateActivity(experiment, "", "{not json").ok());
+  // A state this lab did not write starts a fresh activity and says so.
+  const Result<ActivityReport> unreadable = EvaluateActivity(experiment, "", "{not json");
+  ASSERT_TRUE(unreadable.ok());
+  EXPECT_FALSE(unreadable.value.committed);
+  ASSERT_EQ(unreadable.value.notes_said.size(), 1u);
+  EXPECT_EQ(unreadable.value.notes_said[0].code, "activity-note-state-unreadable");
 }
 
 TEST(Activity, QuestionsSettledBeforeTheCommitAreNotScored) {

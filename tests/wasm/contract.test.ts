@@ -15,7 +15,10 @@ import type {
   ActivityQuestion,
   ActivityReport,
   ActivityResponse,
+  Finding,
+  FindingArg,
   QuestionName,
+  QuestionWords,
   Settlement,
   VoidReason,
   DataNeed,
@@ -495,6 +498,7 @@ const NOTE_CODES = {
   review_out_of_range: true,
   review_choices: true,
   no_review: true,
+  state_unreadable: true,
 } satisfies Record<ActivityNoteCode, true>;
 const VOID_REASONS = {
   '': true,
@@ -535,6 +539,36 @@ const activityResponse = { id: questionName, response: 'string' } satisfies Reco
   keyof ActivityResponse,
   Kind
 >;
+const findingArg = {
+  name: 'string',
+  type: oneOf<FindingArg['type']>()([
+    'count',
+    'share',
+    'ratio',
+    'value',
+    'token',
+    'tokens',
+    'name',
+  ]),
+  number: 'number',
+  text: 'string',
+  items: 'string[]',
+} satisfies Record<keyof FindingArg, Kind>;
+/** A finding whose details go `depth` levels down (below them: none). */
+const findingOf = (depth: number): Shape =>
+  ({
+    panel: 'string',
+    kind: oneOf<Finding['kind']>()(['expect', 'shown', 'off', 'instead', 'n/a', 'fact', 'note']),
+    code: 'string',
+    args: { arrayOf: findingArg },
+    recipe: 'string',
+    dataset: 'string',
+    details: depth > 0 ? { arrayOf: findingOf(depth - 1) } : 'string[]',
+  }) satisfies Record<keyof Finding, Kind>;
+const questionWords = {
+  ask: { nullable: false, shape: findingOf(0) },
+  outcome: { nullable: false, shape: findingOf(1) },
+} satisfies Record<keyof QuestionWords, Kind>;
 const activityReport = {
   value: 'string',
   notes: { arrayOf: activityNote },
@@ -548,6 +582,11 @@ const activityReport = {
   done: 'boolean',
   scaled: 'number',
   stateJson: 'string',
+  said: { arrayOf: questionWords },
+  notesSaid: { arrayOf: findingOf(0) },
+  status: { nullable: false, shape: findingOf(0) },
+  prompt: { nullable: false, shape: findingOf(0) },
+  refusal: { nullable: false, shape: findingOf(0) },
 } satisfies Record<keyof ActivityReport, Kind>;
 const activityOutcome = (nullable: boolean) =>
   ({ ...status, value: { nullable, shape: activityReport } }) satisfies Record<
@@ -748,11 +787,16 @@ test('every Lab method returns what the d.ts declares', () => {
     check(lab.activity('', ''), activityOutcome(false), 'activity');
     check(lab.activity('banana', ''), activityOutcome(false), 'activity (a note)');
     assert.equal(lab.activity('banana', '').value?.notes[0]?.code, 'unknown_question');
-    check(lab.activity('', '{'), activityOutcome(true), 'activity (bad state)');
+    const unreadable = lab.activity('', '{');
+    check(unreadable, activityOutcome(false), 'activity (bad state: a fresh one, noted)');
+    assert.equal(unreadable.value?.notesSaid[0]?.code, 'activity-note-state-unreadable');
     const committed = lab.commitActivity('selection', '', '{"selection":"true"}');
     check(committed, activityOutcome(false), 'commitActivity');
     assert.equal(committed.value?.committed, true, committed.message);
-    check(lab.commitActivity('selection', '', '{}'), activityOutcome(true), 'commit (incomplete)');
+    const incomplete = lab.commitActivity('selection', '', '{}');
+    check(incomplete, activityOutcome(false), 'commit (incomplete: refused)');
+    assert.equal(incomplete.value?.refusal.code, 'activity-refused-missing');
+    assert.equal(incomplete.value?.committed, false);
     const run = lab.exportRun();
     check(module.readRun(run), runHeader, 'readRun');
     check(lab.applyRun(run, null), status, 'applyRun');

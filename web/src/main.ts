@@ -34,7 +34,7 @@ import { ShareLink } from './ui/share-link.ts';
 import { reportFrameHeight } from './ui/frame-height.ts';
 import { connectToLms } from './ui/scorm.ts';
 import { ActivityPanel } from './ui/activity.ts';
-import { LMS_WORDS } from './ui/activity-words.ts';
+import { label } from './words.ts';
 import { splitHash } from './ui/page-flags.ts';
 
 document.documentElement.classList.add('booted'); // the module ran: no fallback text
@@ -85,9 +85,13 @@ const views = new LabViews({
 });
 installResult2Readout(store);
 
+/** The class activity of the link, when it has one: its prompt replaces the lab's own. */
+let activity: ActivityPanel | null = null;
+
 /** The line above the charts: what the page is doing (loading, training) or, when idle,
- *  core's prompt for the run (guidance.prompt: the next action, never a verdict, so it
- *  cannot contradict the verdicts under the charts). Every word is the catalog's. */
+ *  the class activity's prompt when the link has one, else core's prompt for the run
+ *  (guidance.prompt: the next action, never a verdict, so it cannot contradict the
+ *  verdicts under the charts). Every word is the catalog's. */
 function showPrompt(state: LabState): void {
   const m = state.metrics;
   let text: string;
@@ -96,6 +100,9 @@ function showPrompt(state: LabState): void {
   else if (state.playing || state.playRequested) text = messages.format('prompt-training');
   else if (state.lastStop?.reason === 'refused')
     text = messages.format('prompt-stopped', { reason: state.lastStop.message });
+  // The activity asks for predictions first, then says what Play reveals (core's prompt).
+  else if (activity !== null && activity.prompt !== '') text = activity.prompt;
+  else if (activity !== null) text = label('activity-held');
   else if (state.guidance !== null) text = messages.render(state.guidance.prompt);
   else text = messages.format('prompt-loading');
   if (prompt.textContent !== text) prompt.textContent = text;
@@ -240,7 +247,7 @@ const publicAddress = document
 if (publicAddress !== undefined && /^https?:\/\//.test(publicAddress)) share.setBase(publicAddress);
 else if (launch.scorm !== null) {
   const note = byId('share-note');
-  note.textContent = LMS_WORDS.courseOnly;
+  note.textContent = label('lms-course-only');
   note.hidden = false;
 }
 
@@ -263,14 +270,18 @@ const initialFlags = splitHash(location.hash.slice(1)).flags;
 if (initialFlags.activity !== null) {
   // The predictions come before any training: no step on E until they are committed.
   replay.expect(initialFlags.run ?? 0, false);
-  const activity = new ActivityPanel(
+  const panel = new ActivityPanel(
     store,
     controls,
     banner,
     initialFlags.activity,
     lms?.activityState ?? '',
   );
-  if (lms !== null) activity.onReport((report) => lms.report(report));
+  activity = panel;
+  // The prompt follows the activity's reports (the store's listeners hear each event before
+  // the panel has asked core again).
+  panel.onReport(() => showPrompt(store.state));
+  if (lms !== null) panel.onReport((report) => lms.report(report));
 }
 lms?.follow(store, (step) => share.hashAt(step), initialFlags.activity !== null);
 reportFrameHeight();

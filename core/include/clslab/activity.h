@@ -2,8 +2,9 @@
 // Every question is a claim about a number the run measures, with the rule that settles it
 // written here, beside the question: which metric, at which step, against which threshold.
 // The page and a course platform only show the questions, keep the answers and report the
-// grades; no rule lives there, and no English lives here (codes and numbers only: the page's
-// words module, later the message catalog, renders them).
+// grades; no rule lives there, and no English lives here: what the activity says is
+// findings (findings.h), worded by the message catalog (catalog/en.ftl), each reveal
+// with its claim, a predicate over the numbers that settled it (activity_words.h).
 #pragma once
 
 #include <array>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "clslab/config.h"
+#include "clslab/findings.h"
 #include "clslab/reports.h"
 #include "clslab/status.h"
 
@@ -76,7 +78,8 @@ struct ActivityRequest {
 // "repeated_question" (the name), "bad_review" (the text after "word:"), "empty" (nothing
 // asked; the default questions are used), "review_out_of_range", "review_choices" (the
 // named review's distinct token count, outside [kWordChoicesMin, kWordChoicesMax]),
-// "no_review" (no training review fits the word question: it is left out).
+// "no_review" (no training review fits the word question: it is left out), and
+// "state_unreadable" (the kept state is not one this lab wrote: the activity starts afresh).
 struct ActivityNote {
   std::string code;
   std::string subject;
@@ -185,6 +188,21 @@ void Describe(const ActivityResponse& r, Visitor& v) {
   v("response", r.response);
 }
 
+// What the activity says about one question: the question as the student reads it, and its
+// outcome: the response given with, as details, the reveal (the numbers that settled it),
+// why it is not scored or when it will be revealed, and whether the response was right.
+// Without a response the outcome is that second finding alone; a code "" says nothing.
+struct QuestionWords {
+  Finding ask;
+  Finding outcome;
+};
+
+template <typename Visitor>
+void Describe(const QuestionWords& w, Visitor& v) {
+  v("ask", w.ask);
+  v("outcome", w.outcome);
+}
+
 // Where an activity stands: its questions for this run, what the run settled, and the
 // grades. The page keeps `state_json` (responses and settlements: what a course platform
 // stores to resume) and gives it back; settlements in it are kept, never settled again.
@@ -201,6 +219,15 @@ struct ActivityReport {
   bool done = false;                // committed, and every question settled or void
   double scaled = 0;                // correct / scored once done (0 when nothing was scored)
   std::string state_json;
+  // The words (findings; code "" says nothing): one per question, in the same order; each
+  // note of the link's value; the card's status (committed, the score); the prompt above
+  // the charts (what to do next in the activity); and, when a commit was refused (nothing
+  // committed), why.
+  std::vector<QuestionWords> said;
+  std::vector<Finding> notes_said;
+  Finding status;
+  Finding prompt;
+  Finding refusal;
 };
 
 template <typename Visitor>
@@ -217,6 +244,11 @@ void Describe(const ActivityReport& r, Visitor& v) {
   v("done", r.done);
   v("scaled", r.scaled);
   v("state_json", r.state_json);
+  v("said", r.said);
+  v("notes_said", r.notes_said);
+  v("status", r.status);
+  v("prompt", r.prompt);
+  v("refusal", r.refusal);
 }
 
 // The questions of `request` for the run `experiment` holds (the word question's review
@@ -226,12 +258,14 @@ std::vector<ActivityQuestion> ComposeActivity(const Experiment& experiment,
                                               std::vector<ActivityNote>* notes);
 
 // The activity for the link value and the kept state: settles what the run now can (pure
-// from the metrics and the review), grades committed responses. `state_json` "" is a fresh
-// activity; responses not among a question's choices are refused with the question named.
+// from the metrics and the review), grades committed responses, and says it (the words).
+// `state_json` "" is a fresh activity, and so is a state this lab did not write (noted).
 Result<ActivityReport> EvaluateActivity(const Experiment& experiment, std::string_view value,
                                         std::string_view state_json);
 // As EvaluateActivity, committing `responses_json` ({"slope": "true", ...}: one response
-// for each question that applies) first; refused when already committed or incomplete.
+// for each question that applies) first. Refused (`refusal` set, nothing committed, the
+// kept state unchanged) when already committed, incomplete, or a response is not a choice.
+// A kept state this lab did not write is left for a fresh activity, with a note.
 Result<ActivityReport> CommitActivity(const Experiment& experiment, std::string_view value,
                                       std::string_view state_json, std::string_view responses_json);
 

@@ -42,8 +42,12 @@ struct MessageSpec {
 const std::vector<const MessageSpec*>& MessageSpecs();
 const MessageSpec* FindMessage(std::string_view code);
 
-// Whether `said` (and each of its details) keeps its spec: a known code, the spec's
-// arguments by name and type, and the claim true on `run`. `why` says what broke.
+// Whether `said` itself keeps its spec: a known code and the spec's arguments by name and
+// type (a kName's value one of its choices). `why` says what broke.
+bool KeepsSpec(const Finding& said, std::string* why);
+
+// Whether `said` (and each of its details) keeps its spec and its claim is true on `run`.
+// `why` says what broke.
 bool ClaimHolds(const GuidanceInputs& run, const Finding& said, std::string* why);
 
 struct ReviewView;

@@ -47,12 +47,15 @@ struct UShape {
   int32_t tokens = 0;       // tokens used: count >= min_count, s != skip_token
 };
 
+// Figure 1 reads the tokens seen this often in train (fewer occurrences: Delta_s is noise).
+constexpr int64_t kUShapeMinCount = 20;
+
 // U-shape summary of Figure 1. U-contrast = (mean p.E_s over the 10% most polarized tokens
 // by |Delta_s| - mean over the 50% least polarized) / std(p.E_s) over the tokens used;
 // each group holds at least one token; ties in |Delta_s| are broken by token id so the
 // groups are deterministic. All three scores are 0 with fewer than 2 tokens.
 UShape ComputeUShape(const std::vector<float>& attention /* V, p.E_s */,
-                     const TokenStatistics& statistics, int64_t min_count = 20,
+                     const TokenStatistics& statistics, int64_t min_count = kUShapeMinCount,
                      int32_t skip_token = 0 /* <unk>, excluded */);
 
 }  // namespace clslab

@@ -119,6 +119,9 @@ export class LabStore {
   private readonly failureHandlers = new Map<number, FailureHandler>();
   /** The request id of the Play the worker has not answered yet. */
   private playRequest = -1;
+  /** Refuses a command before it leaves, saying why (refuseWith); null lets it go. */
+  private refusal: ((command: CommandBody, state: Readonly<LabState>) => string | null) | null =
+    null;
 
   constructor(private readonly transmit: (command: CommandBody) => number) {}
 
@@ -126,7 +129,19 @@ export class LabStore {
     return this.current;
   }
 
+  /** A rule that refuses commands before they reach the worker (the class activity holds
+   *  the run still once its predictions are committed: ui/activity.ts). A refused command
+   *  is not sent: its failure handler hears the rule's words, and `send` returns -1. */
+  refuseWith(rule: (command: CommandBody, state: Readonly<LabState>) => string | null): void {
+    this.refusal = rule;
+  }
+
   readonly send: Send = (command, onFailed) => {
+    const refused = this.refusal?.(command, this.current) ?? null;
+    if (refused !== null) {
+      onFailed?.(refused);
+      return -1;
+    }
     const id = this.transmit(command);
     if (command.type === 'play') {
       this.playRequest = id;

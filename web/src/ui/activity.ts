@@ -1,26 +1,41 @@
 // The class activity's card (`activity=` in a link): the questions core composed for the
 // loaded run, the student's predictions, committed once before training, and each answer
 // revealed with its numbers when the run reaches the step that settles it. Core decides
-// everything (activity.h: the questions, when and how each settles, the grades); this view
-// asks it again whenever the run reaches a question's settle step, and shows what it says.
-// Until the predictions are committed the training controls are held.
+// everything (activity.h: the questions, when and how each settles, the grades) and says it
+// (activity_words.h: findings the catalog words); this view asks it again whenever the run
+// reaches a question's settle step, and shows what it says. Until the predictions are
+// committed the training controls are held; once they are, the run is held still: a command
+// that would change its settings or data is refused in words, so every answer is settled on
+// the run the student predicted.
 import './activity.css';
-import type { ActivityQuestion, ActivityReport, QuestionName, Settlement } from '../protocol.ts';
-import type { LabStore } from '../state/store.ts';
-import {
-  ACTIVITY_WORDS,
-  noteText,
-  pendingText,
-  questionText,
-  responseText,
-  resultText,
-  revealText,
-  TRUE_FALSE,
-  voidText,
-} from './activity-words.ts';
+import type { ActivityQuestion, ActivityReport, CommandBody, QuestionName } from '../protocol.ts';
+import type { LabState, LabStore } from '../state/store.ts';
+import { label, say } from '../words.ts';
 import type { Banner } from './banner.ts';
 import type { Controls } from './controls.ts';
 import { byId, element } from './dom.ts';
+
+/** The commands that change the run's settings or data (a settings change is one only when
+ *  it changes a value): refused once the predictions are committed. A restarted worker's
+ *  own commands (the page rebuilds the same run) go while the worker is not ready. */
+function changesTheRun(command: CommandBody, state: Readonly<LabState>): boolean {
+  if (state.worker !== 'ready') return false;
+  switch (command.type) {
+    case 'applySettings': {
+      const next = JSON.parse(command.configJson) as Record<string, unknown>;
+      return Object.keys({ ...next, ...state.config }).some(
+        (key) => JSON.stringify(next[key]) !== JSON.stringify(state.config[key]),
+      );
+    }
+    case 'openShareLink':
+    case 'resolveLink':
+    case 'confirmDataset':
+    case 'importRun':
+      return true;
+    default:
+      return false;
+  }
+}
 
 export class ActivityPanel {
   private readonly card = byId('activity');
@@ -45,11 +60,17 @@ export class ActivityPanel {
     private stateJson: string,
   ) {
     this.card.hidden = false;
-    byId('activity-title').textContent = ACTIVITY_WORDS.title;
-    byId('activity-intro').textContent = ACTIVITY_WORDS.intro;
-    this.commit.textContent = ACTIVITY_WORDS.commit;
+    byId('activity-title').textContent = label('activity-title');
+    byId('activity-intro').textContent = label('activity-intro');
+    this.commit.textContent = label('activity-commit');
     this.commit.addEventListener('click', () => this.commitPressed());
-    this.controls.hold(ACTIVITY_WORDS.held);
+    this.controls.hold(label('activity-held'));
+    store.refuseWith((command, state) => {
+      if (this.report?.committed !== true || !changesTheRun(command, state)) return null;
+      const reason = label('activity-locked');
+      this.banner.error(reason);
+      return reason;
+    });
     store.subscribe((event) => {
       switch (event.type) {
         case 'datasetLoaded':
@@ -84,6 +105,11 @@ export class ActivityPanel {
     return this.report;
   }
 
+  /** What the activity asks of the student next (core's prompt), '' before core has said. */
+  get prompt(): string {
+    return this.report === null ? '' : say(this.report.prompt);
+  }
+
   /** A committed question waits for a step the run has reached. */
   private due(step: number): boolean {
     const report = this.report;
@@ -113,7 +139,7 @@ export class ActivityPanel {
     if (report === null || report.committed) return;
     const open = report.questions.filter((q) => q.notApplicable === '' && !this.chosen.has(q.id));
     if (open.length > 0) {
-      this.status.textContent = ACTIVITY_WORDS.incomplete(open.length);
+      this.status.textContent = label('activity-incomplete', { missing: open.length });
       return;
     }
     this.commit.disabled = true;
@@ -137,9 +163,9 @@ export class ActivityPanel {
     const before = this.report;
     this.report = report;
     this.stateJson = report.stateJson;
-    if (!this.noted && report.notes.length > 0) this.banner.warn(report.notes.map(noteText));
+    if (!this.noted && report.notesSaid.length > 0) this.banner.warn(report.notesSaid.map(say));
     this.noted = true;
-    this.controls.hold(report.committed ? null : ACTIVITY_WORDS.held);
+    this.controls.hold(report.committed ? null : label('activity-held'));
     // Laid out again when the questions or the commit change (a committed list is locked).
     if (
       before === null ||
@@ -150,19 +176,11 @@ export class ActivityPanel {
       this.list.replaceChildren(...report.questions.map((q) => this.questionItem(q)));
     report.questions.forEach((q, k) => {
       const item = this.list.children[k] as HTMLElement | undefined;
-      const settlement = report.settlements[k];
-      if (item !== undefined && settlement !== undefined)
-        this.showOutcome(item, q, settlement, report);
+      if (item !== undefined) this.showOutcome(item, q, k, report);
     });
     this.commit.hidden = report.committed;
     this.commit.disabled = false;
-    this.status.textContent = !report.committed
-      ? ''
-      : report.done
-        ? report.scored > 0
-          ? ACTIVITY_WORDS.score(report.correct, report.scored)
-          : ACTIVITY_WORDS.scoreNone
-        : ACTIVITY_WORDS.committed;
+    this.status.textContent = say(report.refusal) || say(report.status);
     this.card.dataset['done'] = String(report.done);
     for (const listener of this.listeners) listener(report);
   }
@@ -171,7 +189,9 @@ export class ActivityPanel {
   private questionItem(q: ActivityQuestion): HTMLElement {
     const item = element('li', { className: 'activity-question' });
     item.dataset['question'] = q.id;
-    const text = element('p', { className: 'activity-text', text: questionText(q) });
+    const k = this.report?.questions.indexOf(q) ?? -1;
+    const ask = this.report?.said[k]?.ask;
+    const text = element('p', { className: 'activity-text', text: ask ? say(ask) : '' });
     text.id = `activity-text-${q.id}`;
     item.append(text);
     const committed = this.report?.committed === true;
@@ -191,15 +211,12 @@ export class ActivityPanel {
         group.append(
           element('label', { className: 'activity-choice' }, [
             input,
-            document.createTextNode(` ${TRUE_FALSE[value]}`),
+            document.createTextNode(` ${label(value === 'true' ? 'activity-yes' : 'activity-no')}`),
           ]),
         );
       }
       item.append(group);
     } else {
-      item.append(
-        element('p', { className: 'small muted', text: ACTIVITY_WORDS.review(q.review) }),
-      );
       const words = element('p', { className: 'activity-review' });
       words.setAttribute('aria-labelledby', text.id);
       q.reviewWords.forEach((word, t) => {
@@ -231,10 +248,9 @@ export class ActivityPanel {
   private showOutcome(
     item: HTMLElement,
     q: ActivityQuestion,
-    s: Settlement,
+    k: number,
     report: ActivityReport,
   ): void {
-    const k = report.questions.indexOf(q);
     const result = report.results[k] ?? 'pending';
     item.dataset['result'] = result;
     let outcome = item.querySelector<HTMLElement>('.activity-outcome');
@@ -243,18 +259,12 @@ export class ActivityPanel {
       outcome.setAttribute('aria-live', 'polite');
       item.append(outcome);
     }
-    const response = report.responses.find((r) => r.id === q.id)?.response;
-    const parts: string[] = [];
-    if (report.committed && response !== undefined)
-      parts.push(`${ACTIVITY_WORDS.yourAnswer} ${responseText(q, response)}.`);
-    if (s.state === 'void') parts.push(voidText(s));
-    else if (s.state === 'settled' && report.committed) {
-      parts.push(revealText(q, s), resultText(result));
-      if (q.responseType === 'choice')
-        for (const button of item.querySelectorAll<HTMLElement>('.activity-word'))
-          button.classList.toggle('activity-answer', button.dataset['token'] === s.answer);
-    } else if (report.committed) parts.push(pendingText(q));
-    const text = parts.filter((part) => part !== '').join(' ');
+    const s = report.settlements[k];
+    if (q.responseType === 'choice' && s?.state === 'settled' && report.committed)
+      for (const button of item.querySelectorAll<HTMLElement>('.activity-word'))
+        button.classList.toggle('activity-answer', button.dataset['token'] === s.answer);
+    const said = report.said[k];
+    const text = said === undefined ? '' : say(said.outcome);
     if (outcome.textContent !== text) outcome.textContent = text;
   }
 }

@@ -11,7 +11,7 @@ import { RESIZE_MESSAGE } from './frame-height.ts';
 import { hiddenPanels, PANELS, type Panel, type PageFlags } from './page-flags.ts';
 import { FRAME_WIDTH, frameHeight, PANEL_SPECS, panelSpec } from './panels.ts';
 import type { ShareLink } from './share-link.ts';
-import { QUESTION_LABELS } from './activity-words.ts';
+import { label } from '../words.ts';
 import type { QuestionName } from '../protocol.ts';
 
 /** The snippet's script right after its iframe: it sets the frame's height to the one the
@@ -135,7 +135,7 @@ export class EmbedDialog {
       ...names.map((name) =>
         element('label', { className: 'embed-choice' }, [
           this.questionBoxes.get(name) ?? null,
-          document.createTextNode(` ${QUESTION_LABELS[name]}`),
+          document.createTextNode(` ${label(`activity-label-${name}`)}`),
         ]),
       ),
     );

@@ -8,7 +8,7 @@
 // an API that refuses a call, is said in view: progress is not being recorded.
 import type { ActivityQuestion, ActivityReport } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
-import { LMS_WORDS } from './activity-words.ts';
+import { label } from '../words.ts';
 import { byId } from './dom.ts';
 import type { ScormVersion } from './page-flags.ts';
 
@@ -176,7 +176,7 @@ export class LmsSession {
   static connect(expected: ScormVersion | null): LmsSession | null {
     const runtime = findRuntime(expected);
     if (runtime === null) {
-      if (expected !== null) showStatus(LMS_WORDS.missing, true);
+      if (expected !== null) showStatus(label('lms-missing'), true);
       return null;
     }
     if (!runtime.initialize()) return null;
@@ -186,8 +186,8 @@ export class LmsSession {
     const session = new LmsSession(runtime, kept);
     showStatus(
       kept !== null
-        ? LMS_WORDS.resumed(session.resumedStep())
-        : LMS_WORDS.recording(runtime.version),
+        ? label('lms-resumed', { step: session.resumedStep() })
+        : label('lms-recording', { version: runtime.version }),
       false,
     );
     return session;
@@ -339,7 +339,7 @@ export class LmsSession {
     let text = JSON.stringify(kept);
     const limit = this.runtime.version === '1.2' ? SUSPEND_LIMIT_12 : SUSPEND_LIMIT_2004;
     if (text.length > limit) {
-      showStatus(LMS_WORDS.tooLong(text.length), true);
+      showStatus(label('lms-too-long', { length: text.length, limit: SUSPEND_LIMIT_12 }), true);
       text = JSON.stringify({ ...kept, l: '' });
       if (text.length > limit) return;
     }
@@ -372,7 +372,7 @@ export class LmsSession {
   noteFailure(call: string, detail: string): void {
     if (this.problem !== null) return;
     this.problem = `${call} ${detail}`.trim();
-    showStatus(LMS_WORDS.failed(call, detail), true);
+    showStatus(failedText(call, detail), true);
   }
 }
 
@@ -416,7 +416,7 @@ function guarded(version: ScormVersion, lastError: () => string) {
     if (!ok) {
       const call = `${version === '1.2' ? 'LMS' : ''}${name}`;
       if (currentSession !== null) currentSession.noteFailure(call, detail);
-      else showStatus(LMS_WORDS.failed(call, detail), true);
+      else showStatus(failedText(call, detail), true);
     }
     return ok;
   };
@@ -456,6 +456,13 @@ function runtime2004(api: Api2004): Runtime {
     commit: () => call('Commit', () => api.Commit('')),
     finish: () => call('Terminate', () => api.Terminate('')),
   };
+}
+
+/** A refused call, with the platform's own account of it when it gives one. */
+function failedText(call: string, detail: string): string {
+  return detail === ''
+    ? label('lms-failed', { call })
+    : label('lms-failed-detail', { call, detail });
 }
 
 /** The status line in the control bar: in view wherever the page is scrolled. */
