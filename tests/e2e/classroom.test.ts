@@ -39,7 +39,7 @@ test('the Embed dialog gives an iframe snippet whose page shows the ticked panel
   const snippet = await page.inputValue('#embed-snippet');
   assert.match(snippet, /^<iframe src="[^"]+" width="720" height="\d+"/);
   assert.match(snippet, /embed=1/);
-  assert.match(snippet, /panels=alignment,ushape,result2,metrics/);
+  assert.match(snippet, /panels=ushape,metrics/);
   await screenshot(page, 'classroom-embed-dialog.png', false);
   await page.keyboard.press('Escape');
   assert.ok(!(await page.locator('#embed-dialog').isVisible()), 'Escape closes the dialog');
