@@ -200,10 +200,13 @@ TEST(Claims, EveryFindingOnThousandsOfGeneratedRunsKeepsItsClaimAndRenders) {
   }
   EXPECT_GT(said, 40000);
   // The generator reaches every guidance message: the claims are exercised, not idle (a
-  // review's messages are checked on the views that say them, experiment_test).
+  // review's messages are checked on the views that say them, experiment_test; the class
+  // activity's on the runs it settles, activity_claims_test).
   std::vector<std::string> missed;
   for (const MessageSpec* spec : MessageSpecs()) {
-    if (spec->code.rfind("review-", 0) != 0 && codes.count(spec->code) == 0) {
+    const bool elsewhere =
+        spec->code.rfind("review-", 0) == 0 || spec->code.rfind("activity-", 0) == 0;
+    if (!elsewhere && codes.count(spec->code) == 0) {
       missed.push_back(spec->code);
     }
   }

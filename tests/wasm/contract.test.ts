@@ -15,8 +15,6 @@ import type {
   ActivityQuestion,
   ActivityReport,
   ActivityResponse,
-  Finding,
-  FindingArg,
   QuestionName,
   QuestionWords,
   Settlement,
@@ -539,35 +537,9 @@ const activityResponse = { id: questionName, response: 'string' } satisfies Reco
   keyof ActivityResponse,
   Kind
 >;
-const findingArg = {
-  name: 'string',
-  type: oneOf<FindingArg['type']>()([
-    'count',
-    'share',
-    'ratio',
-    'value',
-    'token',
-    'tokens',
-    'name',
-  ]),
-  number: 'number',
-  text: 'string',
-  items: 'string[]',
-} satisfies Record<keyof FindingArg, Kind>;
-/** A finding whose details go `depth` levels down (below them: none). */
-const findingOf = (depth: number): Shape =>
-  ({
-    panel: 'string',
-    kind: oneOf<Finding['kind']>()(['expect', 'shown', 'off', 'instead', 'n/a', 'fact', 'note']),
-    code: 'string',
-    args: { arrayOf: findingArg },
-    recipe: 'string',
-    dataset: 'string',
-    details: depth > 0 ? { arrayOf: findingOf(depth - 1) } : 'string[]',
-  }) satisfies Record<keyof Finding, Kind>;
 const questionWords = {
-  ask: { nullable: false, shape: findingOf(0) },
-  outcome: { nullable: false, shape: findingOf(1) },
+  ask: { nullable: false, shape: finding },
+  outcome: { nullable: false, shape: finding },
 } satisfies Record<keyof QuestionWords, Kind>;
 const activityReport = {
   value: 'string',
@@ -583,10 +555,10 @@ const activityReport = {
   scaled: 'number',
   stateJson: 'string',
   said: { arrayOf: questionWords },
-  notesSaid: { arrayOf: findingOf(0) },
-  status: { nullable: false, shape: findingOf(0) },
-  prompt: { nullable: false, shape: findingOf(0) },
-  refusal: { nullable: false, shape: findingOf(0) },
+  notesSaid: { arrayOf: finding },
+  status: { nullable: false, shape: finding },
+  prompt: { nullable: false, shape: finding },
+  refusal: { nullable: false, shape: finding },
 } satisfies Record<keyof ActivityReport, Kind>;
 const activityOutcome = (nullable: boolean) =>
   ({ ...status, value: { nullable, shape: activityReport } }) satisfies Record<
