@@ -73,7 +73,7 @@ test('the Embed snippet pasted into a page on another port runs the same run', a
   });
   await host.goto(course.url);
   const frame = host.frameLocator('iframe');
-  await frame.locator('[data-panel="alignment"]').waitFor({ state: 'visible', timeout: 60000 });
+  await frame.locator('[data-panel="ushape"]').waitFor({ state: 'visible', timeout: 60000 });
   const embedded = host.frames().find((f) => f.url().startsWith(lab.baseUrl));
   assert.ok(embedded, 'the iframe opened the lab');
   await embedded.waitForFunction(() => window.__clslab?.metrics()?.step === 11, null, {
