@@ -41,6 +41,9 @@ data=web/public/datasets/movies.tsv
 "$cli" train --data "$data" --set protocol=paper --steps 300 >build/golden/paper300.jsonl
 "$cli" train --data "$data" --set protocol=joint --set optimizer=adam --set batch_size=32 \
   --steps 300 >build/golden/joint300.jsonl
+# The flow far into the saturated softmax (flow rate 100, ||p|| to 11,000): the same test.
+"$cli" train --data web/public/datasets/twins.tsv --set flow_rate=100 --steps 1000 --every 100 \
+  >build/golden/twins1000.jsonl
 echo "== wasm build"
 bash scripts/build-wasm.sh
 echo "== type-check every test file against the wasm contract and the protocol"

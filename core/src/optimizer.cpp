@@ -46,6 +46,11 @@ Status CheckFinite(const Gradient& gradient) {
 }
 
 Status Optimizer::Apply(const Gradient& gradient, TrainableBlocks blocks, Weights* weights) {
+  // The optimizers step by the true gradient: a flow's scaled one (Gradient::p_exponent) has
+  // no learning rate that means anything.
+  if (gradient.p_exponent != 0) {
+    return Status::Error("an optimizer was given a scaled gradient (p_exponent != 0)");
+  }
   const Status finite = CheckFinite(gradient);
   if (!finite.ok()) return finite;
   // dL/dp and dL/dv deferred (Gradient): formed below in the pass that updates E when the

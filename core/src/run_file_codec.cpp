@@ -90,6 +90,7 @@ bool Decoded(const nlohmann::json& json, const char* key, Array* a) {
 nlohmann::ordered_json StateToJson(const TrainerState& state) {
   nlohmann::ordered_json json;
   json["flow_step_length"] = state.flow_step_length;
+  json["flow_step_exponent"] = state.flow_step_exponent;
   json["rng"] = {{"words",
                   {Hex(state.rng.words[0]), Hex(state.rng.words[1]), Hex(state.rng.words[2]),
                    Hex(state.rng.words[3])}},
@@ -121,6 +122,15 @@ Result<TrainerState> StateFromJson(const nlohmann::json& json, int64_t reviews, 
     return bad("fields are missing or have the wrong types");
   }
   state.flow_step_length = json["flow_step_length"].get<double>();
+  // Absent before the flow's step kept a power of two of its own (files of before issue 37).
+  if (json.contains("flow_step_exponent")) {
+    if (!json["flow_step_exponent"].is_number_integer()) return bad("the flow's step is malformed");
+    const int64_t exponent = json["flow_step_exponent"].get<int64_t>();
+    if (exponent < -(int64_t{1} << 31) + 1 || exponent > (int64_t{1} << 31) - 1) {
+      return bad("the flow's step is out of range");
+    }
+    state.flow_step_exponent = static_cast<int32_t>(exponent);
+  }
   const nlohmann::json& rng = json["rng"];
   if (!rng.contains("words") || !rng["words"].is_array() || rng["words"].size() != 4 ||
       !rng.contains("has_spare_normal") || !rng["has_spare_normal"].is_boolean() ||

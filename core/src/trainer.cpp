@@ -144,54 +144,97 @@ StepOutcome Trainer::StepEmbeddings() {
 // dp/dt = -grad L(p) under a change of clock, which is why all three trace the same path
 // (up to discretization) but move along it at different speeds:
 //   normalized: p -= r g / ||g||   (dt = r / ||g||: constant distance per step; ||g|| decays
-//               like the loss once reviews are separated, so plain GD would crawl)
+//               like the loss's excess once reviews are separated, so plain GD would crawl)
 //   growing:    p -= (r / L) g     (dt = r / L(p): the step grows as the loss falls)
 //   armijo:     p -= t g, with t doubled after each accepted step and halved until
 //               L decreases by at least t ||g||^2 / 2 (stable on stiff losses)
+// The gradient comes scaled (Gradient::p_exponent K: g = g~ 2^K), so its direction holds
+// when ||g|| is below the smallest double; the step lengths keep their own power of two
+// (flow_step_exponent_) for the same reason. The loss's floor here is positive (v is fixed),
+// and once the softmax saturates two losses agree to the last digit: the line search compares
+// their excesses over the floor (LossAccuracy), computed without cancellation. A step rule
+// that can no longer move p says so (an error naming why), never passes as "stationary".
 Status Trainer::FlowStep(double* loss) {
-  const LossAccuracy forward =
-      LossAndGradient(weights_, *train_, FullBatch(), &workspace_, &gradient_);
+  const LossAccuracy forward = LossAndGradient(weights_, *train_, FullBatch(), &workspace_,
+                                               &gradient_, false, GradientScale{true, 0});
   *loss = forward.loss;
   if (!std::isfinite(forward.loss) || !gradient_.p.allFinite()) {
-    return Status::Error("the loss or its gradient is not finite");
+    return Status::Error(std::string("the loss or its gradient is not finite; ") + kLowerFlowRate);
   }
   if (forward.loss > kDivergedLoss) {
-    return Status::Error("the flow diverged (the loss passed 100 log 2)");
+    return Status::Error(std::string("the flow diverged (the loss passed 100 log 2); ") +
+                         kLowerFlowRate);
   }
-  const double gradient_norm = gradient_.p.cast<double>().norm();
-  if (gradient_norm == 0) return Status::Ok();  // stationary: nothing to do
+  const int32_t scale = gradient_.p_exponent;                    // g = g~ 2^scale
+  const double scaled_norm = gradient_.p.cast<double>().norm();  // ||g~||
+  if (scaled_norm == 0) {
+    // Scaled, a gradient of 0 is 0 and not an underflow: f does not depend on p here.
+    return Status::Error(
+        "the gradient on p is exactly zero (in every review the attention weights no longer "
+        "change the logit), so no step rule moves p");
+  }
   // flow_next_ and flow_start_ are members sized once: a step allocates nothing.
   Eigen::VectorXf& next = flow_next_;
   next.resize(weights_.p.size());
   switch (options_.flow_step) {
-    case FlowStep::kNormalized:
-      flow_step_length_ = options_.flow_rate / gradient_norm;
+    case FlowStep::kNormalized:  // t = r / ||g|| = (r / ||g~||) 2^-scale
+      flow_step_length_ = options_.flow_rate / scaled_norm;
+      flow_step_exponent_ = -scale;
       next = weights_.p - static_cast<float>(flow_step_length_) * gradient_.p;
       break;
-    case FlowStep::kGrowing:
+    case FlowStep::kGrowing: {  // t = r / L, applied to g = g~ 2^scale
       flow_step_length_ = options_.flow_rate / std::max(forward.loss, 1e-12);
-      next = weights_.p - static_cast<float>(flow_step_length_) * gradient_.p;
+      flow_step_exponent_ = 0;
+      const float multiplier = static_cast<float>(std::ldexp(flow_step_length_, scale));
+      next = weights_.p - multiplier * gradient_.p;
+      if (next == weights_.p) {
+        return Status::Error(
+            "the growing rule's step (r / L) ||grad|| is below p's float resolution: the loss's "
+            "gradient has decayed like e^-(gap ||p||), so p no longer moves under this rule; "
+            "normalized steps keep moving");
+      }
       break;
+    }
     case FlowStep::kArmijo: {
       Eigen::VectorXf& start = flow_start_;
       start = weights_.p;
-      double t = 2 * flow_step_length_;
-      bool accepted = false;
-      for (int halvings = 0; halvings < 60 && !accepted; ++halvings, t *= 0.5) {
-        weights_.p = start - static_cast<float>(t) * gradient_.p;
-        const LossAccuracy trial = LossAndGradient(weights_, *train_, {}, &workspace_, nullptr);
-        accepted = std::isfinite(trial.loss) &&
-                   trial.loss <= forward.loss - 0.5 * t * gradient_norm * gradient_norm;
-        if (accepted) flow_step_length_ = t;
+      // On g~: T = t 2^scale, and the decrease t ||g||^2 / 2 in units of 2^scale, T ||g~||^2 / 2.
+      double step = 2 * std::ldexp(flow_step_length_, flow_step_exponent_ + scale);
+      bool accepted = false, moved = true;
+      for (int halvings = 0; halvings < 60 && !accepted && moved; ++halvings, step *= 0.5) {
+        weights_.p = start - static_cast<float>(step) * gradient_.p;
+        // A step that no longer changes p in float decides nothing: halving cannot help.
+        moved = weights_.p != start;
+        if (!moved) break;
+        const LossAccuracy trial = LossAndGradient(weights_, *train_, {}, &workspace_, nullptr,
+                                                   false, GradientScale{false, scale});
+        const double decrease = 0.5 * step * scaled_norm * scaled_norm;  // x 2^scale
+        if (trial.floor == forward.floor && std::isfinite(trial.scaled_excess) &&
+            std::isfinite(forward.scaled_excess)) {
+          // The same floor at the same leading tokens: compare the excesses, on one scale.
+          accepted = trial.scaled_excess <= forward.scaled_excess - decrease;
+        } else {
+          accepted =
+              std::isfinite(trial.loss) && trial.loss <= forward.loss - std::ldexp(decrease, scale);
+        }
+        if (accepted) {
+          flow_step_length_ = step;
+          flow_step_exponent_ = -scale;
+        }
       }
       next = weights_.p;
       weights_.p = start;
-      if (!accepted) return Status::Ok();  // no decrease at float resolution: at a minimum
+      if (!accepted) {
+        return Status::Error(
+            "the Armijo line search found no step that lowers the loss by t ||grad L||^2 / 2 "
+            "before its steps fell below p's float resolution (the loss's changes there are "
+            "below the float resolution of the scores p.E_s); normalized steps keep moving");
+      }
       break;
     }
   }
   if (!next.allFinite() || next.cwiseAbs().maxCoeff() > 1e15f) {
-    return Status::Error("the flow step would make p overflow");
+    return Status::Error(std::string("the flow step would make p overflow; ") + kLowerFlowRate);
   }
   weights_.p = next;
   return Status::Ok();
@@ -207,7 +250,7 @@ StepOutcome Trainer::StepFlow(int32_t steps) {
     const Status status = FlowStep(&outcome.loss);
     if (!status.ok()) {
       outcome.stopped = true;
-      outcome.message = status.message() + "; " + kLowerFlowRate;
+      outcome.message = status.message();
       return outcome;
     }
     ++step_;
@@ -272,6 +315,7 @@ void Trainer::Restore(Weights weights, int64_t step, Phase phase) {
   step_ = step;
   phase_ = phase;
   flow_step_length_ = options_.flow_rate;
+  flow_step_exponent_ = 0;
   if (options_.protocol == Protocol::kJoint) {
     optimizer_ = std::make_unique<Optimizer>(options_.optimizer, options_.learning_rate);
   }
@@ -280,6 +324,7 @@ void Trainer::Restore(Weights weights, int64_t step, Phase phase) {
 TrainerState Trainer::SaveState() const {
   TrainerState state;
   state.flow_step_length = flow_step_length_;
+  state.flow_step_exponent = flow_step_exponent_;
   state.rng = rng_.State();
   state.order = order_;
   state.order_position = order_position_;
@@ -306,6 +351,7 @@ Status Trainer::RestoreState(TrainerState state) {
     return Status::Error("the run's training state has optimizer moments but no optimizer");
   }
   flow_step_length_ = state.flow_step_length;
+  flow_step_exponent_ = state.flow_step_exponent;
   rng_.Restore(state.rng);
   order_ = std::move(state.order);
   order_position_ = state.order_position;

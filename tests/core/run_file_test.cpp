@@ -93,8 +93,11 @@ TEST(RunFile, DamagedWeightsAreCaughtByTheChecksumAndNothingIsApplied) {
   Experiment other;
   RunConfig config = SmallConfig();
   config.source_name = "other.tsv";
-  ASSERT_TRUE(other.Load(SourceBytes::Text("1\tyes\n0\tno\n"), config).ok());
+  // Two words a review: with one, attention cannot change f, the gradient on p is exactly
+  // zero and the flow stops at step 1 saying so.
+  ASSERT_TRUE(other.Load(SourceBytes::Text("1\tyes fine\n0\tno bad\n"), config).ok());
   other.Advance(2);
+  ASSERT_EQ(other.step(), 2);
   const std::string before = other.CurrentMetrics().checksum;
   const Status status = ApplyRunFile(&other, run.value, nullptr);
   EXPECT_FALSE(status.ok());

@@ -197,5 +197,26 @@ TEST(Trainer, StepOnEThatSendsTheLossPastTheLimitIsRefusedAndKeepsE0) {
   EXPECT_EQ(trainer.phase(), Phase::kInitialized);
 }
 
+// With one token a review, attention cannot change any logit: the gradient on p is exactly
+// zero, and the flow stops saying so rather than counting steps that do nothing (a zero
+// gradient is never an underflow here: the flow's gradient comes scaled, model.h).
+TEST(Trainer, AFlowWhoseGradientIsExactlyZeroStopsAndSaysWhy) {
+  Corpus corpus;
+  corpus.vocab_size = 3;
+  corpus.Add({1}, 1);
+  corpus.Add({2}, -1);
+  corpus.Add({1, 1}, 1);
+  TrainerOptions paper;
+  paper.width = 4;
+  Trainer trainer(&corpus, paper);
+  ASSERT_EQ(trainer.StepEmbeddings().taken, 1);
+  const StepOutcome outcome = trainer.StepFlow(5);
+  EXPECT_EQ(outcome.taken, 0);
+  ASSERT_TRUE(outcome.stopped);
+  EXPECT_NE(outcome.message.find("gradient on p is exactly zero"), std::string::npos)
+      << outcome.message;
+  EXPECT_EQ(trainer.step(), 1);
+}
+
 }  // namespace
 }  // namespace clslab

@@ -1,6 +1,7 @@
 // Native and wasm over a full run (300 steps, the default run length) of both protocols on
 // the built-in movie reviews: every step's weights checksum must be equal, i.e. the weights
-// bit-identical. Golden files come from the native CLI (scripts/test.sh). Stated tolerance:
+// bit-identical; and a long flow on the twins far into the saturated softmax. Golden files
+// come from the native CLI (scripts/test.sh). Stated tolerance:
 // zero, because both builds run the same float operations in the same order and the only
 // libm calls (exp, log1p) agreed to the bit on this toolchain; if a libm ever rounded one
 // last bit differently the checksums would part, and the losses are then compared at 1e-6
@@ -13,6 +14,7 @@ import { loadModule, runTo } from '../web/support.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const movies = new Uint8Array(readFileSync(`${root}web/public/datasets/movies.tsv`));
+const twins = new Uint8Array(readFileSync(`${root}web/public/datasets/twins.tsv`));
 const module = await loadModule();
 
 /** One line of `clslab train`: the metrics after each step (json_report.h keys). */
@@ -55,3 +57,32 @@ for (const [name, overrides] of [
     }
   });
 }
+
+// The flow on p where the softmax saturates: flow rate 100 takes ||p|| to 11,000 in 1,000
+// steps, so the gradient passes every path of model.cpp (the first pass, the pass relative to
+// each review's leader, and split exponents once every e^{a_t - a_tau} is below the smallest
+// double, gap ||p|| > 745, from about step 700). Checked every 100 steps: the checksum of a
+// step depends on every step before it.
+test('twins at flow rate 100: 1,000 wasm steps have the native weights, bit for bit', () => {
+  const path = `${root}build/golden/twins1000.jsonl`;
+  assert.ok(existsSync(path), `${path} is written by the native CLI in scripts/test.sh`);
+  const golden = readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Partial<GoldenLine>)
+    .filter((line): line is GoldenLine => typeof line.step === 'number');
+  assert.equal(golden.length, 10);
+  const config = JSON.stringify({ ...JSON.parse(module.defaultConfigJson()), flow_rate: 100 });
+  const lab = new module.Lab();
+  try {
+    assert.equal(lab.load({ layout: 'text', text: twins }, config).ok, true);
+    for (const expected of golden) {
+      lab.advance(expected.step - lab.metrics().step);
+      const m = lab.metrics();
+      assert.equal(m.step, expected.step);
+      assert.equal(m.checksum, expected.checksum, `step ${m.step}: the weights differ`);
+    }
+  } finally {
+    lab.delete();
+  }
+});

@@ -17,7 +17,8 @@ const encoder = new TextEncoder();
 const kept = { max_doc_share: 1, drop_unknown: false, width: 1024 };
 
 async function ready(changes: Record<string, unknown> = {}) {
-  const h = await sessionHarness();
+  // One label word a review: with every word kept, eta 1e7 and sigma 10 diverge on it.
+  const h = await sessionHarness({ builtin: corpus(240, 1) });
   await h.init({ ...kept, ...changes });
   assert.ok(h.ofType('datasetLoaded')[0], h.events.map((e) => e.type).join(', '));
   return h;

@@ -30,8 +30,8 @@ export function runTo(lab: Lab, step: number, order: Partial<WorkOrder> = {}): W
 
 /** A small labelled corpus in the built-in `1|0<TAB>text` format: clearly polar words,
  *  neutral filler, alternating labels, deterministic. Large enough for a test split and
- *  min_count. */
-export function corpus(reviews: number): string {
+ *  min_count. `labelWords` polar words a review (1 or 2). */
+export function corpus(reviews: number, labelWords: 1 | 2 = 2): string {
   const positive = ['great', 'wonderful', 'moving', 'superb', 'delightful'];
   const negative = ['awful', 'boring', 'dull', 'terrible', 'clumsy'];
   const neutral = ['the', 'film', 'plot', 'actor', 'scene', 'story', 'was', 'and', 'a', 'it'];
@@ -41,6 +41,10 @@ export function corpus(reviews: number): string {
     const polar = label === 1 ? positive : negative;
     const words = [0, 1, 2, 3, 4, 5].map((k) => neutral[(i * 7 + k * 3) % neutral.length]);
     words.splice((i * 5) % words.length, 0, polar[(i * 3) % polar.length] as string);
+    // A second label word: the default cut (words in more than 20% of reviews leave) drops
+    // every neutral word, and a review of one token gives attention nothing to choose (the
+    // gradient on p is exactly zero: the flow stops, saying so).
+    if (labelWords === 2) words.push(polar[(i * 3 + 1) % polar.length] as string);
     lines.push(`${label}\t${words.join(' ')}`);
   }
   return lines.join('\n') + '\n';

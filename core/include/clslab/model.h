@@ -33,14 +33,22 @@ struct Weights {
 //   dL/dp   = sum_{s in rows} coef_p[s] E_s,   dL/dv = sum_{s in rows} coef_v[s] E_s.
 // `rows` lists the tokens the reviews touched (all V for a full batch), so a mini-batch
 // step costs O(tokens in the batch + |rows| d) and never O(V d).
+//
+// Where the softmax saturates every term of dL/dp carries a factor e^{a_t - a_tau} (a_tau the
+// review's leading score) that can lie below the smallest double while the direction is well
+// defined. A gradient asked for with GradientScale::choose holds dL/dp's coefficients times
+// 2^-p_exponent (the p-part only: coef_v, dL/dv are true), p_exponent chosen so that the
+// largest such factor over all reviews becomes about 1: the direction survives, in double and
+// in float, and the true dL/dp is coef_p 2^p_exponent.
 struct Gradient {
   std::vector<int32_t> rows;   // touched token ids, ascending, no duplicates
-  std::vector<double> coef_p;  // V, meaningful at `rows` only (zero elsewhere)
+  std::vector<double> coef_p;  // V, meaningful at `rows` only (zero elsewhere), x 2^-p_exponent
   std::vector<double> coef_v;  // V, meaningful at `rows` only (zero elsewhere)
+  int32_t p_exponent = 0;      // dL/dp = coef_p-sum 2^p_exponent; 0 unless chosen
   // dL/dp and dL/dv, d each; not formed when dense_deferred (LossAndGradient(...,
   // defer_dense = true)): the optimizer then forms them in the pass over E that it makes
   // anyway, with DenseGradient's loop (the same bits).
-  Eigen::VectorXf p;
+  Eigen::VectorXf p;  // x 2^-p_exponent
   Eigen::VectorXf v;
   bool dense_deferred = false;
   float max_abs_rows = 0;  // max |E_sj| over `rows`, at the weights of this gradient
@@ -82,27 +90,52 @@ struct LossAccuracy {
   double loss = 0;      // mean log(1 + exp(-y f)) over the covered non-empty reviews
   double accuracy = 0;  // share of covered non-empty reviews with y f > 0
   int32_t reviews = 0;  // non-empty reviews covered
+  // The loss split at each review's leading token tau (largest a_t): loss = floor + excess,
+  // floor = mean log(1 + exp(-y b_tau)) (the loss once all attention is on tau), excess the
+  // rest, computed without cancellation: two weights whose losses agree to the last digit
+  // still compare by their excesses (the Armijo rule). scaled_excess = excess 2^-scale_exponent,
+  // for excesses below the smallest double.
+  double floor = 0;
+  double excess = 0;
+  double scaled_excess = 0;
+  int32_t scale_exponent = 0;
 };
+
+// The power of two dL/dp and the excess are scaled by (Gradient, LossAccuracy). choose: from
+// the weights, so that the largest relative weight e^{a_t - a_tau} of a token other than its
+// review's leader becomes about 1 (the gradient of a flow step); otherwise `exponent` (0: the
+// true values; a flow's line search passes its gradient's, to compare excesses on one scale).
+struct GradientScale {
+  bool choose = false;
+  int32_t exponent = 0;
+};
+
+struct TokenWeight;  // model_kernels.h: per token, w_s = exp(a_s - M) and w_s b_s
+struct TokenSplit;   // model_kernels.h: per token, exp(a_s - M) as mantissa and exponent, b_s
+struct ReviewState;  // model_kernels.h: per review, its sums (relative to its leader, if saturated)
+struct ReviewTerms;  // model_kernels.h: per review, what the backward pass gathers
+struct ReviewSlow;   // model_kernels.h: per review summed from split exponents, its leader
 
 // Reusable scratch buffers so that a step allocates nothing after the first call.
 class ModelWorkspace {
  public:
-  void Reserve(int32_t vocab_size, int32_t max_review_length);
+  ModelWorkspace();
+  ~ModelWorkspace();
+  ModelWorkspace(ModelWorkspace&&) noexcept;
+  ModelWorkspace& operator=(ModelWorkspace&&) noexcept;
+  void Reserve(int32_t vocab_size);
 
  private:
-  friend struct ModelPasses;      // model.cpp
-  std::vector<float> attention_;  // V, p.E_s for touched s
-  std::vector<float> value_;      // V, v.E_s for touched s
-  // V x 2, interleaved per token: w_s = exp(p.E_s - M) and w_s v.E_s, M = max over touched
-  // s. The softmax numerators of every occurrence of s, computed once per token, not per
-  // occurrence (model.cpp).
-  std::vector<double> weight_value_;
-  // V x 2, interleaved: sum over occurrences of s of c_i and of c_i f_i (c_i = g_i / Z_i).
-  // Zero between calls (reset at the touched rows after use).
-  std::vector<double> occurrence_sums_;
-  std::vector<double> review_terms_;  // n x 2, c_i and c_i f_i (full batch, token-major)
+  friend struct ModelPasses;  // model.cpp
+  // V each: p.E_s; exp(p.E_s - M) as a double and split into mantissa and exponent, with
+  // v.E_s: computed once per token and gathered per occurrence.
+  std::vector<float> attention_;
+  std::vector<TokenWeight> weights_;
+  std::vector<TokenSplit> splits_;
+  std::vector<ReviewState> states_;   // covered reviews, their sums relative to the leader
+  std::vector<ReviewTerms> reviews_;  // covered reviews, what the backward gathers
+  std::vector<ReviewSlow> slow_;      // the reviews summed from split exponents, each leader
   std::vector<uint8_t> touched_;      // V, 1 when s is in the current `rows`
-  std::vector<double> softmax_;       // longest review, s_t
   std::vector<int32_t> rows_;         // touched rows when the caller wants no gradient
   std::vector<double> dense_;         // 2d, double accumulators of dL/dp and dL/dv
 };
@@ -112,9 +145,11 @@ class ModelWorkspace {
 // Empty reviews have no tokens to attend to: they are skipped, not scored as f = 0.
 // defer_dense: leave gradient->p and ->v empty for the optimizer to form (one pass over E
 // fewer when E is updated too; dL/dp is the same to the bit).
+// scale: the power of two dL/dp and the excess are scaled by (GradientScale).
 LossAccuracy LossAndGradient(const Weights& weights, const Corpus& corpus,
                              ReviewSelection selection, ModelWorkspace* workspace,
-                             Gradient* gradient, bool defer_dense = false);
+                             Gradient* gradient, bool defer_dense = false,
+                             GradientScale scale = {});
 
 // The full-batch loss and accuracy when token s scores scalars.attention[s] = p.E_s and
 // scalars.value[s] = v.E_s (V each): LossAndGradient's forward pass from given scalars, to

@@ -56,7 +56,10 @@ struct StepOutcome {
 // length (Armijo remembers it), the Rng and the mini-batch epoch order, Adam's moments.
 // Saved in run files, so a run resumes exactly as if it had never stopped.
 struct TrainerState {
+  // The flow's step length t = flow_step_length 2^flow_step_exponent: once the softmax
+  // saturates, t grows like 1 / ||grad L|| (normalized and Armijo rules) past the double range.
   double flow_step_length = 0;
+  int32_t flow_step_exponent = 0;
   RngState rng;
   std::vector<int32_t> order;  // n, the epoch's shuffled review order; empty before a batch
   int32_t order_position = 0;  // next review of `order`
@@ -84,14 +87,16 @@ class Trainer {
   // Checks shapes against the corpus and the weights; Error and nothing changed otherwise.
   Status RestoreState(TrainerState state);
   const TrainerOptions& options() const { return options_; }
-  // Current step length of the flow on p (for the growing and Armijo rules).
+  // Current step length of the flow on p: flow_step_length() 2^flow_step_exponent().
   double flow_step_length() const { return flow_step_length_; }
+  int32_t flow_step_exponent() const { return flow_step_exponent_; }
 
  private:
   void InitializeWeights();
   ReviewSelection FullBatch();
   bool RefuseIfNotFinite(const LossAccuracy& forward, StepOutcome* outcome) const;
-  Status FlowStep(double* loss);  // *loss: the loss at the step's start
+  // *loss: the loss at the step's start; an error says, in full, why the flow stops.
+  Status FlowStep(double* loss);
 
   const Corpus* train_;
   TrainerOptions options_;
@@ -106,6 +111,7 @@ class Trainer {
   int64_t step_ = 0;
   Phase phase_ = Phase::kInitialized;
   double flow_step_length_ = 0;
+  int32_t flow_step_exponent_ = 0;
   Eigen::VectorXf flow_start_, flow_next_;  // d, scratch of the flow on p
 };
 
