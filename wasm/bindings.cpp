@@ -123,7 +123,7 @@ val CheckReplayStep(double step) {
   return StatusObject(status.ok(), status.message());
 }
 
-// Each enum that crosses the boundary, by its names in core's table (run_plan.h EnumNames):
+// Each enum that crosses the boundary, by its names in core's table (enums.h EnumNames):
 // the values the page receives and sends. tests/wasm/contract.test.ts compares them with the
 // .d.ts's unions.
 template <typename E>

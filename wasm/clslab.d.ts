@@ -231,7 +231,7 @@ export interface ValueResult<T> {
   value: T | null;
 }
 
-/** Core's enums cross as their names in core's one table (run_plan.h EnumNames), the
+/** Core's enums cross as their names in core's one table (enums.h EnumNames), the
  *  spelling the JSON and the run files use too: module.enumNames() lists them. */
 export type ProtocolName = 'paper' | 'joint';
 export type PhaseName = 'initialized' | 'embeddings_stepped' | 'flow' | 'joint';

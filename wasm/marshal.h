@@ -74,7 +74,7 @@ val Value(const T& value) {
   } else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>) {
     return val(value);
   } else if constexpr (std::is_enum_v<T>) {
-    // By its name in core's one table (run_plan.h EnumNames): the same spelling as the
+    // By its name in core's one table (enums.h EnumNames): the same spelling as the
     // JSON, and a string survives postMessage (an Embind enum_ value does not).
     return val(std::string(clslab::EnumKey(value)));
   } else {

@@ -30,27 +30,15 @@ const std::vector<std::string>& BuiltinDatasets() {
 }
 
 const std::vector<SourceKind>& SourceKinds() {
-  static const std::vector<SourceKind> kinds = {SourceKind::kBuiltin, SourceKind::kSynthetic,
-                                                SourceKind::kFile, SourceKind::kUrl,
-                                                SourceKind::kPreset};
+  static const std::vector<SourceKind> kinds = [] {
+    std::vector<SourceKind> list;
+    for (const EnumName<SourceKind>& entry : EnumNames(SourceKind{})) list.push_back(entry.value);
+    return list;
+  }();
   return kinds;
 }
 
-const char* SourceKindName(SourceKind kind) {
-  switch (kind) {
-    case SourceKind::kBuiltin:
-      return "builtin";
-    case SourceKind::kSynthetic:
-      return "synthetic";
-    case SourceKind::kFile:
-      return "file";
-    case SourceKind::kUrl:
-      return "url";
-    case SourceKind::kPreset:
-      return "preset";
-  }
-  return "builtin";
-}
+const char* SourceKindName(SourceKind kind) { return EnumKey(kind); }
 
 bool IsUserData(SourceKind kind) {
   return kind == SourceKind::kFile || kind == SourceKind::kUrl || kind == SourceKind::kPreset;

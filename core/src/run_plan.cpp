@@ -7,6 +7,8 @@
 #include <cmath>
 #include <string>
 
+#include "clslab/config.h"
+
 namespace clslab {
 namespace {
 

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clslab/enums.h"
 #include "clslab/optimizer.h"
 #include "clslab/status.h"
 #include "clslab/text_formats.h"
@@ -90,8 +91,7 @@ struct RunConfig {
 
 // The built-in datasets a front end can fetch by name (web/public/datasets/<name>.tsv).
 const std::vector<std::string>& BuiltinDatasets();
-// Where a run's data comes from, as named by RunConfig::dataset.
-enum class SourceKind { kBuiltin, kSynthetic, kFile, kUrl, kPreset };
+// Where a run's data comes from (SourceKind, enums.h), as named by RunConfig::dataset.
 SourceKind SourceKindOf(const RunConfig& config);
 // Every kind, kBuiltin first: the one list the settings' choices and the bindings read.
 const std::vector<SourceKind>& SourceKinds();

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "clslab/catalog.h"
-#include "clslab/run_plan.h"  // EnumName, EnumKey
+#include "clslab/enums.h"  // EnumName, EnumKey
 
 namespace clslab {
 

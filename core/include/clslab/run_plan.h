@@ -4,7 +4,7 @@
 // which data the run needs. Experiment::Work (experiment.h) does what the plan says, so every
 // driver (the page's worker, `clslab train`, `clslab reproduce`) runs the same run; drivers
 // keep only their pacing (budgets, printing, posting).
-// The enums cross every boundary by the names in their tables (JSON, run files, the page).
+// Its enums (enums.h) cross every boundary by the names in their tables.
 #pragma once
 
 #include <array>
@@ -13,38 +13,12 @@
 #include <string_view>
 #include <vector>
 
-#include "clslab/config.h"
+#include "clslab/enums.h"  // Protocol, Phase, SourceKind, DueSolve, RunItem and their names
 #include "clslab/status.h"
-#include "clslab/trainer.h"
 
 namespace clslab {
 
-// The solve a run owes before its next step. One value, not a flag: a new kind of solve
-// is one more enumerator and one more rule.
-enum class DueSolve { kNone, kMaxMargin };
-
-// What the run does next (RunPlan::next). A step's own work comes in this order, each item
-// done before the next one starts, and then the next step:
-//   1. kLocalSvmShare: the flow's own att-SVM (p_local, local_svm.h) in the background: a
-//      share of work per step (LocalSvmShare), so its solves never hold up the flow;
-//   2. kMaxMargin: the p_mm solve the step owes (after the paper's step on E; at a joint
-//      run's end; when asked for), to its end;
-//   3. kLocalSvmFinish: at a run's end (IsRunEnd), the att-SVM of the selection the flow
-//      ends with, to its end (the step's Result 2 verdict reads it);
-//   4. kRecordMetrics: the step's point of the metrics history (IsRecordStep), which the
-//      guidance reads for trends and peaks;
-//   5. kStepOnEmbeddings or kStep.
-// Items 2 and 3 block the next step (a driver shows the step before them); 1 and 4 are
-// bounded by a step's own cost.
-enum class RunItem {
-  kNone,              // no data is loaded
-  kStepOnEmbeddings,  // paper protocol at step 0: the one GD step on E
-  kStep,              // the step's work is done: the next step (flow on p, or joint)
-  kLocalSvmShare,
-  kMaxMargin,
-  kLocalSvmFinish,
-  kRecordMetrics,
-};
+struct RunConfig;  // config.h: the settings the plan reads
 
 // What data a run's settings name, in the terms a front end asks the user in.
 struct DataNeed {
@@ -153,69 +127,5 @@ int64_t LocalSvmShare(int64_t step_units);
 // replay (its `run=` key). CheckReplayStep says why another step is refused.
 constexpr int32_t kMaxRunSteps = 1000000;
 Status CheckReplayStep(double step);
-
-// Each enum's names, in declaration order: the one spelling of its values in the JSON, the
-// run files and the page (wasm/marshal.h passes the name).
-template <typename E>
-struct EnumName {
-  E value;
-  const char* name;
-};
-inline const std::array<EnumName<Protocol>, 2>& EnumNames(Protocol) {
-  static constexpr std::array<EnumName<Protocol>, 2> names{
-      {{Protocol::kPaper, "paper"}, {Protocol::kJoint, "joint"}}};
-  return names;
-}
-inline const std::array<EnumName<Phase>, 4>& EnumNames(Phase) {
-  static constexpr std::array<EnumName<Phase>, 4> names{
-      {{Phase::kInitialized, "initialized"},
-       {Phase::kEmbeddingsStepped, "embeddings_stepped"},
-       {Phase::kFlow, "flow"},
-       {Phase::kJoint, "joint"}}};
-  return names;
-}
-// Source kinds are named by config.h's own list (the `dataset` values).
-inline const std::vector<EnumName<SourceKind>>& EnumNames(SourceKind) {
-  static const std::vector<EnumName<SourceKind>> names = [] {
-    std::vector<EnumName<SourceKind>> list;
-    for (SourceKind kind : SourceKinds()) list.push_back({kind, SourceKindName(kind)});
-    return list;
-  }();
-  return names;
-}
-inline const std::array<EnumName<DueSolve>, 2>& EnumNames(DueSolve) {
-  static constexpr std::array<EnumName<DueSolve>, 2> names{
-      {{DueSolve::kNone, "none"}, {DueSolve::kMaxMargin, "max_margin"}}};
-  return names;
-}
-inline const std::array<EnumName<RunItem>, 7>& EnumNames(RunItem) {
-  static constexpr std::array<EnumName<RunItem>, 7> names{
-      {{RunItem::kNone, "none"},
-       {RunItem::kStepOnEmbeddings, "step_on_embeddings"},
-       {RunItem::kStep, "step"},
-       {RunItem::kLocalSvmShare, "local_svm_share"},
-       {RunItem::kMaxMargin, "max_margin"},
-       {RunItem::kLocalSvmFinish, "local_svm_finish"},
-       {RunItem::kRecordMetrics, "record_metrics"}}};
-  return names;
-}
-template <typename E>
-const char* EnumKey(E value) {
-  for (const EnumName<E>& entry : EnumNames(value)) {
-    if (entry.value == value) return entry.name;
-  }
-  return "";
-}
-// The value named `name` in E's table; false (and *value unchanged) for no such name.
-template <typename E>
-bool EnumFromName(std::string_view name, E* value) {
-  for (const EnumName<E>& entry : EnumNames(E{})) {
-    if (name == entry.name) {
-      *value = entry.value;
-      return true;
-    }
-  }
-  return false;
-}
 
 }  // namespace clslab

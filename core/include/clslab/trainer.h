@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "clslab/corpus.h"
+#include "clslab/enums.h"
 #include "clslab/model.h"
 #include "clslab/optimizer.h"
 #include "clslab/rng.h"
@@ -19,9 +20,7 @@
 
 namespace clslab {
 
-enum class Protocol { kPaper, kJoint };
-enum class FlowStep { kNormalized, kGrowing, kArmijo };
-enum class Phase { kInitialized, kEmbeddingsStepped, kFlow, kJoint };
+// Protocol, FlowStep and Phase (with their names) are enums.h's.
 
 // What a trainer needs, and nothing of the settings schema (config.h maps a RunConfig to
 // these in one place: TrainerOptionsFrom). Defaults are the model's, not the page's.

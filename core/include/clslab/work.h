@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 
+#include "clslab/enums.h"
 #include "clslab/reports.h"
 #include "clslab/run_plan.h"
 
@@ -21,15 +22,7 @@ namespace clslab {
 // depends on it, never what is computed).
 constexpr int64_t kUnbounded = std::numeric_limits<int64_t>::max() / 4;
 
-// Which steps a call may take: any (Play, Step), or only the step on E or the flow on p (the
-// paper protocol's Step E and Step p presses); a step of another kind is refused in words.
-enum class StepKind { kAny, kEmbeddings, kFlow };
-inline const std::array<EnumName<StepKind>, 3>& EnumNames(StepKind) {
-  static constexpr std::array<EnumName<StepKind>, 3> names{
-      {{StepKind::kAny, "any"}, {StepKind::kEmbeddings, "embeddings"}, {StepKind::kFlow, "flow"}}};
-  return names;
-}
-
+// StepKind and WorkStop (with their names) are enums.h's.
 struct WorkOrder {
   // Steps stop here (Play's target, a link's step, a Step press's step + 1): the call goes
   // on until the run stands at this step with the step's work done (RunPlan::settled).
@@ -60,29 +53,6 @@ void Describe(const WorkOrder& o, Visitor& v) {
   v("measure_before_solves", o.measure_before_solves);
   v("explain", o.explain);
   v("step_kind", o.step_kind);
-}
-
-// Why a Work call returned.
-enum class WorkStop {
-  kNoData,    // nothing is loaded
-  kBudget,    // the budget is spent; more work is owed toward the target
-  kSteps,     // max_steps steps were taken
-  kMeasured,  // the metrics asked for are ready (and the guidance, when asked)
-  kTarget,    // the run stands at the target with the step's work done: nothing is owed
-  kRefused,   // a step was refused (StepReport::message says why)
-  // The next call starts the p_mm solve, whose set-up (constraints, cycles: O(N + K)) is one
-  // long piece of work: a driver that watches for a silent worker says so first.
-  kSolveNext,
-};
-inline const std::array<EnumName<WorkStop>, 7>& EnumNames(WorkStop) {
-  static constexpr std::array<EnumName<WorkStop>, 7> names{{{WorkStop::kNoData, "no_data"},
-                                                            {WorkStop::kBudget, "budget"},
-                                                            {WorkStop::kSteps, "steps"},
-                                                            {WorkStop::kMeasured, "measured"},
-                                                            {WorkStop::kTarget, "target"},
-                                                            {WorkStop::kRefused, "refused"},
-                                                            {WorkStop::kSolveNext, "solve_next"}}};
-  return names;
 }
 
 // What one Work call did and where the run stands after it.
