@@ -72,6 +72,22 @@ inline double MarginAndCurvature(const double* p, const float* a, const float* b
   return (s[0] + s[1]) + (s[2] + s[3]);
 }
 
+// (a - b).(c - e): one entry of the Gram phase's Q (svm_state.h kGramMost).
+inline double DifferenceDot(const float* a, const float* b, const float* c, const float* e,
+                            int32_t d) {
+  double s[4] = {0, 0, 0, 0};
+  int32_t j = 0;
+  for (; j + 4 <= d; j += 4) {
+    for (int r = 0; r < 4; ++r) {
+      s[r] +=
+          (static_cast<double>(a[j + r]) - b[j + r]) * (static_cast<double>(c[j + r]) - e[j + r]);
+    }
+  }
+  for (; j < d; ++j)
+    s[0] += (static_cast<double>(a[j]) - b[j]) * (static_cast<double>(c[j]) - e[j]);
+  return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
 // p += step (a - b).
 inline void AddScaledDifference(double* p, double step, const float* a, const float* b, int32_t d) {
   for (int32_t j = 0; j < d; ++j) p[j] += step * (static_cast<double>(a[j]) - b[j]);

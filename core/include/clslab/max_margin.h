@@ -67,6 +67,10 @@ struct SvmOptions {
   // liblinear's shrinking (SvmSolver). false: every sweep visits all K constraints (plain
   // dual coordinate descent, as in the tests that compare the two).
   bool shrinking = true;
+  // The Gram phase (svm_state.h kGramMost): once few constraints are active, the sweeps
+  // read their margins from a table of z_k.z_j instead of the rows of E. false: never (as
+  // the tests that compare the two).
+  bool gram = true;
   // Hard margin only: each coordinate moves this multiple of its exact step before the
   // clip to lambda >= 0 (successive over-relaxation, Mangasarian & Musicant 1999; the dual
   // objective still falls at each step for any factor in (0, 2)). The hard margin's dual is
@@ -103,6 +107,7 @@ struct SvmProgress {
   // The sweeps run in single precision (far from the optimum), false once they run in
   // double (svm_state.h kSingleGap); the certificate is in double either way.
   bool single_precision = true;
+  bool gram = false;  // the sweeps run on the Gram table of the active constraints
 };
 
 // Dual coordinate descent (Hsieh et al. 2008, L1-loss linear SVM without bias) with
