@@ -291,3 +291,158 @@ lms-failed = Progress is not being recorded: the course refused { $call }. Your 
 lms-failed-detail = Progress is not being recorded: the course refused { $call } ({ $detail }). Your latest work may not be saved to the course.
 lms-too-long = The run’s state is { $length } characters, more than the { $limit } SCORM 1.2 keeps: your answers are recorded, but a relaunch will not resume at this step.
 lms-course-only = This link opens the lab inside this course only: the package was built without the address of a public copy.
+
+# ---------------------------------------------------------------------------------------
+# The page's own words (its chrome): what index.html and the page's views say that is no
+# finding of core's. index.html names a message with data-l10n-id (the element's text) or
+# data-l10n-<attribute> (title, aria-label, placeholder); a view calls t('id', { args })
+# (web/src/catalog.ts), typed by web/src/message-ids.ts (npm run catalog:types).
+
+## The page as a whole
+
+page-title = clslab: attention with trained embeddings selects important tokens
+boot-fallback = The lab has not started. It needs JavaScript, and in a frame the frame's sandbox attribute must allow both allow-scripts and allow-same-origin (the lab loads its module and its training worker from its own origin). Open it in its own tab, or ask the course page to allow both.
+skip-to-results = Skip to the results
+header-subtitle = A one-layer softmax attention model with trained token embeddings learns, in your browser, which words of a review matter. It checks the two results of
+share-label = Share this run (settings and steps)
+share-copy = Copy link
+share-copy-title = Copy the share link
+tour-start = Guided tour
+embed-open = Embed…
+language-label = Language
+banner-close = Dismiss the message
+sidebar-label = Dataset, save and load, and settings
+loading = Loading…
+close = Close
+docs-in-english = This document is in English.
+docs-theory = The theory
+docs-results = Results on real reviews
+
+## Training controls
+
+controls-label = Training controls
+play = Play
+step = Step
+step-label = Take one training step
+reset = Reset
+reset-label = Reset the weights from the seed
+step-e = Step E
+step-e-title = Paper protocol: the one gradient step on E
+step-p-title = Paper protocol: steps of the flow on p
+speed-label = Speed
+progress-label = Training progress
+open-full = Open the full lab ↗
+
+## The charts' cards
+
+recipes-toggle = Show the paper's results on this data
+recipes-intro = Settings computed from the loaded reviews (their vocabulary, lengths and word frequencies); applying one is a settings change, so it is in the share link.
+result1-heading = Result 1: one step on E writes α into the embeddings
+chart-alignment-label = v·E_s against α_s, one point per token
+figure1-heading = Figure 1: the U shape of attention scores
+chart-u-shape-label = p·E_s against Δ_s, one point per token
+u-theory-toggle = Draw the theory's prediction p_mm · E_s (right axis, once p_mm is solved)
+u-shape-point-size = Point size: count.
+result2-heading = Result 2: p turns toward the max-margin direction
+chart-selection-label = Cosine to p_mm and selection accuracy over log steps
+chart-norm-label = Norm of p and normalized margin over log steps
+loss-heading = Training: loss and accuracy
+chart-loss-label = Loss and accuracy over training steps
+verdict-details = Reasons and numbers
+
+## Metrics, "Why does it look like this?", the attention-SVM
+
+metrics-heading = Metrics
+why-heading = Why does it look like this?
+why-intro = What the measured values say about this run: the model's size against the vocabulary, the attention-SVM's constraints and cycles, and the tokens the theory selects in each review (s* = the most label-aligned token, argmax y v·E_s).
+why-selection-heading = Which tokens does the theory select?
+why-selection-caption = The most selected tokens: share of reviews each wins, count and Δ_s
+why-column-token = token
+why-column-wins = reviews it wins
+why-column-count = count
+why-column-delta = Δ_s
+max-margin-heading = Attention-SVM: the max-margin direction p_mm
+max-margin-intro = p_mm is the smallest p that scores each review's selected token above its other tokens by 1. When the constraints form cycles (a beats b in one review, b beats a in another) no such p exists and the soft-margin problem is solved instead.
+solve-max-margin = Solve for p_mm
+max-margin-cycles-heading = Cycles found
+
+## Reviews
+
+review-heading = Attention on a review
+review-split = Split
+split-test = test
+split-train = train
+review-previous = Previous review
+review-next = Next review
+review-number = Review number
+review-flow-title = From tokens to the prediction
+review-original = As written:
+review-text-label = Type a review and see where the <cls> token looks
+review-text-placeholder = a wonderful, moving film with a dull ending
+review-score = Score
+review-shading = Shading: attention weight s_t relative to the review's largest; outlined words are the theory's selected tokens (most label-aligned v·E_s).
+review-list-heading = Reviews
+review-search = Search
+review-search-placeholder = words in the review
+review-filter-label = Label
+review-filter-prediction = Prediction
+review-filter-selection = Top attention
+filter-all = all
+label-positive = positive
+label-negative = negative
+filter-correct = correct
+filter-wrong = wrong
+filter-selected = on a selected token
+filter-missed = elsewhere
+review-filter-token-clear = Show all reviews
+review-list-previous = ◀ Previous page
+review-list-next = Next page ▶
+
+## Tokens and symbols
+
+token-table-heading = Tokens
+token-search = Search tokens
+token-csv = Token table (CSV)
+token-table-caption = Per-token statistics: count, α_s, Δ_s and the current v·E_s and p·E_s
+glossary-heading = Symbols
+
+## The sidebar: dataset, save and load, settings
+
+dataset-heading = Dataset
+dataset-file = Load your own file (TSV, CSV or JSON lines with a text and a label, or an rt-polarity *.pos and *.neg pair)
+export-heading = Save and load
+export-all = Download all (zip)
+export-all-intro = The zip holds every chart as a PNG (light, 2x, with a caption), each chart's data, the metrics history and the token table as CSV, and the run file.
+export-run = Run (JSON)
+export-metrics = Metrics history (CSV)
+run-file = Load a run file (the JSON above, from this page or the CLI)
+settings-heading = Settings
+settings-intro = Hover a label for its meaning. Data settings reload the dataset; the others reset the weights.
+
+## The guided tour's buttons
+
+tour-back = Back
+tour-next = Next
+tour-skip = Skip the tour
+
+## The Embed dialog
+
+embed-heading = Embed this lab
+embed-intro = Paste the snippet into a course page or slide. The frame opens this run (its settings, replayed to the step below); the ticked panels fill it above a compact control bar.
+embed-panels = Panels in the frame
+embed-options = How the frame opens
+embed-controls = Control bar (Play, Step, Reset, speed)
+embed-autoplay = Play at once (autoplay)
+embed-tour = Start the guided tour
+embed-step = Start at step (replayed, as the share link does)
+embed-speed = Speed of Play
+embed-language = Language of the frame
+embed-height = Frame height in px (fits the ticked panels until you type one)
+embed-activity-heading = Class activity: predict, then reveal
+embed-activity = Students commit predictions before Play; the run reveals and scores each one
+embed-review = Review the word question shows (training review number; empty: the lab picks)
+embed-scorm = For a course platform (Moodle, Canvas, Blackboard), build SCORM 1.2 and 2004 packages that open this run as the activity:
+embed-scorm-command = SCORM build command
+embed-snippet = iframe snippet
+embed-copy = Copy snippet
+embed-preview = Preview in a new tab ↗

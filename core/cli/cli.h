@@ -17,7 +17,7 @@
 namespace clslab_cli {
 
 struct Arguments {
-  std::string command, data, negative, config_path, out, run, every, recipe, samples;
+  std::string command, data, negative, config_path, out, run, every, recipe, samples, lang;
   std::vector<std::string> sets;  // key=value, in order (--protocol and --steps append)
 };
 
@@ -49,9 +49,11 @@ int Messages(const Arguments& args);
 // metrics the page's worker shows at that step. On a refused step it stops at the step
 // reached, with its metrics, and says so (steps.refused).
 clslab::WorkReport RunTo(clslab::Experiment* experiment, int64_t step);
-// The catalog/en.ftl the CLI carries, parsed once.
-const clslab::Catalog& EnglishCatalog();
-// A finding as JSON with its rendered English: `text` the sentence and its details, one
+// The catalog of the language the CLI writes (--lang; catalog/en.ftl by default), parsed
+// once. SetLanguage is false for a locale the CLI has no catalog of.
+bool SetLanguage(const std::string& locale);
+const clslab::Catalog& CliCatalog();
+// A finding as JSON with its rendered text (--lang): `text` the sentence and its details, one
 // space apart; `sentence` the finding's own sentence (what a page shows open); each detail
 // the same. Guidance likewise: {panels, diagnostics, coverage, prompt}.
 nlohmann::ordered_json FindingJson(const clslab::Finding& finding);

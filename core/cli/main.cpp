@@ -5,7 +5,9 @@
 //   clslab recipes   --data FILE [--config run.json] [--set key=value]...  (as JSON)
 //   clslab evaluate  --run run.json [--data FILE]   (a run file exported by the page)
 //   clslab settings                                 (the default settings as JSON)
-//   clslab messages  [--samples N] [--out FILE]    (the catalog rendered on samples)
+//   clslab messages  [--samples N] [--out FILE]    (the catalogs rendered on samples)
+// Every command takes --lang en|es|zh-CN: the language of the sentences it writes (the
+// findings' text), from the page's own catalog files.
 // FILE is any supported review format. File I/O lives here, not in core; every JSON this
 // prints comes from the structs' descriptions (json_report.h), with the page's fields.
 #include <algorithm>
@@ -47,6 +49,7 @@ constexpr const char* kUsage =
     "  clslab evaluate  --run run.json [--data FILE]  (metrics of a run exported by the page)\n"
     "  clslab settings  (prints the default settings as JSON, the --config format)\n"
     "  clslab messages  [--samples N] [--out FILE]  (every message rendered on N samples)\n"
+    "Any command: --lang en|es|zh-CN, the language of the findings' text (default en).\n"
     "FILE with --negative: FILE holds the positive reviews, one per line (rt-polarity).\n"
     "A config that names a built-in dataset (dataset=movies) reads --data as its bytes.\n";
 
@@ -127,6 +130,8 @@ bool Parse(int argc, char** argv, Arguments* args, std::string* error) {
       args->recipe = value;
     else if (flag == "--samples")
       args->samples = value;
+    else if (flag == "--lang")
+      args->lang = value;
     else {
       *error = "unknown flag " + flag;
       return false;
@@ -276,6 +281,10 @@ int Run(int argc, char** argv) {
   if (!Parse(argc, argv, &args, &error)) {
     if (!error.empty()) std::cerr << "clslab: " << error << "\n";
     std::cerr << kUsage;
+    return 2;
+  }
+  if (!args.lang.empty() && !SetLanguage(args.lang)) {
+    std::cerr << "clslab: --lang takes en, es or zh-CN, got " << args.lang << "\n";
     return 2;
   }
   if (args.command == "train") return Train(args);

@@ -1,5 +1,5 @@
-// clslab messages: every message core says, rendered natively from sampled arguments of
-// its spec's types, and numbers of every argument type in each locale the renderer knows.
+// clslab messages: every message core says in every locale, rendered natively from sampled
+// arguments of its spec's types, and numbers of every argument type in each locale.
 // The page renders the same findings with @fluent/bundle and the same numbers with Intl;
 // tests/web/catalog.test.ts requires every text to be equal (the CLI's English is the
 // page's). Samples come from a seeded generator, so the file is the same on every run.
@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <map>
 
 #include "catalog_text.h"
 #include "cli.h"
@@ -65,21 +66,32 @@ clslab::FindingArg SampleArg(const clslab::ArgSpec& spec, clslab::Rng& rng) {
   return arg;
 }
 
+// The locale --lang chose.
+std::string language = "en";
+
 }  // namespace
 
-const clslab::Catalog& EnglishCatalog() {
-  static const clslab::Catalog catalog = [] {
-    clslab::Result<clslab::Catalog> parsed = clslab::Catalog::Parse(kCatalogEn, "en");
+bool SetLanguage(const std::string& locale) {
+  if (CatalogText(locale).empty()) return false;
+  language = locale;
+  return true;
+}
+
+const clslab::Catalog& CliCatalog() {
+  static std::map<std::string, clslab::Catalog> parsed;
+  auto it = parsed.find(language);
+  if (it == parsed.end()) {
     // catalog_test parses the same bytes: a catalog that does not parse never ships.
-    return std::move(parsed.value);
-  }();
-  return catalog;
+    it = parsed.emplace(language, clslab::Catalog::Parse(CatalogText(language), language).value)
+             .first;
+  }
+  return it->second;
 }
 
 Json FindingJson(const clslab::Finding& finding) {
   Json json = clslab::ToJson(finding);
-  const clslab::Result<std::string> text = clslab::RenderFinding(finding, EnglishCatalog());
-  const clslab::Result<std::string> all = clslab::RenderFinding(finding, EnglishCatalog(), true);
+  const clslab::Result<std::string> text = clslab::RenderFinding(finding, CliCatalog());
+  const clslab::Result<std::string> all = clslab::RenderFinding(finding, CliCatalog(), true);
   json["text"] = all.ok() ? all.value : "(" + all.status.message() + ")";
   json["sentence"] = text.ok() ? text.value : "(" + text.status.message() + ")";
   Json details = Json::array();
@@ -99,27 +111,33 @@ Json GuidanceJson(const clslab::Guidance& guidance) {
 }
 
 int Messages(const Arguments& args) {
-  clslab::Result<clslab::Catalog> catalog = clslab::Catalog::Parse(kCatalogEn, "en");
-  if (!catalog.ok()) return Fail("catalog/en.ftl: " + catalog.status.message());
   const long samples = args.samples.empty() ? 8 : std::strtol(args.samples.c_str(), nullptr, 10);
-  clslab::Rng rng(38);
   Json messages = Json::array();
-  for (const clslab::MessageSpec* spec : clslab::MessageSpecs()) {
-    for (long k = 0; k < samples; ++k) {
-      clslab::Finding finding;
-      finding.code = spec->code;
-      for (const clslab::ArgSpec& arg : spec->args) finding.args.push_back(SampleArg(arg, rng));
-      const clslab::Result<std::string> text = clslab::RenderFinding(finding, catalog.value);
-      if (!text.ok()) return Fail(text.status.message());
-      Json entry = clslab::ToJson(finding);
-      entry["text"] = text.value;
-      messages.push_back(entry);
+  for (std::string_view name : kCatalogLocales) {
+    const std::string locale(name);
+    clslab::Result<clslab::Catalog> catalog = clslab::Catalog::Parse(CatalogText(locale), locale);
+    if (!catalog.ok()) return Fail("catalog/" + locale + ".ftl: " + catalog.status.message());
+    clslab::Rng rng(38);  // the same samples in every locale
+    for (const clslab::MessageSpec* spec : clslab::MessageSpecs()) {
+      for (long k = 0; k < samples; ++k) {
+        clslab::Finding finding;
+        finding.code = spec->code;
+        for (const clslab::ArgSpec& arg : spec->args) finding.args.push_back(SampleArg(arg, rng));
+        const clslab::Result<std::string> text = clslab::RenderFinding(finding, catalog.value);
+        if (!text.ok()) return Fail(locale + ": " + text.status.message());
+        Json entry = clslab::ToJson(finding);
+        entry["locale"] = locale;
+        entry["text"] = text.value;
+        messages.push_back(entry);
+      }
     }
   }
+  clslab::Rng rng(38);
   // Every numeric type in every locale, as the arguments' table formats it.
   Json numbers = Json::array();
-  for (const char* locale : {"en", "es", "zh-CN"}) {
-    clslab::Result<clslab::Catalog> local = clslab::Catalog::Parse(kCatalogEn, locale);
+  for (std::string_view name : kCatalogLocales) {
+    const std::string locale(name);
+    clslab::Result<clslab::Catalog> local = clslab::Catalog::Parse(CatalogText(locale), locale);
     for (ArgType type : {ArgType::kCount, ArgType::kShare, ArgType::kRatio, ArgType::kValue}) {
       for (int k = 0; k < 200; ++k) {
         clslab::FindingArg arg;
@@ -139,7 +157,7 @@ int Messages(const Arguments& args) {
       }
     }
   }
-  const Json out = {{"locale", "en"}, {"messages", messages}, {"numbers", numbers}};
+  const Json out = {{"messages", messages}, {"numbers", numbers}};
   Output output = args.out.empty() ? Output() : Output(args.out);
   output.Write(out.dump(1) + "\n");
   return Finish(&output);

@@ -148,16 +148,22 @@ TEST(Catalog, TokenListsAreJoinedThroughTheCatalog) {
   EXPECT_EQ(args.value.at("words").text, "“great”, “bad”");
 }
 
-TEST(Catalog, EveryMessageCoreSaysIsInTheCatalogWithExactlyItsSpecsVariables) {
-  const Catalog catalog = Parsed(std::string(clslab_cli::kCatalogEn));
-  std::set<std::string> codes;
-  for (const MessageSpec* spec : MessageSpecs()) {
-    EXPECT_TRUE(codes.insert(spec->code).second) << spec->code << " has two specs";
-    ASSERT_TRUE(catalog.Has(spec->code)) << spec->code << " is not in catalog/en.ftl";
-    std::set<std::string> names;
-    for (const ArgSpec& arg : spec->args) names.insert(arg.name);
-    const std::vector<std::string> read = catalog.Variables(spec->code);
-    EXPECT_EQ(std::vector<std::string>(names.begin(), names.end()), read) << spec->code;
+TEST(Catalog, EveryMessageCoreSaysIsInEachCatalogWithExactlyItsSpecsVariables) {
+  for (std::string_view locale : clslab_cli::kCatalogLocales) {
+    const Result<Catalog> parsed =
+        Catalog::Parse(clslab_cli::CatalogText(locale), std::string(locale));
+    ASSERT_TRUE(parsed.ok()) << locale << ": " << parsed.status.message();
+    const Catalog& catalog = parsed.value;
+    std::set<std::string> codes;
+    for (const MessageSpec* spec : MessageSpecs()) {
+      EXPECT_TRUE(codes.insert(spec->code).second) << spec->code << " has two specs";
+      ASSERT_TRUE(catalog.Has(spec->code)) << spec->code << " is not in catalog/" << locale;
+      std::set<std::string> names;
+      for (const ArgSpec& arg : spec->args) names.insert(arg.name);
+      const std::vector<std::string> read = catalog.Variables(spec->code);
+      EXPECT_EQ(std::vector<std::string>(names.begin(), names.end()), read)
+          << locale << " " << spec->code;
+    }
   }
 }
 

@@ -15,7 +15,8 @@ import type { Fault, Metrics, ReviewView, WorkerEvent } from './protocol.ts';
 import { Recovery } from './state/recovery.ts';
 import { LabStore, type LabState } from './state/store.ts';
 import { formatInteger } from './format.ts';
-import { messages } from './catalog.ts';
+import { messages, onLocaleChange, setLocale } from './catalog.ts';
+import { chooseLocale } from './locale.ts';
 import { Banner } from './ui/banner.ts';
 import { Controls } from './ui/controls.ts';
 import { DatasetPanel } from './ui/dataset-panel.ts';
@@ -36,7 +37,10 @@ import { connectToLms } from './ui/scorm.ts';
 import { ActivityPanel } from './ui/activity.ts';
 import { label } from './words.ts';
 import { splitHash } from './ui/page-flags.ts';
+import { LanguageSwitch } from './ui/language-switch.ts';
 
+// The page's language before any view words anything: the link's lang=, else the browser's.
+setLocale(chooseLocale(splitHash(location.hash.slice(1)).flags.lang, navigator.languages));
 document.documentElement.classList.add('booted'); // the module ran: no fallback text
 applyTheme();
 const recovery = new Recovery();
@@ -61,6 +65,7 @@ const charts = createCharts();
 const controls = new Controls(store);
 const replay = new Replay(store);
 const share = new ShareLink(store, replay);
+const language = new LanguageSwitch(share);
 const metricsPanel = new MetricsPanel(byId<HTMLDListElement>('metrics'));
 new MaxMarginPanel(store);
 const reviews = new ReviewPanel(store.send);
@@ -107,6 +112,12 @@ function showPrompt(state: LabState): void {
   else text = messages.format('prompt-loading');
   if (prompt.textContent !== text) prompt.textContent = text;
 }
+
+onLocaleChange(() => {
+  showPrompt(store.state);
+  const coverage = store.state.guidance?.coverage;
+  if (coverage !== undefined) charts.selection.showCoverage(messages.render(coverage, true));
+});
 
 store.subscribe((event: WorkerEvent, state) => {
   switch (event.type) {
@@ -255,6 +266,7 @@ let pageWarnings: string[] = [];
 function openHash(): string {
   const { settings, flags } = views.openHash(location.hash.slice(1));
   pageWarnings = flags.warnings;
+  if (flags.lang !== null) language.choose(flags.lang, true);
   if (flags.speed !== null) controls.setStepsPerSecond(flags.speed);
   return settings;
 }

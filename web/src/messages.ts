@@ -101,13 +101,41 @@ function numberOptions(arg: FindingArg): NumberOptions {
   }
 }
 
+/** The pseudo-locale's marks around every message it formats: text on screen outside a
+ *  pair did not come from the catalog. */
+export const PSEUDO_OPEN = '⟦';
+export const PSEUDO_CLOSE = '⟧';
+
+/** Accented stand-ins for the ASCII letters (still readable, plainly not English). */
+const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, k) => [
+    letter,
+    [...'áƀçďéƒĝĥíĵķĺɱñóṕʠŕśţúṽŵẋýžÁƁÇĎÉƑĜĤÍĴĶĹṀÑÓṔɊŔŚŢÚṼŴẊÝŽ'][k]!,
+  ]),
+);
+
+/** A pattern's text as the pseudo-locale writes it: letters accented and every vowel
+ *  doubled, which lengthens English by about a third, as many translations do. Variables
+ *  (numbers, tokens) are not text elements and stay as they are. */
+export function pseudoText(text: string): string {
+  return text.replace(/[A-Za-z]/g, (letter) =>
+    'aeiouAEIOU'.includes(letter) ? ACCENTED[letter]!.repeat(2) : ACCENTED[letter]!,
+  );
+}
+
+/** `locale`: the catalog's language tag, which also picks Intl's numbers and plural rules;
+ *  for en-XA pass en.ftl: the bundle accents its text and marks each message's ends. */
 export function createMessages(
   ftl: string,
   locale: string,
   onError: (error: Error) => void = (error) => console.error(error),
 ): Messages {
-  // useIsolating off: the CLI writes no bidi marks, and neither locale planned is RTL.
-  const bundle = new FluentBundle(locale, { useIsolating: false });
+  const pseudo = locale === 'en-XA';
+  // useIsolating off: the CLI writes no bidi marks, and no locale of the lab is RTL.
+  const bundle = new FluentBundle(locale, {
+    useIsolating: false,
+    ...(pseudo ? { transform: pseudoText } : {}),
+  });
   for (const error of bundle.addResource(new FluentResource(ftl))) onError(error);
 
   const format = (id: string, args?: Record<string, FluentVariable>): string => {
@@ -119,7 +147,7 @@ export function createMessages(
     const errors: Error[] = [];
     const text = bundle.formatPattern(message.value, args ?? null, errors);
     for (const error of errors) onError(new Error(`${id}: ${error.message}`));
-    return text;
+    return pseudo ? `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}` : text;
   };
 
   const fluentArgs = (args: readonly FindingArg[]): Record<string, FluentVariable> => {

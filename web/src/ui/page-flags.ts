@@ -4,9 +4,11 @@
 // `autoplay` (Play once the link's step is reached), `tour` (start the guided tour),
 // `activity` (a class activity: predict, then reveal; its value is core's, activity.h) and
 // `scorm` (the page was launched by a course platform as a SCORM 1.2 or 2004 package: the
-// package's manifest sets it, and a share link never carries it).
+// package's manifest sets it, and a share link never carries it) and `lang` (the language
+// the page speaks, one of locale.ts's; without it the browser's languages choose).
 // They are split off before the hash goes to the module, which would report them as
 // unknown settings.
+import { matchLocale, type Locale } from '../locale.ts';
 import { SPEEDS } from './controls.ts';
 import { PANEL_KEYS, type PanelKey } from './panels.ts';
 
@@ -20,6 +22,7 @@ export const PAGE_KEYS = [
   'tour',
   'activity',
   'scorm',
+  'lang',
 ] as const;
 type PageKey = (typeof PAGE_KEYS)[number];
 
@@ -48,6 +51,9 @@ export interface PageFlags {
   activity: string | null;
   /** The SCORM version a course platform launched the page as, or null. */
   scorm: ScormVersion | null;
+  /** The language the link asks for (`lang=es`, `lang=zh-CN`; any Spanish or simplified
+   *  Chinese tag reads as the lab's), or null: the browser's languages choose. */
+  lang: Locale | null;
   /** Problems with the page keys, one sentence each (the value was ignored). */
   warnings: string[];
 }
@@ -72,6 +78,7 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
     tour: false,
     activity: null,
     scorm: null,
+    lang: null,
     warnings: [],
   };
   const settings: string[] = [];
@@ -113,6 +120,10 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
         );
     } else if (key === 'activity') {
       flags.activity = value;
+    } else if (key === 'lang') {
+      flags.lang = matchLocale(value);
+      if (flags.lang === null)
+        flags.warnings.push(`lang: "${value}" is not a language of the lab (en, es, zh-CN); ignored.`);
     } else if (key === 'scorm') {
       const version = SCORM_VERSIONS.find((v) => v === value);
       if (version !== undefined) flags.scorm = version;
@@ -173,7 +184,7 @@ function safeDecode(text: string): string | null {
 
 /** The page keys a link carries; those left out are not in the link. */
 export type LinkFlags = Pick<PageFlags, 'run' | 'hide' | 'embed'> &
-  Partial<Pick<PageFlags, 'panels' | 'speed' | 'autoplay' | 'tour' | 'activity'>>;
+  Partial<Pick<PageFlags, 'panels' | 'speed' | 'autoplay' | 'tour' | 'activity' | 'lang'>>;
 
 /** The full hash: the module's settings, then the page keys that are set. */
 export function joinHash(settings: string, flags: LinkFlags): string {
@@ -190,5 +201,6 @@ export function joinHash(settings: string, flags: LinkFlags): string {
     const value = encodeURIComponent(flags.activity).replaceAll('%2C', ',').replaceAll('%3A', ':');
     parts.push(`activity=${value}`);
   }
+  if (flags.lang != null) parts.push(`lang=${flags.lang}`);
   return parts.join('&');
 }

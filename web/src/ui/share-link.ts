@@ -3,6 +3,7 @@
 // the panels shown or hidden, embed mode, speed) from page-flags.ts and mirrors the result
 // into the address bar and a copyable field. The step is the one reached whenever the lab is not running,
 // and a replay's target while it heads there, so pausing a replay keeps the step it got to.
+import type { Locale } from '../locale.ts';
 import type { LabStore } from '../state/store.ts';
 import { byId, copyOnClick } from './dom.ts';
 import { joinHash, type LinkFlags } from './page-flags.ts';
@@ -58,11 +59,25 @@ export class ShareLink {
     return this.run;
   }
 
-  /** Classroom, embed, speed and activity flags of the page as opened; kept in the link. */
-  setView(view: Pick<LinkFlags, 'hide' | 'embed' | 'panels' | 'speed' | 'activity'>): void {
-    const { hide, embed, panels, speed, activity } = view;
-    this.view = { hide: [...hide], embed, panels, speed, activity };
+  /** Classroom, embed, speed, activity and language flags of the page as opened; kept in
+   *  the link. */
+  setView(
+    view: Pick<LinkFlags, 'hide' | 'embed' | 'panels' | 'speed' | 'activity' | 'lang'>,
+  ): void {
+    const { hide, embed, panels, speed, activity, lang } = view;
+    this.view = { hide: [...hide], embed, panels, speed, activity, lang };
     this.render();
+  }
+
+  /** The language the reader chose on the page: links carry it from now on (`lang=`). */
+  setLanguage(lang: Locale): void {
+    this.view = { ...this.view, lang };
+    this.render();
+  }
+
+  /** The language links carry (null: the reader's browser chooses). */
+  get language(): Locale | null {
+    return this.view.lang ?? null;
   }
 
   /** The links open the copy at `url` (an https address) instead of this page. */

@@ -5,7 +5,7 @@
 // and Figure 1's theory layer. No sentence about the run is written here: core writes them.
 import type { Finding, Guidance, Recipe, SelectionReport } from '../protocol.ts';
 import { formatInteger, formatNumber, formatPercent, paperNotation } from '../format.ts';
-import { messages, verdictLabel } from '../catalog.ts';
+import { messages, onLocaleChange, verdictLabel } from '../catalog.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { UShapeChart } from '../charts/u-shape-chart.ts';
 import { byId, element } from './dom.ts';
@@ -49,6 +49,12 @@ export class StoryViews {
     private readonly uShape: UShapeChart,
   ) {
     this.theoryBox.addEventListener('change', () => uShape.showTheory(this.theoryBox.checked));
+    onLocaleChange(() => {
+      const state = store.state;
+      if (state.dataset !== null) this.showRecipes(state);
+      if (state.guidance !== null) this.showGuidance(state.guidance, state);
+      if (state.selection !== null) this.showSelection(state.selection);
+    });
     store.subscribe((event, state) => {
       switch (event.type) {
         case 'datasetLoaded':

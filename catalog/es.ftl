@@ -1,0 +1,188 @@
+# clslab en español: cada mensaje de catalog/en.ftl, con el mismo id y las mismas variables
+# (tests/web/locales.test.ts lo comprueba). CONTRIBUTING.md, "Translate the lab", explica
+# cómo se añade o se revisa una traducción.
+#
+# Glosario (usar siempre la misma palabra; la notación del artículo no se traduce):
+#   review            reseña                 token              token
+#   word              palabra                vocabulary         vocabulario
+#   embedding         embedding (E, E_s)     attention          atención
+#   step              paso                   the step on E      el paso sobre E
+#   gradient flow     flujo de gradiente     the flow on p      el flujo sobre p
+#   training          entrenamiento          joint training     entrenamiento conjunto
+#   paper protocol    protocolo del artículo recipe             receta
+#   train / test      entrenamiento / prueba accuracy           exactitud
+#   loss              pérdida                label              etiqueta
+#   selected token    token seleccionado s*  selection          selección
+#   max-margin        margen máximo          normalized margin  margen normalizado
+#   attention-SVM     SVM de atención        constraint         restricción
+#   cycle             ciclo                  must-beat graph    grafo de «debe superar»
+#   strongly connected set  conjunto fuertemente conexo
+#   U-score           puntuación U           signed score       puntuación con signo
+#   slope             pendiente              line               recta
+#   stop word         palabra vacía          overfitting        sobreajuste
+#   baseline          referencia             pooled classifier  clasificador promediado
+#   settings          ajustes                theorem            teorema
+#   Result 1/2, Figure 1   Resultado 1/2, Figura 1
+# Nombres de botones citados en frases: «Paso E», «Reproducir», «Pausa».
+# Notación que se deja tal cual: α, Δ, η, σ, ‖v‖², p_mm, p_local, s*, R², d, V, cos(p, p_mm).
+
+## Lists
+
+token-list-item = «{ $item }»
+token-list-separator = {", "}
+
+## What each verdict kind is called where a verdict is shown
+
+verdict-label-expect = Qué observar:
+verdict-label-shown = Se ve:
+verdict-label-off = No se ve:
+verdict-label-instead = En su lugar:
+verdict-label-n-a = Sin predicción aquí:
+
+## Buttons beside a verdict
+
+recipe-use = Usar la receta { $name }
+offer-dataset = Abrir { $name }.tsv (reseñas reales)
+
+## The prompt while the page is busy (core's guidance.prompt says the rest)
+
+prompt-needs-data = Este enlace necesita sus datos: consulta la tarjeta Conjunto de datos.
+prompt-loading = Cargando el modelo y el conjunto de datos…
+prompt-training = Entrenando… pulsa Pausa para detenerlo y examinarlo.
+prompt-stopped = Detenido: { $reason }
+
+## Trends over the last quarter of a run (a detail of several verdicts)
+
+trend = { $quantity ->
+        [cos-local] cos(p, p_local)
+        [cos-mm] cos(p, p_mm)
+        [margin] El margen normalizado
+        [u-score] La puntuación U
+        [norm] ‖p‖
+       *[train-loss] La pérdida de entrenamiento
+    } { $direction ->
+        [rose] subió { $change }
+        [fell] bajó { $change }
+       *[flat] cambió { $change }, menos de 0,01,
+    } desde el paso { $step }.
+
+## Result 1: one step on E writes α into the embeddings
+
+result1-not-predicted = La imagen de un solo paso corresponde al protocolo del artículo: el entrenamiento conjunto mueve E y p a la vez, así que v·E_s ya no es (η/2) α_s y no se predice ninguna recta.
+result1-waits = Esperando el paso sobre E: pulsa «Paso E» y el v·E_s de cada token debería moverse (η/2) α_s, sobre una recta que pasa por el origen.
+result1-shown = Los puntos están sobre la recta predicha: pendiente { $slope } frente a (η/2)‖v‖² = { $predicted }, R² { $r2 }.
+result1-close = Cerca de la recta predicha, pero no sobre ella: pendiente { $slope } frente a (η/2)‖v‖² = { $predicted }, R² { $r2 }.
+result1-off = Fuera de la recta predicha: pendiente { $slope } frente a (η/2)‖v‖² = { $predicted }, R² { $r2 }.
+result1-noise = El ruido inicial σ/√d = { $noise } es comparable a la dispersión del paso (η/2)·std(α) = { $spread }.
+result1-recipe-sigma = La receta result1 usa σ = { $sigma }, que mantiene ese ruido pequeño frente al paso.
+result1-recipe-in-force = La receta result1 está en vigor (σ = { $sigma }): solo una σ menor, o una η mayor, en los ajustes afina la recta.
+
+## Figure 1: the U shape of p·E_s against Δ_s
+
+figure1-waits = Con p = 0 todos los tokens puntúan 0; al entrenar, los tokens polares de ambos signos deberían subir: una U de p·E_s frente a Δ_s.
+figure1-p-zero = p sigue siendo 0 (el flujo sobre p no ha empezado), así que todos los tokens puntúan 0.
+figure1-shown = Una U con { $protocol ->
+        [joint] entrenamiento conjunto (E y p a la vez)
+       *[paper] el protocolo del artículo (el flujo sobre p)
+    }: los tokens polares de ambos signos puntúan alto (puntuación U { $u }, con signo { $signed }).
+figure1-off = No hay U en el paso { $step }: puntuación U { $u }, con signo { $signed } (una U necesita una puntuación U de al menos 0,5 con la puntuación con signo dentro de ±0,3).
+figure1-forming = El entrenamiento conjunto va por el paso { $step } del presupuesto de { $budget } pasos de la receta figure1 (puntuación U { $u }, con signo { $signed }): que se forme una U dentro de él depende de los datos, así que vigila la puntuación U.
+figure1-best-earlier = La mejor puntuación U hasta ahora fue { $best }, en el paso { $step }.
+figure1-past-peak = La puntuación U alcanzó su máximo, { $best }, en el paso { $step } y desde entonces ha bajado { $drop }.
+figure1-below-within-budget = La puntuación U no ha llegado a 0,5 dentro del presupuesto de { $budget } pasos de la receta figure1: su mejor valor fue { $best }, en el paso { $step }.
+figure1-signed-blocks = La puntuación U { $u } supera 0,5, pero la puntuación con signo { $signed } no está dentro de ±0,3: p también ordena los tokens por el signo de Δ.
+figure1-selected-kind = p sigue el token seleccionado s* de cada reseña, y esos son tokens { $kind ->
+        [frequent-mild] frecuentes y poco polares
+        [frequent] frecuentes
+        [mild] poco polares
+       *[polar] polares
+    } (recuento mediano { $count } frente a { $vocabulary } en todo el vocabulario, |Δ| mediano { $delta }).
+figure1-signed-ranking = p·E_s ordena los tokens por el signo de Δ (con signo { $signed }), no por |Δ|.
+figure1-theory-u = El p_mm de la teoría da una puntuación U de { $u }.
+figure1-try-joint = La receta figure1 entrena E y p a la vez (entrenamiento conjunto), donde este modelo puede formar una U; que la forme depende de los datos.
+figure1-in-force-stop = La receta figure1 está en vigor: una ejecución detenida cerca del paso { $step } conserva la mejor U que dio.
+
+## Result 2: the flow on p selects s*, at max margin
+
+result2-waits = Tras el paso sobre E, el token seleccionado s* de cada reseña es el más alineado con su etiqueta; el flujo sobre p debería poner la atención en él y girar p hacia p_mm.
+result2-not-predicted = El Resultado 2 trata del flujo sobre p con E congelada tras un paso (el protocolo del artículo); en el entrenamiento conjunto E también se mueve, así que p_mm cambia a cada paso.
+result2-solve = Resuelve la SVM de atención para comparar p con p_mm.
+result2-shown = La atención selecciona s*: en las { $reviews } reseñas de entrenamiento, cos(p, p_mm) { $cos } y selección de s* { $selection }, con d = { $d } ≥ V = { $v }, como dice el teorema.
+result2-off = No es la imagen del teorema: en las { $reviews } reseñas de entrenamiento, cos(p, p_mm) { $cos } y selección de s* { $selection } (el teorema: cos ≥ 0,9 y selección ≥ 95 % con d ≥ V; aquí d = { $d }, V = { $v }).
+result2-instead = { $hypothesis ->
+        [cycles] La hipótesis del Resultado 2 no se cumple en estas reseñas (las restricciones de s* forman ciclos).
+       *[width] La hipótesis del Resultado 2 no se cumple aquí (d < V).
+    } En su lugar, p sigue la SVM de atención de los tokens que el propio flujo selecciona, la dirección localmente óptima de Tarzanagh et al. (2023): cos(p, p_local) { $cos_local } en las { $reviews } reseñas de entrenamiento, donde esa selección es s* en el { $s_star } de ellas.
+result2-cycles = { $cycles } de las { $constraints } restricciones de s* están en ciclos del grafo de «debe superar»: ningún p selecciona s* en todas las reseñas.
+result2-component = { $sets ->
+        [one] El único conjunto fuertemente conexo
+       *[other] El mayor de los { $sets } conjuntos fuertemente conexos
+    } del grafo de «debe superar», { $size } palabras ({ $words }, …), contiene el s* de { $holds } de las { $reviews } reseñas ({ $share }).
+result2-narrow = d = { $d } < V = { $v }: p no puede separar todos los tokens, y el teorema necesita d ≥ V.
+result2-unscored = { $empty } de las { $reviews } reseñas de entrenamiento no tienen ningún token del vocabulario, así que en ellas no se selecciona nada{ $drop_unknown ->
+        [yes] : desactiva «Eliminar palabras desconocidas» o sube el vocabulario máximo en los ajustes.
+       *[no] .
+    }
+result2-stop-word = «{ $token }» (|Δ| { $delta }, en el { $documents } de las reseñas) es el token seleccionado del { $share } de ellas: una palabra sin información sobre la etiqueta.
+result2-drop-stop-words = Una proporción máxima de documentos menor que 1 elimina las palabras que aparecen en demasiadas reseñas.
+result2-no-trend = Ninguna medida anterior en el último cuarto de la ejecución indica si { $quantity ->
+        [cos-local] cos(p, p_local)
+       *[cos-mm] cos(p, p_mm)
+    } sigue moviéndose: deja que el flujo continúe.
+result2-acyclic-subset = En las { $acyclic } de { $reviews } reseñas ({ $share }) cuyas restricciones no están en ningún ciclo: cos(p, p_mm) { $cos }, selección { $selection }.
+result2-local = Para los tokens que selecciona el flujo: cos(p, p_local) { $cos_local } (p_local de la selección del paso { $step }{ $current ->
+        [no] , que ha cambiado desde entonces
+       *[yes] {""}
+    }), y esa selección es s* en el { $s_star } de las reseñas.
+result2-baseline-selection = Referencia: atender al token de mayor |v·E_s| (sin etiqueta, sin entrenamiento) selecciona s* en el { $baseline } de las reseñas; el flujo sobre p, en el { $flow }.
+result2-baseline-pooled = Referencia: el clasificador promediado (p = 0, atención repartida por igual) tiene una exactitud de prueba de { $pooled }; el modelo, ahora, { $now }.
+result2-baseline-no-test = Sin conjunto de prueba, el clasificador promediado (p = 0) no tiene exactitud de prueba con la que comparar.
+result2-margin-approaches = El margen normalizado { $margin } subió en la última parte de la ejecución y se acerca a 1/‖p_mm‖ = { $reference }.
+result2-margin = El margen normalizado es { $margin }, frente a 1/‖p_mm‖ = { $reference }.
+result2-feasible = La hipótesis del Resultado 2 se cumple en estas reseñas: ninguna de las { $constraints } restricciones está en un ciclo del grafo de «debe superar», así que la SVM de atención es factible sobre todas ellas, con filas independientes de E(0) (d ≥ V).
+result2-soft-margin = Aquí p_mm es la solución de margen blando (C = { $c }).
+result2-twins = Estas reseñas se generaron para ello (scripts/make-twins.mjs): cada reseña positiva tiene una gemela negativa con cada palabra de sentimiento cambiada por su opuesta, así que una palabra de sentimiento solo aparece en reseñas de su propia clase. Las reseñas reales rompen esto: abre las reseñas de películas incluidas para ver cómo falla la hipótesis del Resultado 2, y por qué.
+
+## Training: loss and accuracy
+
+loss-now = Pérdida de entrenamiento { $train }{ $has_test ->
+        [yes] , pérdida de prueba { $test }.
+       *[no] .
+    }
+loss-waits = Primero viene el paso sobre E; después, el flujo sobre p.
+loss-joint = Entrenamiento conjunto: ambas pérdidas bajan mientras el modelo aprende; una pérdida de prueba que sube mientras la de entrenamiento baja es sobreajuste.
+loss-flow = El flujo sobre p entrena solo p, con E y v congelados tras el paso sobre E.
+loss-overfits = El modelo se sobreajusta a las reseñas de entrenamiento: la pérdida de prueba subió desde su mínimo, { $lowest } en el paso { $step }, mientras la de entrenamiento bajaba desde { $train_then }.
+accuracy-fell = La exactitud de prueba bajó de { $before } tras el paso sobre E a { $now } ahora.
+flow-on-subset = El flujo entrena p con { $flow } de las { $reviews } reseñas de entrenamiento ({ $share }): solo las acíclicas.
+
+## Which reviews Result 2's figures are over
+
+coverage = { $all ->
+        [yes] Sobre las { $reviews } reseñas de entrenamiento.
+       *[no] Sobre las { $scored } de { $reviews } reseñas de entrenamiento que tienen algún token del vocabulario.
+    }
+coverage-acyclic = Acíclicas: { $acyclic } de las { $reviews } ({ $share }).
+
+## The prompt above the charts: what the run calls for next
+
+prompt-step-e = Inicializado con p = 0 y E pequeña. Pulsa «Paso E» para dar el único paso de gradiente sobre E (Resultado 1).
+prompt-joint = Entrenamiento conjunto de E y p: pulsa Reproducir.
+prompt-play = Paso { $step } de { $steps }: pulsa Reproducir para ejecutar el flujo sobre p; el veredicto de cada gráfico está debajo de él.
+prompt-done = La ejecución llegó al paso { $step }, su longitud: el veredicto de cada gráfico está debajo de él.
+
+## Why does it look like this? (the numbers behind the verdicts)
+
+why-width = d = { $d }, V = { $v }: el teorema necesita d ≥ V (filas independientes de E(0)).
+why-constraints = { $constraints } restricciones, { $cycles } en ciclos, { $violated } violadas por p_mm; { $acyclic } de { $reviews } reseñas ({ $share }) son acíclicas.
+why-own-selection = La selección propia del flujo (el token con mayor p·E_s en cada reseña) es s* en el { $s_star } de las { $reviews } reseñas con algún token; hay un único token máximo en el { $strict }.
+why-own-svm = Su SVM de atención (la selección del paso { $step }, { $constraints } restricciones, ‖p_local‖ { $norm }): cos(p, p_local) { $cos_local }.
+why-selected = Tokens seleccionados s*: { $distinct } distintos; recuento mediano { $count }, |Δ| mediano { $delta }.
+why-selected-token = «{ $token }» es s* en el { $share } de las reseñas (|Δ| { $delta }).
+why-u = Puntuación U de p { $u } (con signo { $signed }).
+why-u-max-margin = Puntuación U de p_mm { $u } (con signo { $signed }).
+
+## A review: why the model attends to another token than the theory's s*
+
+review-spread = Aquí p puntúa todos los tokens por igual (a_t iguales, como con p = 0), así que la atención se reparte por igual y todavía no destaca ningún token; el s* de la teoría es «{ $star }», el de mayor y·b_t.
+review-disagrees = p puntúa «{ $top }» por encima del s* de la teoría, «{ $star }» (a_t { $a_top } frente a { $a_star }), aunque s* tiene el mayor y·b_t ({ $b_star } frente a { $b_top }): p no pone s* en primer lugar en esta reseña, todavía no en el entrenamiento o no con estos datos (cuando sus restricciones están en un ciclo, ningún p puede).
