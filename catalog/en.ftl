@@ -446,3 +446,42 @@ embed-scorm-command = SCORM build command
 embed-snippet = iframe snippet
 embed-copy = Copy snippet
 embed-preview = Preview in a new tab ↗
+
+## Training controls: the buttons' and the status line's words (web/src/ui/controls.ts)
+
+play-aria = Play: train up to the step budget
+play-aria-after-solve = Play: train up to the step budget, once p_mm is solved
+pause = Pause
+pause-aria = Pause training
+cancel = Cancel
+cancel-aria = Cancel: { $task }
+task-running = { $task }…
+step-p = Step p ×{ $steps }
+speed-rate = { $rate } steps/s
+speed-fastest = as fast as possible
+progress-loading-model = Loading the model…
+progress-restarting = Restarting the training worker…
+progress-play-after = { $task }; Play starts after it…
+progress-starting = Starting Play…
+progress-waiting-link = Waiting for the link’s data.
+progress-loading-dataset = Loading the dataset…
+progress-training = Training: step { $step } of { $target }
+progress-training-rate = Training: step { $step } of { $target } · { $rate } steps/s over the last { $window } s
+progress-budget-space = Step budget reached: { $step } { $step ->
+        [one] step
+       *[other] steps
+    }; Space did not start a new run. Press Space again or Play to run { $more } more.
+progress-budget = Step budget reached: { $step } { $step ->
+        [one] step
+       *[other] steps
+    }. Play runs { $more } more.
+progress-paused = Paused at step { $step }.
+progress-refused = Stopped at step { $step }: { $reason }
+progress-step = Step { $step } of { $target }.
+progress-megabytes = : { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } of { NUMBER($total, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
+progress-of = : { $done } of { $total } { $unit }
+
+## Reviews and the Embed dialog: words the views build
+
+review-filter-token = Reviews containing “{ $token }”
+embed-language-browser = The reader’s browser language

@@ -186,3 +186,194 @@ why-u-max-margin = Puntuación U de p_mm { $u } (con signo { $signed }).
 
 review-spread = Aquí p puntúa todos los tokens por igual (a_t iguales, como con p = 0), así que la atención se reparte por igual y todavía no destaca ningún token; el s* de la teoría es «{ $star }», el de mayor y·b_t.
 review-disagrees = p puntúa «{ $top }» por encima del s* de la teoría, «{ $star }» (a_t { $a_top } frente a { $a_star }), aunque s* tiene el mayor y·b_t ({ $b_star } frente a { $b_top }): p no pone s* en primer lugar en esta reseña, todavía no en el entrenamiento o no con estos datos (cuando sus restricciones están en un ciclo, ningún p puede).
+
+# ---------------------------------------------------------------------------------------
+# Las palabras propias de la página (index.html y las vistas de la página).
+
+## La página
+
+page-title = clslab: la atención con embeddings entrenados selecciona los tokens importantes
+boot-fallback = El laboratorio no ha arrancado. Necesita JavaScript y, dentro de un marco, el atributo sandbox del marco debe permitir allow-scripts y allow-same-origin (el laboratorio carga su módulo y su worker de entrenamiento desde su propio origen). Ábralo en una pestaña propia o pida a la página del curso que permita ambos.
+skip-to-results = Saltar a los resultados
+header-subtitle = Un modelo de atención softmax de una capa, con embeddings de tokens entrenados, aprende en su navegador qué palabras de una reseña importan. Comprueba los dos resultados de
+share-label = Compartir esta ejecución (ajustes y pasos)
+share-copy = Copiar enlace
+share-copy-title = Copiar el enlace para compartir
+tour-start = Visita guiada
+embed-open = Insertar…
+language-label = Idioma
+banner-close = Cerrar el mensaje
+sidebar-label = Datos, guardar y cargar, y ajustes
+loading = Cargando…
+close = Cerrar
+docs-in-english = Este documento está en inglés.
+docs-theory = La teoría
+docs-results = Resultados con reseñas reales
+
+## Controles de entrenamiento
+
+controls-label = Controles de entrenamiento
+play = Reproducir
+step = Paso
+step-label = Dar un paso de entrenamiento
+reset = Reiniciar
+reset-label = Reiniciar los pesos desde la semilla
+step-e = Paso E
+step-e-title = Protocolo del artículo: el único paso de gradiente sobre E
+step-p-title = Protocolo del artículo: pasos del flujo sobre p
+speed-label = Velocidad
+progress-label = Progreso del entrenamiento
+open-full = Abrir el laboratorio completo ↗
+
+## Las tarjetas de los gráficos
+
+recipes-toggle = Mostrar los resultados del artículo con estos datos
+recipes-intro = Ajustes calculados a partir de las reseñas cargadas (su vocabulario, sus longitudes y las frecuencias de sus palabras); aplicar uno es un cambio de ajustes, así que queda en el enlace para compartir.
+result1-heading = Resultado 1: un paso sobre E escribe α en los embeddings
+chart-alignment-label = v·E_s frente a α_s, un punto por token
+figure1-heading = Figura 1: la forma de U de las puntuaciones de atención
+chart-u-shape-label = p·E_s frente a Δ_s, un punto por token
+u-theory-toggle = Dibujar la predicción de la teoría p_mm · E_s (eje derecho, una vez resuelto p_mm)
+u-shape-point-size = Tamaño del punto: recuento.
+result2-heading = Resultado 2: p gira hacia la dirección de margen máximo
+chart-selection-label = Coseno con p_mm y exactitud de la selección frente al logaritmo de los pasos
+chart-norm-label = Norma de p y margen normalizado frente al logaritmo de los pasos
+loss-heading = Entrenamiento: pérdida y exactitud
+chart-loss-label = Pérdida y exactitud a lo largo de los pasos de entrenamiento
+verdict-details = Razones y números
+
+## Métricas, «¿Por qué se ve así?», la SVM de atención
+
+metrics-heading = Métricas
+why-heading = ¿Por qué se ve así?
+why-intro = Lo que dicen los valores medidos de esta ejecución: el tamaño del modelo frente al vocabulario, las restricciones y los ciclos de la SVM de atención, y los tokens que la teoría selecciona en cada reseña (s* = el token más alineado con la etiqueta, argmax y v·E_s).
+why-selection-heading = ¿Qué tokens selecciona la teoría?
+why-selection-caption = Los tokens más seleccionados: proporción de reseñas que gana cada uno, recuento y Δ_s
+why-column-token = token
+why-column-wins = reseñas que gana
+why-column-count = recuento
+why-column-delta = Δ_s
+max-margin-heading = SVM de atención: la dirección de margen máximo p_mm
+max-margin-intro = p_mm es el p más pequeño que puntúa el token seleccionado de cada reseña por encima de sus otros tokens en 1. Cuando las restricciones forman ciclos (a supera a b en una reseña y b supera a a en otra) no existe tal p, y se resuelve en su lugar el problema de margen blando.
+solve-max-margin = Calcular p_mm
+max-margin-cycles-heading = Ciclos encontrados
+
+## Reseñas
+
+review-heading = La atención sobre una reseña
+review-split = Partición
+split-test = prueba
+split-train = entrenamiento
+review-previous = Reseña anterior
+review-next = Reseña siguiente
+review-number = Número de reseña
+review-flow-title = De los tokens a la predicción
+review-original = Tal como se escribió:
+review-text-label = Escriba una reseña y vea adónde mira el token <cls>
+review-text-placeholder = una película maravillosa y conmovedora con un final aburrido
+review-score = Puntuación
+review-shading = Sombreado: peso de atención s_t relativo al mayor de la reseña; las palabras recuadradas son los tokens que selecciona la teoría (los más alineados con la etiqueta, v·E_s).
+review-list-heading = Reseñas
+review-search = Buscar
+review-search-placeholder = palabras de la reseña
+review-filter-label = Etiqueta
+review-filter-prediction = Predicción
+review-filter-selection = Máxima atención
+filter-all = todas
+label-positive = positiva
+label-negative = negativa
+filter-correct = acertada
+filter-wrong = errónea
+filter-selected = en un token seleccionado
+filter-missed = en otro sitio
+review-filter-token-clear = Mostrar todas las reseñas
+review-list-previous = ◀ Página anterior
+review-list-next = Página siguiente ▶
+
+## Tokens y símbolos
+
+token-table-heading = Tokens
+token-search = Buscar tokens
+token-csv = Tabla de tokens (CSV)
+token-table-caption = Estadísticas por token: recuento, α_s, Δ_s y los valores actuales de v·E_s y p·E_s
+glossary-heading = Símbolos
+
+## La barra lateral: datos, guardar y cargar, ajustes
+
+dataset-heading = Datos
+dataset-file = Cargar un archivo propio (TSV, CSV o líneas JSON con un texto y una etiqueta, o un par rt-polarity *.pos y *.neg)
+export-heading = Guardar y cargar
+export-all = Descargar todo (zip)
+export-all-intro = El zip contiene cada gráfico como PNG (claro, 2x, con pie), los datos de cada gráfico, el historial de métricas y la tabla de tokens en CSV, y el archivo de la ejecución.
+export-run = Ejecución (JSON)
+export-metrics = Historial de métricas (CSV)
+run-file = Cargar un archivo de ejecución (el JSON de arriba, de esta página o de la CLI)
+settings-heading = Ajustes
+settings-intro = Pase el puntero sobre una etiqueta para ver su significado. Los ajustes de datos recargan el conjunto de datos; los demás reinician los pesos.
+
+## Los botones de la visita guiada
+
+tour-back = Atrás
+tour-next = Siguiente
+tour-skip = Saltar la visita
+
+## El diálogo Insertar
+
+embed-heading = Insertar este laboratorio
+embed-intro = Pegue el fragmento en la página de un curso o en una diapositiva. El marco abre esta ejecución (sus ajustes, reproducida hasta el paso de abajo); los paneles marcados lo llenan por encima de una barra de control compacta.
+embed-panels = Paneles del marco
+embed-options = Cómo se abre el marco
+embed-controls = Barra de control (Reproducir, Paso, Reiniciar, velocidad)
+embed-autoplay = Reproducir al abrir (autoplay)
+embed-tour = Empezar la visita guiada
+embed-step = Empezar en el paso (reproducido, como hace el enlace para compartir)
+embed-speed = Velocidad de reproducción
+embed-language = Idioma del marco
+embed-height = Altura del marco en px (se ajusta a los paneles marcados mientras no escriba una)
+embed-activity-heading = Actividad de clase: predecir y después revelar
+embed-activity = Los estudiantes registran sus predicciones antes de Reproducir; la ejecución revela y puntúa cada una
+embed-review = Reseña que muestra la pregunta de palabras (número de reseña de entrenamiento; vacío: la elige el laboratorio)
+embed-scorm = Para una plataforma de cursos (Moodle, Canvas, Blackboard), genere paquetes SCORM 1.2 y 2004 que abren esta ejecución como actividad:
+embed-scorm-command = Orden para generar SCORM
+embed-snippet = fragmento iframe
+embed-copy = Copiar fragmento
+embed-preview = Vista previa en una pestaña nueva ↗
+
+## Controles de entrenamiento: los botones y la línea de estado (web/src/ui/controls.ts)
+
+play-aria = Reproducir: entrenar hasta el presupuesto de pasos
+play-aria-after-solve = Reproducir: entrenar hasta el presupuesto de pasos, una vez resuelto p_mm
+pause = Pausa
+pause-aria = Pausar el entrenamiento
+cancel = Cancelar
+cancel-aria = Cancelar: { $task }
+task-running = { $task }…
+step-p = Paso p ×{ $steps }
+speed-rate = { $rate } pasos/s
+speed-fastest = lo más rápido posible
+progress-loading-model = Cargando el modelo…
+progress-restarting = Reiniciando el worker de entrenamiento…
+progress-play-after = { $task }; Reproducir empieza después…
+progress-starting = Iniciando la reproducción…
+progress-waiting-link = Esperando los datos del enlace.
+progress-loading-dataset = Cargando el conjunto de datos…
+progress-training = Entrenando: paso { $step } de { $target }
+progress-training-rate = Entrenando: paso { $step } de { $target } · { $rate } pasos/s en los últimos { $window } s
+progress-budget-space = Presupuesto de pasos alcanzado: { $step } { $step ->
+        [one] paso
+       *[other] pasos
+    }; Espacio no inició una ejecución nueva. Pulse Espacio otra vez o Reproducir para dar { $more } más.
+progress-budget = Presupuesto de pasos alcanzado: { $step } { $step ->
+        [one] paso
+       *[other] pasos
+    }. Reproducir da { $more } más.
+progress-paused = En pausa en el paso { $step }.
+progress-refused = Detenido en el paso { $step }: { $reason }
+progress-step = Paso { $step } de { $target }.
+progress-megabytes = : { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } de { NUMBER($total, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
+progress-of = : { $done } de { $total } { $unit }
+
+## Reviews and the Embed dialog: words the views build
+
+review-filter-token = Reseñas que contienen «{ $token }»
+embed-language-browser = El idioma del navegador del lector

@@ -186,3 +186,188 @@ why-u-max-margin = p_mm 的 U 分数 { $u }（带符号分数 { $signed }）。
 
 review-spread = 这里 p 给所有词元的打分相同（a_t 相等，和 p = 0 时一样），所以注意力均匀分布，还没有哪个词元突出；理论的 s* 是“{ $star }”，即 y·b_t 最大的那个。
 review-disagrees = p 给“{ $top }”的打分高于理论的 s*“{ $star }”（a_t 为 { $a_top }，对比 { $a_star }），尽管 s* 的 y·b_t 更大（{ $b_star } 对比 { $b_top }）：在这条评论中 p 没有把 s* 排在第一，可能是训练还没到，也可能是这份数据做不到（当它的约束位于环上时，任何 p 都做不到）。
+
+# ---------------------------------------------------------------------------------------
+# 页面自身的文字（index.html 与页面各视图）。
+
+## 页面
+
+page-title = clslab：带训练嵌入的注意力会选出重要词元
+boot-fallback = 实验室没有启动。它需要 JavaScript；在框架（iframe）中，框架的 sandbox 属性必须同时允许 allow-scripts 和 allow-same-origin（实验室从自己的源加载模块和训练 worker）。请在单独的标签页中打开，或请课程页面同时允许这两项。
+skip-to-results = 跳到结果
+header-subtitle = 一个带训练词元嵌入的单层 softmax 注意力模型在你的浏览器里学习：一条评论中哪些词要紧。它检验以下论文的两个结果：
+share-label = 分享这次运行（设置与步数）
+share-copy = 复制链接
+share-copy-title = 复制分享链接
+tour-start = 导览
+embed-open = 嵌入…
+language-label = 语言
+banner-close = 关闭消息
+sidebar-label = 数据集、保存与加载、设置
+loading = 加载中…
+close = 关闭
+docs-in-english = 本文档为英文。
+docs-theory = 理论
+docs-results = 真实评论上的结果
+
+## 训练控制
+
+controls-label = 训练控制
+play = 播放
+step = 单步
+step-label = 训练一步
+reset = 重置
+reset-label = 按随机种子重置权重
+step-e = E 步
+step-e-title = 论文协议：E 上的那一步梯度
+step-p-title = 论文协议：p 上梯度流的若干步
+speed-label = 速度
+progress-label = 训练进度
+open-full = 打开完整实验室 ↗
+
+## 图表卡片
+
+recipes-toggle = 在这份数据上显示论文的结果
+recipes-intro = 由已加载评论（其词表、长度与词频）算出的设置；应用其中一个即是更改设置，因此会写入分享链接。
+result1-heading = 结果 1：E 上的一步把 α 写入嵌入
+chart-alignment-label = v·E_s 对 α_s，每个词元一个点
+figure1-heading = 图 1：注意力分数的 U 形
+chart-u-shape-label = p·E_s 对 Δ_s，每个词元一个点
+u-theory-toggle = 画出理论预测 p_mm · E_s（右轴，求出 p_mm 之后）
+u-shape-point-size = 点的大小：计数。
+result2-heading = 结果 2：p 转向最大间隔方向
+chart-selection-label = 与 p_mm 的余弦和选中率，横轴为对数步数
+chart-norm-label = p 的范数和归一化间隔，横轴为对数步数
+loss-heading = 训练：损失与准确率
+chart-loss-label = 损失与准确率随训练步数的变化
+verdict-details = 理由与数值
+
+## 指标、“为什么是这样？”、注意力 SVM
+
+metrics-heading = 指标
+why-heading = 为什么是这样？
+why-intro = 本次运行的测量值说明了什么：模型大小与词表的对比，注意力 SVM 的约束和环，以及理论在每条评论中选出的词元（s* = 与标签最一致的词元，argmax y v·E_s）。
+why-selection-heading = 理论选出了哪些词元？
+why-selection-caption = 被选最多的词元：各自胜出的评论占比、计数与 Δ_s
+why-column-token = 词元
+why-column-wins = 胜出的评论
+why-column-count = 计数
+why-column-delta = Δ_s
+max-margin-heading = 注意力 SVM：最大间隔方向 p_mm
+max-margin-intro = p_mm 是能让每条评论的被选词元比其余词元至少高出 1 分的最小 p。当约束成环（一条评论中 a 胜过 b，另一条中 b 胜过 a）时，这样的 p 不存在，于是改解软间隔问题。
+solve-max-margin = 求解 p_mm
+max-margin-cycles-heading = 找到的环
+
+## 评论
+
+review-heading = 一条评论上的注意力
+review-split = 划分
+split-test = 测试
+split-train = 训练
+review-previous = 上一条评论
+review-next = 下一条评论
+review-number = 评论编号
+review-flow-title = 从词元到预测
+review-original = 原文：
+review-text-label = 输入一条评论，看看 <cls> 词元关注哪里
+review-text-placeholder = 一部精彩感人的电影，结尾却很乏味
+review-score = 分数
+review-shading = 底色：注意力权重 s_t 相对于该评论中的最大值；加框的词是理论选出的词元（与标签最一致的 v·E_s）。
+review-list-heading = 评论
+review-search = 搜索
+review-search-placeholder = 评论中的词
+review-filter-label = 标签
+review-filter-prediction = 预测
+review-filter-selection = 最高注意力
+filter-all = 全部
+label-positive = 正面
+label-negative = 负面
+filter-correct = 正确
+filter-wrong = 错误
+filter-selected = 在被选词元上
+filter-missed = 在其他词元上
+review-filter-token-clear = 显示全部评论
+review-list-previous = ◀ 上一页
+review-list-next = 下一页 ▶
+
+## 词元与符号
+
+token-table-heading = 词元
+token-search = 搜索词元
+token-csv = 词元表（CSV）
+token-table-caption = 每个词元的统计：计数、α_s、Δ_s，以及当前的 v·E_s 和 p·E_s
+glossary-heading = 符号
+
+## 侧栏：数据集、保存与加载、设置
+
+dataset-heading = 数据集
+dataset-file = 加载你自己的文件（TSV、CSV 或每行一条含文本和标签的 JSON，或一对 rt-polarity *.pos 与 *.neg 文件）
+export-heading = 保存与加载
+export-all = 全部下载（zip）
+export-all-intro = 压缩包包含每张图表的 PNG（浅色、2 倍、带说明）、每张图表的数据、指标历史和词元表（CSV），以及运行文件。
+export-run = 运行（JSON）
+export-metrics = 指标历史（CSV）
+run-file = 加载运行文件（上面的 JSON，来自本页面或 CLI）
+settings-heading = 设置
+settings-intro = 把指针停在标签上可看其含义。数据类设置会重新加载数据集；其他设置会重置权重。
+
+## 导览按钮
+
+tour-back = 上一步
+tour-next = 下一步
+tour-skip = 跳过导览
+
+## 嵌入对话框
+
+embed-heading = 嵌入这个实验室
+embed-intro = 把代码片段粘贴到课程页面或幻灯片中。框架会打开这次运行（其设置，并重放到下方的步数）；勾选的面板显示在一个紧凑的控制条上方。
+embed-panels = 框架中的面板
+embed-options = 框架如何打开
+embed-controls = 控制条（播放、单步、重置、速度）
+embed-autoplay = 打开即播放（autoplay）
+embed-tour = 开始导览
+embed-step = 从第几步开始（重放，与分享链接相同）
+embed-speed = 播放速度
+embed-language = 框架的语言
+embed-height = 框架高度（px；不填时适配勾选的面板）
+embed-activity-heading = 课堂活动：先预测，再揭晓
+embed-activity = 学生在播放前提交预测；运行会揭晓并为每个预测评分
+embed-review = 词语题展示的评论（训练集评论编号；留空则由实验室选择）
+embed-scorm = 用于课程平台（Moodle、Canvas、Blackboard）：生成以这次运行作为活动的 SCORM 1.2 和 2004 包：
+embed-scorm-command = SCORM 构建命令
+embed-snippet = iframe 代码片段
+embed-copy = 复制代码片段
+embed-preview = 在新标签页中预览 ↗
+
+## 训练控制：按钮与状态行的文字（web/src/ui/controls.ts）
+
+play-aria = 播放：训练到步数预算为止
+play-aria-after-solve = 播放：求出 p_mm 后训练到步数预算为止
+pause = 暂停
+pause-aria = 暂停训练
+cancel = 取消
+cancel-aria = 取消：{ $task }
+task-running = { $task }…
+step-p = p 步 ×{ $steps }
+speed-rate = 每秒 { $rate } 步
+speed-fastest = 尽可能快
+progress-loading-model = 正在加载模型…
+progress-restarting = 正在重启训练 worker…
+progress-play-after = { $task }；完成后开始播放…
+progress-starting = 正在开始播放…
+progress-waiting-link = 正在等待链接的数据。
+progress-loading-dataset = 正在加载数据集…
+progress-training = 训练中：第 { $step } 步，共 { $target } 步
+progress-training-rate = 训练中：第 { $step } 步，共 { $target } 步 · 最近 { $window } 秒每秒 { $rate } 步
+progress-budget-space = 已达到步数预算：{ $step } 步；空格键没有开始新的运行。再按一次空格键或点“播放”可再运行 { $more } 步。
+progress-budget = 已达到步数预算：{ $step } 步。“播放”会再运行 { $more } 步。
+progress-paused = 已在第 { $step } 步暂停。
+progress-refused = 在第 { $step } 步停止：{ $reason }
+progress-step = 第 { $step } 步，共 { $target } 步。
+progress-megabytes = ：{ NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } / { NUMBER($total, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
+progress-of = ：{ $done } / { $total } { $unit }
+
+## Reviews and the Embed dialog: words the views build
+
+review-filter-token = 含有“{ $token }”的评论
+embed-language-browser = 读者浏览器的语言

@@ -1,7 +1,10 @@
 // Builds the page and its module worker into dist/. base './' keeps every URL relative,
 // so dist/ works from a subfolder or inside an iframe.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FluentBundle, FluentResource } from '@fluent/bundle';
 import { defineConfig, type Plugin } from 'vite';
+import { LOCALES } from './src/locale.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -15,10 +18,35 @@ const relaxCspInDev: Plugin = {
     html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>\s*/, ''),
 };
 
+// The words a page shows when its script never ran cannot come from the script: the build
+// writes the catalogs' boot-fallback message into index.html, one paragraph per language
+// (each marked with its lang, so a screen reader speaks it in that language).
+const bootFallback: Plugin = {
+  name: 'clslab-boot-fallback',
+  transformIndexHtml: (html) => {
+    const paragraphs = LOCALES.map((locale) => {
+      const bundle = new FluentBundle(locale, { useIsolating: false });
+      bundle.addResource(
+        new FluentResource(readFileSync(here(`../catalog/${locale}.ftl`), 'utf8')),
+      );
+      const pattern = bundle.getMessage('boot-fallback')?.value;
+      if (!pattern) throw new Error(`catalog/${locale}.ftl has no boot-fallback message`);
+      const text = bundle
+        .formatPattern(pattern)
+        .replaceAll('&', '&amp;')
+        .replaceAll('<', '&lt;')
+        .replaceAll('>', '&gt;');
+      return `<p lang="${locale}">${text}</p>`;
+    });
+    const block = `<div class="boot-fallback" role="alert">${paragraphs.join('')}</div>`;
+    return html.replace('<!--clslab:boot-fallback-->', block);
+  },
+};
+
 export default defineConfig({
   root: here('.'),
   base: './',
-  plugins: [relaxCspInDev],
+  plugins: [relaxCspInDev, bootFallback],
   resolve: {
     alias: { 'clslab-wasm': here('src/wasm-build/clslab.js') },
   },

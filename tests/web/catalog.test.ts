@@ -4,7 +4,7 @@
 // of every argument type in en, es and zh-CN must be written as Intl writes them. And the
 // catalog holds nothing neither renderer says, and nothing the runtime parser would skip.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import type { ArgTypeName, Finding, FindingArg } from 'clslab-wasm';
@@ -82,15 +82,42 @@ test('numbers of every argument type are written as Intl writes them, in each lo
   }
 });
 
+/** The page's own ids: index.html's data-l10n-* attributes, the views' t('id') calls and
+ *  the build's getMessage('id') (the boot fallback, web/vite.config.ts). */
+function chromeIds(): Set<string> {
+  const ids = new Set<string>();
+  const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
+  for (const m of html.matchAll(/data-l10n-[\w-]+="([\w-]+)"/g)) ids.add(m[1]!);
+  const sources = readdirSync(new URL('../../web/src/', import.meta.url), { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => new URL(`../../web/src/${file}`, import.meta.url));
+  for (const file of [...sources, new URL('../../web/vite.config.ts', import.meta.url)]) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\b(?:t|getMessage)\(\s*'([\w-]+)'/g)) ids.add(m[1]!);
+  }
+  return ids;
+}
+
 test('the catalog holds only messages core, the page or the token lists say', () => {
   const core = new Set(read().messages.map((m) => m.code));
+  const chrome = chromeIds();
   const defined = [...ftl.matchAll(/^([a-zA-Z][\w-]*) *=/gm)].map((m) => m[1]!);
   for (const id of defined) {
     assert.ok(
-      core.has(id) || id in PAGE_MESSAGES || (LIST_MESSAGES as readonly string[]).includes(id),
+      core.has(id) ||
+        id in PAGE_MESSAGES ||
+        chrome.has(id) ||
+        (LIST_MESSAGES as readonly string[]).includes(id),
       `${id} is said by nobody`,
     );
   }
+});
+
+test('every message the page names is in the catalog', () => {
+  const defined = new Set([...ftl.matchAll(/^([a-zA-Z][\w-]*) *=/gm)].map((m) => m[1]!));
+  const missing = [...chromeIds()].filter((id) => !defined.has(id));
+  assert.deepEqual(missing, [], 'named by the page, absent from catalog/en.ftl');
 });
 
 const argOf = (name: string, type: ArgTypeName): fc.Arbitrary<FindingArg> => {

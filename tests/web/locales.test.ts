@@ -6,12 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LOCALES, chooseLocale, matchLocale } from '../../web/src/locale.ts';
-import {
-  PSEUDO_CLOSE,
-  PSEUDO_OPEN,
-  createMessages,
-  pseudoText,
-} from '../../web/src/messages.ts';
+import { PSEUDO_CLOSE, PSEUDO_OPEN, createMessages, pseudoText } from '../../web/src/messages.ts';
 import { catalogText, messageVariables } from './catalog-files.ts';
 
 const english = messageVariables(catalogText('en'));

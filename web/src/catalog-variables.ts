@@ -44,7 +44,8 @@ export function messageVariables(ftl: string): Map<string, string[]> {
       if (typeof leaf === 'string') return;
       if (leaf.type === 'var') out.add(leaf.name);
       if (leaf.type === 'mesg') for (const name of variablesOf(leaf.name, seen)) out.add(name);
-      if (leaf.type === 'term') for (const name of variablesOf(`-${leaf.name}`, seen)) out.add(name);
+      if (leaf.type === 'term')
+        for (const name of variablesOf(`-${leaf.name}`, seen)) out.add(name);
     });
     return out;
   };

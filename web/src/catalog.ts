@@ -10,6 +10,8 @@ import zhCN from '../../catalog/zh-CN.ftl?raw';
 import type { FluentVariable } from '@fluent/bundle';
 import type { Finding, FindingArg } from 'clslab-wasm';
 import type { Locale } from './locale.ts';
+import type { MessageArgs } from './message-ids.ts';
+import { setNumberLocale } from './format.ts';
 import { createMessages, type Messages } from './messages.ts';
 
 /** Each locale's catalog (en-XA is made from en.ftl by the bundle: messages.ts). */
@@ -29,9 +31,16 @@ export const messages: Messages = {
   fluentArgs: (args: readonly FindingArg[]) => current.fluentArgs(args),
 };
 
-/** Shorthand for the page's own messages: `t('play')`, `t('step-of', { step: 3 })`. */
-export function t(id: string, args?: Record<string, FluentVariable>): string {
-  return current.format(id, args);
+/** The arguments a message takes: none, or exactly the variables it reads. */
+type ArgsOf<Id extends keyof MessageArgs> = keyof MessageArgs[Id] extends never
+  ? []
+  : [MessageArgs[Id]];
+
+/** Shorthand for the page's own messages, typed by message-ids.ts (generated from en.ftl):
+ *  `t('play')`, `t('step-p', { steps: 20 })`; an unknown id or a wrong variable does not
+ *  compile. */
+export function t<Id extends keyof MessageArgs>(id: Id, ...args: ArgsOf<Id>): string {
+  return current.format(id, args[0] as Record<string, FluentVariable> | undefined);
 }
 
 export function currentLocale(): Locale {
@@ -42,6 +51,7 @@ export function currentLocale(): Locale {
  *  asked (onLocaleChange), in the order they asked. */
 export function setLocale(locale: Locale): void {
   if (locale !== current.locale) current = createMessages(CATALOGS[locale], locale);
+  setNumberLocale(locale);
   document.documentElement.lang = locale;
   localize(document);
   for (const listener of listeners) listener(locale);

@@ -3,19 +3,41 @@
 
 export const NOT_AVAILABLE = 'n/a';
 
+/** The language numbers are written in (catalog.ts setLocale keeps it the page's): English
+ *  writes 1,234.5; Spanish 1234,5 and 12.345; Chinese 1,234.5. Display only: the CSV and
+ *  JSON exports write plain numbers. */
+let numberLocale = 'en-US';
+let decimalSeparator = '.';
+
+export function setNumberLocale(locale: string): void {
+  numberLocale = locale === 'en' || locale === 'en-XA' ? 'en-US' : locale;
+  decimalSeparator =
+    new Intl.NumberFormat(numberLocale).formatToParts(1.5).find((p) => p.type === 'decimal')
+      ?.value ?? '.';
+}
+
+/** A number written in ASCII by JS (digits, '.', '-', 'e') with the locale's decimal mark. */
+const localDecimal = (text: string) =>
+  decimalSeparator === '.' ? text : text.replace('.', decimalSeparator);
+
 /** `digits` significant digits; large and tiny magnitudes in exponent form. */
 export function formatNumber(value: number | null | undefined, digits = 4): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
   if (value === 0) return '0';
   const magnitude = Math.abs(value);
-  if (magnitude >= 1e6 || magnitude < 1e-4) return value.toExponential(digits - 1);
-  return Number(value.toPrecision(digits)).toString();
+  if (magnitude >= 1e6 || magnitude < 1e-4) return localDecimal(value.toExponential(digits - 1));
+  return localDecimal(Number(value.toPrecision(digits)).toString());
 }
 
 /** A share in [0, 1] as a percentage with one decimal. */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
-  return `${(value * 100).toFixed(1)}%`;
+  if (numberLocale === 'en-US') return `${(value * 100).toFixed(1)}%`;
+  return new Intl.NumberFormat(numberLocale, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
 }
 
 /** Shows `value` only when `applies`; otherwise n/a (metrics carry has* flags). */
@@ -24,7 +46,7 @@ export function formatIf(applies: boolean, value: number, digits = 4): string {
 }
 
 export function formatInteger(value: number): string {
-  return Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : NOT_AVAILABLE;
+  return Number.isFinite(value) ? Math.round(value).toLocaleString(numberLocale) : NOT_AVAILABLE;
 }
 
 /** "1 token", "2,000 tokens": a count with its noun ("vocabulary 1 tokens" reads as a bug). */

@@ -16,7 +16,12 @@ export interface MessageArgs {
   'prompt-loading': {};
   'prompt-training': {};
   'prompt-stopped': { reason: FluentVariable };
-  'trend': { change: FluentVariable; direction: FluentVariable; quantity: FluentVariable; step: FluentVariable };
+  trend: {
+    change: FluentVariable;
+    direction: FluentVariable;
+    quantity: FluentVariable;
+    step: FluentVariable;
+  };
   'result1-not-predicted': {};
   'result1-waits': {};
   'result1-shown': { predicted: FluentVariable; r2: FluentVariable; slope: FluentVariable };
@@ -29,12 +34,26 @@ export interface MessageArgs {
   'figure1-p-zero': {};
   'figure1-shown': { protocol: FluentVariable; signed: FluentVariable; u: FluentVariable };
   'figure1-off': { signed: FluentVariable; step: FluentVariable; u: FluentVariable };
-  'figure1-forming': { budget: FluentVariable; signed: FluentVariable; step: FluentVariable; u: FluentVariable };
+  'figure1-forming': {
+    budget: FluentVariable;
+    signed: FluentVariable;
+    step: FluentVariable;
+    u: FluentVariable;
+  };
   'figure1-best-earlier': { best: FluentVariable; step: FluentVariable };
   'figure1-past-peak': { best: FluentVariable; drop: FluentVariable; step: FluentVariable };
-  'figure1-below-within-budget': { best: FluentVariable; budget: FluentVariable; step: FluentVariable };
+  'figure1-below-within-budget': {
+    best: FluentVariable;
+    budget: FluentVariable;
+    step: FluentVariable;
+  };
   'figure1-signed-blocks': { signed: FluentVariable; u: FluentVariable };
-  'figure1-selected-kind': { count: FluentVariable; delta: FluentVariable; kind: FluentVariable; vocabulary: FluentVariable };
+  'figure1-selected-kind': {
+    count: FluentVariable;
+    delta: FluentVariable;
+    kind: FluentVariable;
+    vocabulary: FluentVariable;
+  };
   'figure1-signed-ranking': { signed: FluentVariable };
   'figure1-theory-u': { u: FluentVariable };
   'figure1-try-joint': {};
@@ -42,18 +61,62 @@ export interface MessageArgs {
   'result2-waits': {};
   'result2-not-predicted': {};
   'result2-solve': {};
-  'result2-shown': { cos: FluentVariable; d: FluentVariable; reviews: FluentVariable; selection: FluentVariable; v: FluentVariable };
-  'result2-off': { cos: FluentVariable; d: FluentVariable; reviews: FluentVariable; selection: FluentVariable; v: FluentVariable };
-  'result2-instead': { cos_local: FluentVariable; hypothesis: FluentVariable; reviews: FluentVariable; s_star: FluentVariable };
+  'result2-shown': {
+    cos: FluentVariable;
+    d: FluentVariable;
+    reviews: FluentVariable;
+    selection: FluentVariable;
+    v: FluentVariable;
+  };
+  'result2-off': {
+    cos: FluentVariable;
+    d: FluentVariable;
+    reviews: FluentVariable;
+    selection: FluentVariable;
+    v: FluentVariable;
+  };
+  'result2-instead': {
+    cos_local: FluentVariable;
+    hypothesis: FluentVariable;
+    reviews: FluentVariable;
+    s_star: FluentVariable;
+  };
   'result2-cycles': { constraints: FluentVariable; cycles: FluentVariable };
-  'result2-component': { holds: FluentVariable; reviews: FluentVariable; sets: FluentVariable; share: FluentVariable; size: FluentVariable; words: FluentVariable };
+  'result2-component': {
+    holds: FluentVariable;
+    reviews: FluentVariable;
+    sets: FluentVariable;
+    share: FluentVariable;
+    size: FluentVariable;
+    words: FluentVariable;
+  };
   'result2-narrow': { d: FluentVariable; v: FluentVariable };
-  'result2-unscored': { drop_unknown: FluentVariable; empty: FluentVariable; reviews: FluentVariable };
-  'result2-stop-word': { delta: FluentVariable; documents: FluentVariable; share: FluentVariable; token: FluentVariable };
+  'result2-unscored': {
+    drop_unknown: FluentVariable;
+    empty: FluentVariable;
+    reviews: FluentVariable;
+  };
+  'result2-stop-word': {
+    delta: FluentVariable;
+    documents: FluentVariable;
+    share: FluentVariable;
+    token: FluentVariable;
+  };
   'result2-drop-stop-words': {};
   'result2-no-trend': { quantity: FluentVariable };
-  'result2-acyclic-subset': { acyclic: FluentVariable; cos: FluentVariable; reviews: FluentVariable; selection: FluentVariable; share: FluentVariable };
-  'result2-local': { cos_local: FluentVariable; current: FluentVariable; s_star: FluentVariable; step: FluentVariable };
+  'result2-acyclic-subset': {
+    acyclic: FluentVariable;
+    cos: FluentVariable;
+    reviews: FluentVariable;
+    selection: FluentVariable;
+    share: FluentVariable;
+  };
+  'result2-local': {
+    cos_local: FluentVariable;
+    current: FluentVariable;
+    s_star: FluentVariable;
+    step: FluentVariable;
+  };
   'result2-baseline-selection': { baseline: FluentVariable; flow: FluentVariable };
   'result2-baseline-pooled': { now: FluentVariable; pooled: FluentVariable };
   'result2-baseline-no-test': {};
@@ -69,22 +132,41 @@ export interface MessageArgs {
   'loss-overfits': { lowest: FluentVariable; step: FluentVariable; train_then: FluentVariable };
   'accuracy-fell': { before: FluentVariable; now: FluentVariable };
   'flow-on-subset': { flow: FluentVariable; reviews: FluentVariable; share: FluentVariable };
-  'coverage': { all: FluentVariable; reviews: FluentVariable; scored: FluentVariable };
+  coverage: { all: FluentVariable; reviews: FluentVariable; scored: FluentVariable };
   'coverage-acyclic': { acyclic: FluentVariable; reviews: FluentVariable; share: FluentVariable };
   'prompt-step-e': {};
   'prompt-joint': {};
   'prompt-play': { step: FluentVariable; steps: FluentVariable };
   'prompt-done': { step: FluentVariable };
   'why-width': { d: FluentVariable; v: FluentVariable };
-  'why-constraints': { acyclic: FluentVariable; constraints: FluentVariable; cycles: FluentVariable; reviews: FluentVariable; share: FluentVariable; violated: FluentVariable };
+  'why-constraints': {
+    acyclic: FluentVariable;
+    constraints: FluentVariable;
+    cycles: FluentVariable;
+    reviews: FluentVariable;
+    share: FluentVariable;
+    violated: FluentVariable;
+  };
   'why-own-selection': { reviews: FluentVariable; s_star: FluentVariable; strict: FluentVariable };
-  'why-own-svm': { constraints: FluentVariable; cos_local: FluentVariable; norm: FluentVariable; step: FluentVariable };
+  'why-own-svm': {
+    constraints: FluentVariable;
+    cos_local: FluentVariable;
+    norm: FluentVariable;
+    step: FluentVariable;
+  };
   'why-selected': { count: FluentVariable; delta: FluentVariable; distinct: FluentVariable };
   'why-selected-token': { delta: FluentVariable; share: FluentVariable; token: FluentVariable };
   'why-u': { signed: FluentVariable; u: FluentVariable };
   'why-u-max-margin': { signed: FluentVariable; u: FluentVariable };
   'review-spread': { star: FluentVariable };
-  'review-disagrees': { a_star: FluentVariable; a_top: FluentVariable; b_star: FluentVariable; b_top: FluentVariable; star: FluentVariable; top: FluentVariable };
+  'review-disagrees': {
+    a_star: FluentVariable;
+    a_top: FluentVariable;
+    b_star: FluentVariable;
+    b_top: FluentVariable;
+    star: FluentVariable;
+    top: FluentVariable;
+  };
   'page-title': {};
   'boot-fallback': {};
   'skip-to-results': {};
@@ -97,16 +179,16 @@ export interface MessageArgs {
   'language-label': {};
   'banner-close': {};
   'sidebar-label': {};
-  'loading': {};
-  'close': {};
+  loading: {};
+  close: {};
   'docs-in-english': {};
   'docs-theory': {};
   'docs-results': {};
   'controls-label': {};
-  'play': {};
-  'step': {};
+  play: {};
+  step: {};
   'step-label': {};
-  'reset': {};
+  reset: {};
   'reset-label': {};
   'step-e': {};
   'step-e-title': {};
@@ -207,4 +289,36 @@ export interface MessageArgs {
   'embed-snippet': {};
   'embed-copy': {};
   'embed-preview': {};
+  'play-aria': {};
+  'play-aria-after-solve': {};
+  pause: {};
+  'pause-aria': {};
+  cancel: {};
+  'cancel-aria': { task: FluentVariable };
+  'task-running': { task: FluentVariable };
+  'step-p': { steps: FluentVariable };
+  'speed-rate': { rate: FluentVariable };
+  'speed-fastest': {};
+  'progress-loading-model': {};
+  'progress-restarting': {};
+  'progress-play-after': { task: FluentVariable };
+  'progress-starting': {};
+  'progress-waiting-link': {};
+  'progress-loading-dataset': {};
+  'progress-training': { step: FluentVariable; target: FluentVariable };
+  'progress-training-rate': {
+    rate: FluentVariable;
+    step: FluentVariable;
+    target: FluentVariable;
+    window: FluentVariable;
+  };
+  'progress-budget-space': { more: FluentVariable; step: FluentVariable };
+  'progress-budget': { more: FluentVariable; step: FluentVariable };
+  'progress-paused': { step: FluentVariable };
+  'progress-refused': { reason: FluentVariable; step: FluentVariable };
+  'progress-step': { step: FluentVariable; target: FluentVariable };
+  'progress-megabytes': { done: FluentVariable; total: FluentVariable };
+  'progress-of': { done: FluentVariable; total: FluentVariable; unit: FluentVariable };
+  'review-filter-token': { token: FluentVariable };
+  'embed-language-browser': {};
 }

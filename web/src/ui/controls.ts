@@ -2,7 +2,8 @@
 // progress bar, the status line under it and the Space key. Buttons only send commands;
 // what they may do and what they say is read from the store: while the worker is busy (a
 // solve, a read, a replay) the buttons say so, and the one that acts is the one that stops it.
-import { formatCount, formatInteger, formatNumber } from '../format.ts';
+import { t, onLocaleChange } from '../catalog.ts';
+import { formatNumber } from '../format.ts';
 import { RATE_WINDOW_MILLISECONDS } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
@@ -40,7 +41,7 @@ export class Controls {
     this.stepP.addEventListener('click', () =>
       send({ type: 'stepAttention', count: ATTENTION_STEPS_PER_PRESS }),
     );
-    this.stepP.textContent = `Step p ×${ATTENTION_STEPS_PER_PRESS}`;
+    this.stepP.textContent = t('step-p', { steps: ATTENTION_STEPS_PER_PRESS });
     this.speed.min = '0';
     this.speed.max = String(SPEEDS.length - 1);
     this.speed.step = '1';
@@ -54,6 +55,11 @@ export class Controls {
     // button click on keyup: one press acts once.
     document.addEventListener('keydown', (event) => this.keyPressed(event));
     this.render(store.state);
+    onLocaleChange(() => {
+      this.stepP.textContent = t('step-p', { steps: ATTENTION_STEPS_PER_PRESS });
+      this.showSpeed();
+      this.refresh();
+    });
   }
 
   /** The slider's value in steps per second (0: as fast as possible). */
@@ -117,29 +123,36 @@ export class Controls {
     const clamped = Math.max(0, Math.min(SPEEDS.length - 1, Math.round(index)));
     const stepsPerSecond = SPEEDS[clamped] ?? 0;
     this.speed.value = String(clamped);
-    const text = stepsPerSecond > 0 ? `${stepsPerSecond} steps/s` : 'as fast as possible';
+    this.showSpeed();
+    this.store.send({ type: 'setSpeed', stepsPerSecond });
+  }
+
+  /** The slider's value in words, in the page's language. */
+  private showSpeed(): void {
+    const stepsPerSecond = this.stepsPerSecond;
+    const text =
+      stepsPerSecond > 0 ? t('speed-rate', { rate: stepsPerSecond }) : t('speed-fastest');
     this.speed.setAttribute('aria-valuetext', text);
     this.speedText.value = text;
-    this.store.send({ type: 'setSpeed', stepsPerSecond });
   }
 
   private render(state: LabState): void {
     const ready = state.worker === 'ready' && state.dataset !== null;
     const paper = state.plan?.protocol === 'paper';
     const task = playTask(state);
-    let label = 'Play';
-    let aria = 'Play: train up to the step budget';
+    let label = t('play');
+    let aria = t('play-aria');
     if (task !== null && task.cancellable) {
-      label = 'Cancel';
-      aria = `Cancel: ${task.label}`;
+      label = t('cancel');
+      aria = t('cancel-aria', { task: task.label });
     } else if (task !== null) {
-      label = `${task.label}…`;
+      label = t('task-running', { task: task.label });
       aria = label;
     } else if (state.playing || state.playRequested) {
-      label = 'Pause';
-      aria = 'Pause training';
+      label = t('pause');
+      aria = t('pause-aria');
     } else if (state.task !== null) {
-      aria = 'Play: train up to the step budget, once p_mm is solved';
+      aria = t('play-aria-after-solve');
     }
     this.play.textContent = label;
     this.play.setAttribute('aria-label', aria);
@@ -174,33 +187,37 @@ export class Controls {
     this.progress.value = Math.min(step, target);
     const task = state.task;
     let text: string;
-    if (state.worker === 'starting') text = 'Loading the model…';
-    else if (state.worker === 'gone') text = 'Restarting the training worker…';
+    if (state.worker === 'starting') text = t('progress-loading-model');
+    else if (state.worker === 'gone') text = t('progress-restarting');
     else if (task !== null) text = `${task.label}${progressOf(task)}`;
     else if (state.playRequested && !state.playing)
-      text = state.task !== null ? `${state.task.label}; Play starts after it…` : 'Starting Play…';
+      text =
+        state.task !== null
+          ? t('progress-play-after', { task: state.task.label })
+          : t('progress-starting');
     else if (state.dataset === null)
-      text = state.need !== null ? 'Waiting for the link’s data.' : 'Loading the dataset…';
+      text = state.need !== null ? t('progress-waiting-link') : t('progress-loading-dataset');
     else if (this.heldBy !== null && !state.playing && !state.playRequested) text = this.heldBy;
     else if (state.playing) {
-      const window = RATE_WINDOW_MILLISECONDS / 1000;
-      const rate =
-        state.stepsPerSecond > 0
-          ? ` · ${formatNumber(state.stepsPerSecond, 3)} steps/s over the last ${window} s`
-          : '';
-      text = `Training: step ${formatInteger(step)} of ${formatInteger(target)}${rate}`;
-    } else if (budgetSpent(state) && this.budgetNoticeAt === step) {
       text =
-        `Step budget reached: ${formatCount(step, 'step')}; Space did not start a new run. ` +
-        `Press Space again or Play to run ${formatInteger(steps)} more.`;
+        state.stepsPerSecond > 0
+          ? t('progress-training-rate', {
+              step,
+              target,
+              rate: formatNumber(state.stepsPerSecond, 3),
+              window: RATE_WINDOW_MILLISECONDS / 1000,
+            })
+          : t('progress-training', { step, target });
+    } else if (budgetSpent(state) && this.budgetNoticeAt === step) {
+      text = t('progress-budget-space', { step, more: steps });
     } else if (budgetSpent(state)) {
-      text = `Step budget reached: ${formatCount(step, 'step')}. Play runs ${formatInteger(steps)} more.`;
+      text = t('progress-budget', { step, more: steps });
     } else if (state.lastStop?.reason === 'paused') {
-      text = `Paused at step ${formatInteger(step)}.`;
+      text = t('progress-paused', { step });
     } else if (state.lastStop?.reason === 'refused') {
-      text = `Stopped at step ${formatInteger(step)}: ${state.lastStop.message}`;
+      text = t('progress-refused', { step, reason: state.lastStop.message });
     } else {
-      text = `Step ${formatInteger(step)} of ${formatInteger(target)}.`;
+      text = t('progress-step', { step, target });
     }
     if (this.progressText.textContent !== text) this.progressText.textContent = text;
   }
@@ -241,7 +258,7 @@ function progressOf(task: { done: number; total: number; unit: string }): string
   if (task.total <= 0) return '…';
   if (task.unit === 'percent') return `: ${Math.round(task.done)}%`;
   if (task.unit === 'bytes') {
-    return `: ${(task.done / 2 ** 20).toFixed(1)} of ${(task.total / 2 ** 20).toFixed(1)} MB`;
+    return t('progress-megabytes', { done: task.done / 2 ** 20, total: task.total / 2 ** 20 });
   }
-  return `: ${formatInteger(task.done)} of ${formatInteger(task.total)} ${task.unit}`;
+  return t('progress-of', { done: task.done, total: task.total, unit: task.unit });
 }

@@ -5,6 +5,7 @@
 // DOM nodes: text never goes through innerHTML.
 import results from '../../../docs/RESULTS.md?raw';
 import theory from '../../../docs/THEORY.md?raw';
+import { currentLocale } from '../catalog.ts';
 import { byId, element } from './dom.ts';
 
 const DOCS = {
@@ -138,6 +139,8 @@ export function installDocs(): void {
   const dialog = byId<HTMLDialogElement>('docs-dialog');
   const open = (which: keyof typeof DOCS) => {
     byId('docs-title').textContent = DOCS[which].title;
+    // The documents are English (lang="en"): a reader of another language is told so.
+    byId('docs-language').hidden = currentLocale() === 'en';
     byId('docs-body').replaceChildren(...render(DOCS[which].text));
     dialog.showModal();
   };

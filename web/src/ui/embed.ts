@@ -5,6 +5,8 @@
 // with the step, speed, autoplay and tour it opens with, and the iframe snippet to paste
 // (with the listener that sizes the frame to the lab's content).
 import './embed.css';
+import { onLocaleChange, t } from '../catalog.ts';
+import { LOCALE_NAMES, LOCALES, PSEUDO_LOCALE, isLocale } from '../locale.ts';
 import { byId, copyOnClick, element } from './dom.ts';
 import { DEFAULT_SPEED, SPEEDS } from './controls.ts';
 import { RESIZE_MESSAGE } from './frame-height.ts';
@@ -63,6 +65,7 @@ export class EmbedDialog {
   private readonly controls = byId<HTMLInputElement>('embed-controls');
   private readonly step = byId<HTMLInputElement>('embed-step');
   private readonly speed = byId<HTMLSelectElement>('embed-speed');
+  private readonly language = byId<HTMLSelectElement>('embed-language');
   private readonly autoplay = byId<HTMLInputElement>('embed-autoplay');
   private readonly tour = byId<HTMLInputElement>('embed-tour');
   private readonly height = byId<HTMLInputElement>('embed-height');
@@ -86,14 +89,11 @@ export class EmbedDialog {
       ]);
     });
     byId('embed-panels').replaceChildren(...choices);
-    this.speed.replaceChildren(
-      ...SPEEDS.map((value) =>
-        element('option', {
-          text: value > 0 ? `${value} steps/s` : 'as fast as possible',
-          attributes: { value },
-        }),
-      ),
-    );
+    this.listChoices();
+    onLocaleChange(() => {
+      this.listChoices();
+      if (this.dialog.open) this.render();
+    });
     this.dialog.addEventListener('input', () => this.render());
     this.dialog.addEventListener('change', () => this.render());
     this.height.addEventListener('input', () => (this.heightChosen = true));
@@ -107,6 +107,31 @@ export class EmbedDialog {
     copyOnClick(byId<HTMLButtonElement>('embed-copy'), this.snippet);
   }
 
+  /** The speed and language options, in the page's language (a switch keeps the choice). */
+  private listChoices(): void {
+    const speed = this.speed.value;
+    this.speed.replaceChildren(
+      ...SPEEDS.map((value) =>
+        element('option', {
+          text: value > 0 ? t('speed-rate', { rate: value }) : t('speed-fastest'),
+          attributes: { value },
+        }),
+      ),
+    );
+    if (speed !== '') this.speed.value = speed;
+    const language = this.language.value;
+    this.language.replaceChildren(
+      element('option', { text: t('embed-language-browser'), attributes: { value: '' } }),
+      ...LOCALES.map((locale) =>
+        element('option', {
+          text: LOCALE_NAMES[locale],
+          attributes: { value: locale, lang: locale, translate: 'no' },
+        }),
+      ),
+    );
+    this.language.value = language;
+  }
+
   /** Opens the dialog on this run as it stands: its step and its speed. */
   open(): void {
     if (this.questionBoxes.size === 0) this.listQuestions();
@@ -114,6 +139,9 @@ export class EmbedDialog {
     this.step.value = String(this.deps.share.step ?? 0);
     const speed = this.deps.speed();
     this.speed.value = String(SPEEDS.includes(speed) ? speed : DEFAULT_SPEED);
+    // The frame speaks the language this page was set to, else its reader's browser's.
+    const chosen = this.deps.share.language;
+    this.language.value = chosen !== null && chosen !== PSEUDO_LOCALE ? chosen : '';
     this.heightChosen = false;
     this.render();
     this.dialog.showModal();
@@ -171,6 +199,7 @@ export class EmbedDialog {
       autoplay: this.autoplay.checked,
       tour: this.tour.checked,
       activity: this.activityValue(),
+      lang: isLocale(this.language.value) ? this.language.value : null,
     });
   }
 

@@ -123,7 +123,9 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
     } else if (key === 'lang') {
       flags.lang = matchLocale(value);
       if (flags.lang === null)
-        flags.warnings.push(`lang: "${value}" is not a language of the lab (en, es, zh-CN); ignored.`);
+        flags.warnings.push(
+          `lang: "${value}" is not a language of the lab (en, es, zh-CN); ignored.`,
+        );
     } else if (key === 'scorm') {
       const version = SCORM_VERSIONS.find((v) => v === value);
       if (version !== undefined) flags.scorm = version;

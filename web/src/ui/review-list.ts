@@ -4,6 +4,7 @@
 // the model's prediction. The worker filters (review-list.ts there); this only asks.
 import type { CommandBody, ReviewFilter, ReviewListItem } from '../protocol.ts';
 import { formatInteger, formatNumber } from '../format.ts';
+import { onLocaleChange, t } from '../catalog.ts';
 import { byId, element } from './dom.ts';
 import { scheduleDraw } from '../charts/setup.ts';
 import { renderWords, restyleWords } from './review-words.ts';
@@ -20,7 +21,7 @@ export class ReviewList {
   private readonly prediction = byId<HTMLSelectElement>('review-filter-prediction');
   private readonly selection = byId<HTMLSelectElement>('review-filter-selection');
   private readonly tokenChip = byId('review-filter-token');
-  private readonly tokenName = byId('review-filter-token-name');
+  private readonly tokenText = byId('review-filter-token-text');
   private readonly list = byId<HTMLOListElement>('review-list');
   private readonly status = byId('review-list-status');
   private readonly previous = byId<HTMLButtonElement>('review-list-previous');
@@ -37,6 +38,7 @@ export class ReviewList {
     private readonly open: (testSplit: boolean, index: number) => void,
     onClearToken: () => void,
   ) {
+    onLocaleChange(() => this.showToken());
     let debounce: ReturnType<typeof setTimeout> | undefined;
     this.search.addEventListener('input', () => {
       clearTimeout(debounce);
@@ -65,9 +67,15 @@ export class ReviewList {
   /** Lists only reviews containing `token` ('' removes the filter). */
   setToken(token: string): void {
     this.token = token;
-    this.tokenName.textContent = token;
+    this.showToken();
     this.tokenChip.hidden = token === '';
     this.request(0);
+  }
+
+  /** The chip that says which token filters the list, in the page's language. */
+  private showToken(): void {
+    this.tokenText.textContent =
+      this.token === '' ? '' : t('review-filter-token', { token: this.token });
   }
 
   /** The weights changed: the same page again, with new attention. */

@@ -104,6 +104,9 @@ export class ShareLink {
     url.hash = joinHash(this.settings, {
       ...flags,
       run: flags.run === undefined ? this.run : flags.run,
+      // The language the reader chose travels in every link unless the caller says otherwise
+      // (the Embed dialog's language, null: the embedding reader's browser chooses).
+      lang: flags.lang === undefined ? this.view.lang : flags.lang,
     });
     return url.href;
   }
