@@ -193,9 +193,9 @@ review-disagrees = p puntúa «{ $top }» por encima del s* de la teoría, «{ $
 ## La página
 
 page-title = clslab: la atención con embeddings entrenados selecciona los tokens importantes
-boot-fallback = El laboratorio no ha arrancado. Necesita JavaScript y, dentro de un marco, el atributo sandbox del marco debe permitir allow-scripts y allow-same-origin (el laboratorio carga su módulo y su worker de entrenamiento desde su propio origen). Ábralo en una pestaña propia o pida a la página del curso que permita ambos.
+boot-fallback = El laboratorio no ha arrancado. Necesita JavaScript y, dentro de un marco, el atributo sandbox del marco debe permitir allow-scripts y allow-same-origin (el laboratorio carga su módulo y su worker de entrenamiento desde su propio origen). Ábrelo en una pestaña propia o pide a la página del curso que permita ambos.
 skip-to-results = Saltar a los resultados
-header-subtitle = Un modelo de atención softmax de una capa, con embeddings de tokens entrenados, aprende en su navegador qué palabras de una reseña importan. Comprueba los dos resultados de
+header-subtitle = Un modelo de atención softmax de una capa, con embeddings de tokens entrenados, aprende en tu navegador qué palabras de una reseña importan. Comprueba los dos resultados de
 share-label = Compartir esta ejecución (ajustes y pasos)
 share-copy = Copiar enlace
 share-copy-title = Copiar el enlace para compartir
@@ -269,7 +269,7 @@ review-next = Reseña siguiente
 review-number = Número de reseña
 review-flow-title = De los tokens a la predicción
 review-original = Tal como se escribió:
-review-text-label = Escriba una reseña y vea adónde mira el token <cls>
+review-text-label = Escribe una reseña y mira adónde mira el token <cls>
 review-text-placeholder = una película maravillosa y conmovedora con un final aburrido
 review-score = Puntuación
 review-shading = Sombreado: peso de atención s_t relativo al mayor de la reseña; las palabras recuadradas son los tokens que selecciona la teoría (los más alineados con la etiqueta, v·E_s).
@@ -309,7 +309,7 @@ export-run = Ejecución (JSON)
 export-metrics = Historial de métricas (CSV)
 run-file = Cargar un archivo de ejecución (el JSON de arriba, de esta página o de la CLI)
 settings-heading = Ajustes
-settings-intro = Pase el puntero sobre una etiqueta para ver su significado. Los ajustes de datos recargan el conjunto de datos; los demás reinician los pesos.
+settings-intro = Pasa el puntero sobre una etiqueta para ver su significado. Los ajustes de datos recargan el conjunto de datos; los demás reinician los pesos.
 
 ## Los botones de la visita guiada
 
@@ -320,7 +320,7 @@ tour-skip = Saltar la visita
 ## El diálogo Insertar
 
 embed-heading = Insertar este laboratorio
-embed-intro = Pegue el fragmento en la página de un curso o en una diapositiva. El marco abre esta ejecución (sus ajustes, reproducida hasta el paso de abajo); los paneles marcados lo llenan por encima de una barra de control compacta.
+embed-intro = Pega el fragmento en la página de un curso o en una diapositiva. El marco abre esta ejecución (sus ajustes, reproducida hasta el paso de abajo); los paneles marcados lo llenan por encima de una barra de control compacta.
 embed-panels = Paneles del marco
 embed-options = Cómo se abre el marco
 embed-controls = Barra de control (Reproducir, Paso, Reiniciar, velocidad)
@@ -329,11 +329,11 @@ embed-tour = Empezar la visita guiada
 embed-step = Empezar en el paso (reproducido, como hace el enlace para compartir)
 embed-speed = Velocidad de reproducción
 embed-language = Idioma del marco
-embed-height = Altura del marco en px (se ajusta a los paneles marcados mientras no escriba una)
+embed-height = Altura del marco en px (se ajusta a los paneles marcados mientras no escribas una)
 embed-activity-heading = Actividad de clase: predecir y después revelar
 embed-activity = Los estudiantes registran sus predicciones antes de Reproducir; la ejecución revela y puntúa cada una
 embed-review = Reseña que muestra la pregunta de palabras (número de reseña de entrenamiento; vacío: la elige el laboratorio)
-embed-scorm = Para una plataforma de cursos (Moodle, Canvas, Blackboard), genere paquetes SCORM 1.2 y 2004 que abren esta ejecución como actividad:
+embed-scorm = Para una plataforma de cursos (Moodle, Canvas, Blackboard), genera paquetes SCORM 1.2 y 2004 que abren esta ejecución como actividad:
 embed-scorm-command = Orden para generar SCORM
 embed-snippet = fragmento iframe
 embed-copy = Copiar fragmento
@@ -362,7 +362,7 @@ progress-training-rate = Entrenando: paso { $step } de { $target } · { $rate } 
 progress-budget-space = Presupuesto de pasos alcanzado: { $step } { $step ->
         [one] paso
        *[other] pasos
-    }; Espacio no inició una ejecución nueva. Pulse Espacio otra vez o Reproducir para dar { $more } más.
+    }; Espacio no inició una ejecución nueva. Pulsa Espacio otra vez o Reproducir para dar { $more } más.
 progress-budget = Presupuesto de pasos alcanzado: { $step } { $step ->
         [one] paso
        *[other] pasos

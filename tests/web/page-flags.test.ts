@@ -19,6 +19,7 @@ test('page keys are split from the settings and the settings keep their order', 
     tour: true,
     activity: null,
     scorm: null,
+    lang: null,
     warnings: [],
   });
 });
@@ -128,4 +129,18 @@ test('a link never opens an empty page: hide= of every panel or panels= of none 
     PANELS.filter((p) => p !== 'alignment'),
   );
   assert.deepEqual(one.warnings, []);
+});
+
+test('lang= picks a language of the lab, refuses others with a warning, and links keep it', () => {
+  assert.equal(splitHash('v=2&lang=es').flags.lang, 'es');
+  assert.equal(splitHash('v=2&lang=zh-cn').flags.lang, 'zh-CN');
+  const refused = splitHash('v=2&lang=fr').flags;
+  assert.equal(refused.lang, null);
+  assert.match(refused.warnings.join(' '), /lang: "fr" is not a language of the lab/);
+  assert.equal(splitHash('v=2&lang=es').settings, 'v=2');
+  assert.equal(
+    joinHash('v=2', { run: 5, hide: [], embed: false, lang: 'zh-CN' }),
+    'v=2&run=5&lang=zh-CN',
+  );
+  assert.equal(joinHash('v=2', { run: 5, hide: [], embed: false, lang: null }), 'v=2&run=5');
 });

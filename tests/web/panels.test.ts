@@ -68,12 +68,14 @@ test('the tour steps through the registry panels that have one, a picture first,
       assert.ok(panel.guidance !== undefined, `${panel.key}'s tour step reads core's guidance`);
 });
 
-/** Every TypeScript source of the web app, but the registry and the generated module. */
+/** Every TypeScript source of the web app, but the registry and the generated modules. */
 function webSources(dir = 'web/src'): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'wasm-build' ? [] : webSources(path);
-    return path.endsWith('.ts') && path !== join('web/src/ui/panels.ts') ? [path] : [];
+    // message-ids.ts is generated from the catalog, whose ids (chart-loss-label) are words.
+    const skipped = [join('web/src/ui/panels.ts'), join('web/src/message-ids.ts')];
+    return path.endsWith('.ts') && !skipped.includes(path) ? [path] : [];
   });
 }
 

@@ -7,15 +7,12 @@ import { formatNumber } from '../format.ts';
 import { RATE_WINDOW_MILLISECONDS } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
+import { DEFAULT_SPEED, SPEEDS } from './speeds.ts';
+
+export { DEFAULT_SPEED, SPEEDS };
 
 /** Steps taken by one press of "Step p" (the flow on p moves slowly per step). */
 const ATTENTION_STEPS_PER_PRESS = 10;
-
-/** The speed slider's stops in steps per second; 0 is as fast as the machine goes. */
-export const SPEEDS = [2, 10, 30, 60, 250, 0];
-/** Play's default: the default 300-step run lasts 5 s, slow enough to watch the step on E
- *  and the flow move the charts (uncapped, the built-in data ran 300 steps in 1.2 s). */
-export const DEFAULT_SPEED = 60;
 
 export class Controls {
   private readonly play = byId<HTMLButtonElement>('play');

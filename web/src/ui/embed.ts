@@ -8,7 +8,7 @@ import './embed.css';
 import { onLocaleChange, t } from '../catalog.ts';
 import { LOCALE_NAMES, LOCALES, PSEUDO_LOCALE, isLocale } from '../locale.ts';
 import { byId, copyOnClick, element } from './dom.ts';
-import { DEFAULT_SPEED, SPEEDS } from './controls.ts';
+import { DEFAULT_SPEED, SPEEDS } from './speeds.ts';
 import { RESIZE_MESSAGE } from './frame-height.ts';
 import { hiddenPanels, PANELS, type Panel, type PageFlags } from './page-flags.ts';
 import { FRAME_WIDTH, frameHeight, PANEL_SPECS, panelSpec } from './panels.ts';

@@ -9,7 +9,7 @@
 // They are split off before the hash goes to the module, which would report them as
 // unknown settings.
 import { matchLocale, type Locale } from '../locale.ts';
-import { SPEEDS } from './controls.ts';
+import { SPEEDS } from './speeds.ts';
 import { PANEL_KEYS, type PanelKey } from './panels.ts';
 
 export const PAGE_KEYS = [

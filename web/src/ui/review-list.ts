@@ -183,7 +183,8 @@ export class ReviewList {
     openButton.addEventListener('click', () => this.open(filter.testSplit, item.index));
     const words = element(
       'p',
-      { className: 'review-words compact' },
+      // A review's words are data: never translated (translate="no", as the viewer's).
+      { className: 'review-words compact', attributes: { translate: 'no' } },
       renderWords(review, filter.token).nodes,
     );
     return element('li', { className: 'review-item' }, [

@@ -188,7 +188,10 @@ export class StoryViews {
     this.selectionRows.replaceChildren(
       ...selection.top.map((token) =>
         element('tr', {}, [
-          element('td', { text: token.token === '' ? '(empty)' : token.token }),
+          element('td', {
+            text: token.token === '' ? '(empty)' : token.token,
+            attributes: { translate: 'no' }, // a token is data
+          }),
           element('td', {
             text: `${formatInteger(token.reviews)} (${formatPercent(token.share)})`,
           }),

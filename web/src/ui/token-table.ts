@@ -186,6 +186,7 @@ export class TokenTable {
       text: token,
       attributes: {
         type: 'button',
+        translate: 'no', // a token is data
         'data-row': row,
         'aria-pressed': String(chosen),
         title: chosen ? 'Chosen: press again to clear' : 'Ring this token in the charts',
