@@ -225,3 +225,30 @@ TEST(CliOutput, ReproduceWithStandardOutputClosedKeepsTheFileWholeAndFails) {
 }
 
 }  // namespace
+
+// Issue 42: --lang words the findings from the page's catalog of that language; a language the
+// CLI has no catalog of is refused before any work, naming the ones it has.
+TEST(CliLanguage, LangWordsTheFindingsInThatLanguageFromThePagesCatalog) {
+  const std::string data = SmallData();
+  std::string texts[3];
+  const char* locales[3] = {"en", "es", "zh-CN"};
+  for (int k = 0; k < 3; ++k) {
+    const std::string out = ::testing::TempDir() + "/cli_lang_" + locales[k] + ".json";
+    const Outcome run = RunCli({"reproduce", "--lang", locales[k], "--data", data, "--set",
+                                "width=16", "--steps", "2", "--out", out});
+    ASSERT_EQ(run.exit_code, 0) << locales[k] << ": " << run.error;
+    texts[k] = ReadAll(out);
+  }
+  // The words of each catalog's findings (en.ftl, es.ftl, zh-CN.ftl: "review(s)").
+  EXPECT_NE(texts[0].find("review"), std::string::npos);
+  EXPECT_NE(texts[1].find("reseña"), std::string::npos);
+  EXPECT_EQ(texts[1].find(" reviews "), std::string::npos);
+  EXPECT_NE(texts[2].find("评论"), std::string::npos);
+  EXPECT_EQ(texts[2].find(" reviews "), std::string::npos);
+}
+
+TEST(CliLanguage, ALanguageWithoutACatalogIsRefusedNamingTheOnesThereAre) {
+  const Outcome run = RunCli({"settings", "--lang", "fr"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.error.find("en, es or zh-CN"), std::string::npos) << run.error;
+}
