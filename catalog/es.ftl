@@ -187,6 +187,119 @@ why-u-max-margin = Puntuación U de p_mm { $u } (con signo { $signed }).
 review-spread = Aquí p puntúa todos los tokens por igual (a_t iguales, como con p = 0), así que la atención se reparte por igual y todavía no destaca ningún token; el s* de la teoría es «{ $star }», el de mayor y·b_t.
 review-disagrees = p puntúa «{ $top }» por encima del s* de la teoría, «{ $star }» (a_t { $a_top } frente a { $a_star }), aunque s* tiene el mayor y·b_t ({ $b_star } frente a { $b_top }): p no pone s* en primer lugar en esta reseña, todavía no en el entrenamiento o no con estos datos (cuando sus restricciones están en un ciclo, ningún p puede).
 
+## La actividad de clase (core activity_words.h): cada pregunta, la respuesta del estudiante,
+## la respuesta que reveló la ejecución con los números que la decidieron, la nota y qué hacer
+
+activity-ask-slope = Tras el único paso sobre E, ¿coincidirá la pendiente de v·E_s frente a α_s con la predicha (η/2)‖v‖² con un margen de { $tolerance }, con R² de al menos { $r2 }?
+activity-ask-cosine = ¿Será cos(p, p_mm) al menos { $threshold } en el paso { $step }, el final de la ejecución?
+activity-ask-selection = ¿Seleccionará la atención el token de la teoría s* en al menos { $threshold } de las reseñas de entrenamiento en el paso { $step }, el final de la ejecución?
+activity-ask-word = ¿Qué palabra de la reseña de entrenamiento { $review } pesará más la atención en el paso { $step }, el final de la ejecución? Haz clic en ella.
+activity-ask-ushape = ¿Mostrará la Figura 1 una U en el paso { $step }, el final de la ejecución (puntuación U por encima de { $threshold } y puntuación con signo entre −{ $flat } y { $flat })?
+activity-ask-accuracy = ¿Subirá el flujo sobre p la exactitud de prueba en más de { $points } { $points ->
+    [one] punto porcentual
+   *[other] puntos porcentuales
+  } sobre su valor tras el paso sobre E, en el paso { $step }, el final de la ejecución?
+activity-response = Tu predicción: { $response ->
+    [yes] sí
+    [no] no
+    [unknown] una palabra desconocida
+   *[word] «{ $word }»
+  }.
+activity-reveal-slope = La pendiente ajustada es { $slope } frente a la predicha { $predicted }, R² { $r2 }: { $answer ->
+    [yes] sí
+   *[no] no
+  }.
+activity-reveal-cosine = cos(p, p_mm) es { $cos } en el paso { $step }: { $answer ->
+    [yes] sí
+   *[no] no
+  }.
+activity-reveal-selection = La atención selecciona s* en { $selection } de las reseñas de entrenamiento en el paso { $step }: { $answer ->
+    [yes] sí
+   *[no] no
+  }.
+activity-reveal-word = La atención pesa más { $answer ->
+    [unknown] una palabra desconocida
+   *[word] «{ $word }»
+  } en el paso { $step }, con { $weight } de la atención de la reseña.
+activity-reveal-ushape = Puntuación U { $u }, puntuación con signo { $signed } en el paso { $step }: { $answer ->
+    [yes] sí
+   *[no] no
+  }.
+activity-reveal-accuracy = La exactitud de prueba es { $accuracy } en el paso { $step }, desde { $before } tras el paso sobre E: { $answer ->
+    [yes] sí
+   *[no] no
+  }.
+activity-result = { $result ->
+    [correct] Tu predicción fue correcta.
+   *[wrong] Tu predicción fue incorrecta.
+  }
+activity-void-joint = No se pregunta: esta ejecución entrena E y p conjuntamente, y la pregunta trata del protocolo del artículo.
+activity-void-no-p-mm = Sin nota: p_mm no se resolvió en esta ejecución, así que el coseno no tiene con qué compararse.
+activity-void-no-test = Sin nota: estos datos no tienen reseñas de prueba apartadas.
+activity-void-no-u-tokens = Sin nota: ninguna palabra aparece { $count } veces o más, así que la puntuación U no se mide.
+activity-void-no-attention = Sin nota: el modelo no ve ninguna palabra de esta reseña.
+activity-void-before-commit = Sin nota: la ejecución ya la había respondido cuando se registraron las predicciones.
+activity-pending-step-on-e = Se revela tras el paso sobre E.
+activity-pending = Se revela en el paso { $step }.
+activity-status-committed = Predicciones registradas. Pulsa Reproducir: cada respuesta se revela cuando la ejecución llega a ella.
+activity-score = Nota: { $correct } de { $scored } { $scored ->
+    [one] predicción correcta
+   *[other] predicciones correctas
+  }.
+activity-score-none = Ninguna pregunta pudo puntuarse en esta ejecución.
+activity-prompt-predict = Primero responde { $questions ->
+    [one] la pregunta
+   *[other] las { $questions } preguntas
+  } de la actividad de clase de arriba y registra tus predicciones: el entrenamiento empieza después.
+activity-prompt-reveal = Pulsa Reproducir: { $left ->
+    [one] una respuesta se revela
+   *[other] { $left } respuestas se revelan
+  } { $moment ->
+    [step-on-e] tras el paso sobre E
+   *[end] en el paso { $step }, el final de la ejecución
+  }.
+activity-prompt-done = Todas las respuestas están reveladas: { $correct } de { $scored } { $scored ->
+    [one] predicción correcta
+   *[other] predicciones correctas
+  }, en la ejecución hasta el paso { $step }.
+activity-prompt-done-none = Todas las preguntas están decididas, y ninguna pudo puntuarse en esta ejecución.
+activity-refused-committed = Las predicciones ya estaban registradas.
+activity-refused-missing = Responde todas las preguntas antes de registrar.
+activity-refused-responses = Las predicciones no llegaron al laboratorio como respuestas a sus preguntas.
+activity-refused-choice = «{ $response }» no es una de las opciones de la pregunta.
+activity-note-unknown-question = activity: pregunta desconocida «{ $subject }», omitida.
+activity-note-repeated-question = activity: la pregunta «{ $subject }» se hace una sola vez.
+activity-note-bad-review = activity: «{ $subject }» no es un número de reseña; el laboratorio elige la reseña.
+activity-note-empty = activity: «{ $subject }» no nombra ninguna pregunta; se hacen todas las preguntas.
+activity-note-review-out-of-range = activity: no hay reseña de entrenamiento { $subject }; el laboratorio elige la reseña.
+activity-note-review-choices = activity: la reseña elegida tiene { $choices } palabras distintas (de { $min } a { $max } forman una pregunta); el laboratorio elige la reseña.
+activity-note-no-review = activity: ninguna reseña de entrenamiento tiene de { $min } a { $max } palabras distintas; se omite la pregunta de palabras.
+activity-note-state-unreadable = activity: las respuestas guardadas no las escribió este laboratorio; la actividad empieza de nuevo.
+
+## Las etiquetas y botones de la actividad de clase, y la línea de estado de la plataforma del curso
+
+activity-title = Predecir y después revelar
+activity-intro = Registra tus predicciones y pulsa Reproducir: la ejecución mide cada respuesta y dice si acertaste.
+activity-commit = Registrar mis predicciones
+activity-incomplete = Responde primero todas las preguntas (faltan { $missing }).
+activity-held = Registra tus predicciones de arriba antes de entrenar.
+activity-locked = Las predicciones de la actividad de clase están registradas: los ajustes y los datos de esta ejecución quedan como los fijó la actividad, así que cada respuesta se decide en la ejecución que predijiste.
+activity-yes = Sí
+activity-no = No
+activity-label-slope = Resultado 1: la pendiente coincide con (η/2)‖v‖²
+activity-label-cosine = Resultado 2: cos(p, p_mm) llega a 0.9
+activity-label-selection = Resultado 2: la selección llega al 95 %
+activity-label-word = Qué palabra de una reseña selecciona la atención
+activity-label-ushape = Figura 1: aparece una U
+activity-label-accuracy = El flujo sobre p sube la exactitud de prueba
+lms-recording = El curso registra tu progreso (SCORM { $version }).
+lms-resumed = El curso registra tu progreso; se reanudó en el paso { $step }.
+lms-missing = El progreso no se está registrando: esta página se abrió como actividad de un curso, pero no se encontró la conexión SCORM del curso. Tu trabajo aquí no se guarda en el curso.
+lms-failed = El progreso no se está registrando: el curso rechazó { $call }. Puede que tu último trabajo no se guarde en el curso.
+lms-failed-detail = El progreso no se está registrando: el curso rechazó { $call } ({ $detail }). Puede que tu último trabajo no se guarde en el curso.
+lms-too-long = El estado de la ejecución tiene { $length } caracteres, más de los { $limit } que guarda SCORM 1.2: tus respuestas quedan registradas, pero al volver a abrir no se reanudará en este paso.
+lms-course-only = Este enlace abre el laboratorio solo dentro de este curso: el paquete se generó sin la dirección de una copia pública.
+
 # ---------------------------------------------------------------------------------------
 # Las palabras propias de la página (index.html y las vistas de la página).
 

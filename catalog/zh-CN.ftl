@@ -187,6 +187,103 @@ why-u-max-margin = p_mm 的 U 分数 { $u }（带符号分数 { $signed }）。
 review-spread = 这里 p 给所有词元的打分相同（a_t 相等，和 p = 0 时一样），所以注意力均匀分布，还没有哪个词元突出；理论的 s* 是“{ $star }”，即 y·b_t 最大的那个。
 review-disagrees = p 给“{ $top }”的打分高于理论的 s*“{ $star }”（a_t 为 { $a_top }，对比 { $a_star }），尽管 s* 的 y·b_t 更大（{ $b_star } 对比 { $b_top }）：在这条评论中 p 没有把 s* 排在第一，可能是训练还没到，也可能是这份数据做不到（当它的约束位于环上时，任何 p 都做不到）。
 
+## 课堂活动（core activity_words.h）：每个问题、学生的回答、运行揭晓的答案及决定它的数值、得分与下一步
+
+activity-ask-slope = 在 E 上的那一步之后，v·E_s 对 α_s 的斜率会在 { $tolerance } 以内符合预测的 (η/2)‖v‖²，且 R² 至少为 { $r2 } 吗？
+activity-ask-cosine = 在第 { $step } 步（运行结束时），cos(p, p_mm) 会至少为 { $threshold } 吗？
+activity-ask-selection = 在第 { $step } 步（运行结束时），注意力会在至少 { $threshold } 的训练评论中选中理论的词元 s* 吗？
+activity-ask-word = 在第 { $step } 步（运行结束时），注意力在训练评论 { $review } 中最看重哪个词？请点击它。
+activity-ask-ushape = 在第 { $step } 步（运行结束时），图 1 会出现 U 形吗（U 分数高于 { $threshold }，带符号分数在 −{ $flat } 与 { $flat } 之间）？
+activity-ask-accuracy = 在第 { $step } 步（运行结束时），p 上的梯度流会让测试准确率比 E 上那一步之后高出 { $points } 个百分点以上吗？
+activity-response = 你的预测：{ $response ->
+    [yes] 是
+    [no] 否
+    [unknown] 一个未知的词
+   *[word] “{ $word }”
+  }。
+activity-reveal-slope = 拟合斜率为 { $slope }，预测值为 { $predicted }，R² 为 { $r2 }：{ $answer ->
+    [yes] 是
+   *[no] 否
+  }。
+activity-reveal-cosine = 第 { $step } 步时 cos(p, p_mm) 为 { $cos }：{ $answer ->
+    [yes] 是
+   *[no] 否
+  }。
+activity-reveal-selection = 第 { $step } 步时注意力在 { $selection } 的训练评论中选中 s*：{ $answer ->
+    [yes] 是
+   *[no] 否
+  }。
+activity-reveal-word = 第 { $step } 步时注意力最看重{ $answer ->
+    [unknown] 一个未知的词
+   *[word] “{ $word }”
+  }，占该评论注意力的 { $weight }。
+activity-reveal-ushape = 第 { $step } 步时 U 分数 { $u }，带符号分数 { $signed }：{ $answer ->
+    [yes] 是
+   *[no] 否
+  }。
+activity-reveal-accuracy = 第 { $step } 步时测试准确率为 { $accuracy }，E 上那一步之后为 { $before }：{ $answer ->
+    [yes] 是
+   *[no] 否
+  }。
+activity-result = { $result ->
+    [correct] 你的预测正确。
+   *[wrong] 你的预测错误。
+  }
+activity-void-joint = 不提问：本次运行联合训练 E 和 p，而这个问题针对论文协议。
+activity-void-no-p-mm = 不计分：本次运行没有求出 p_mm，余弦无从比较。
+activity-void-no-test = 不计分：这份数据没有留出的测试评论。
+activity-void-no-u-tokens = 不计分：没有词出现 { $count } 次或以上，因此不测量 U 分数。
+activity-void-no-attention = 不计分：模型看不到这条评论中的任何词。
+activity-void-before-commit = 不计分：提交预测时运行已经给出了答案。
+activity-pending-step-on-e = 在 E 上的那一步之后揭晓。
+activity-pending = 在第 { $step } 步揭晓。
+activity-status-committed = 预测已提交。请点“播放”：运行到达时会揭晓每个答案。
+activity-score = 得分：{ $scored } 个预测中 { $correct } 个正确。
+activity-score-none = 本次运行没有可计分的问题。
+activity-prompt-predict = 请先回答上方课堂活动的 { $questions } 个问题并提交预测：之后才开始训练。
+activity-prompt-reveal = 请点“播放”：{ $left } 个答案将{ $moment ->
+    [step-on-e] 在 E 上的那一步之后
+   *[end] 在第 { $step } 步（运行结束时）
+  }揭晓。
+activity-prompt-done = 所有答案都已揭晓：在运行到第 { $step } 步时，{ $scored } 个预测中 { $correct } 个正确。
+activity-prompt-done-none = 所有问题都已判定，本次运行中没有可计分的问题。
+activity-refused-committed = 预测已经提交过了。
+activity-refused-missing = 请先回答所有问题再提交。
+activity-refused-responses = 预测没有作为对问题的回答到达实验室。
+activity-refused-choice = “{ $response }”不是该问题的选项之一。
+activity-note-unknown-question = activity：未知问题“{ $subject }”，已略去。
+activity-note-repeated-question = activity：问题“{ $subject }”只问一次。
+activity-note-bad-review = activity：“{ $subject }”不是评论编号；由实验室选择评论。
+activity-note-empty = activity：“{ $subject }”没有指定任何问题；将提出所有问题。
+activity-note-review-out-of-range = activity：没有第 { $subject } 条训练评论；由实验室选择评论。
+activity-note-review-choices = activity：所选评论有 { $choices } 个不同的词（{ $min } 到 { $max } 个才能出题）；由实验室选择评论。
+activity-note-no-review = activity：没有训练评论含 { $min } 到 { $max } 个不同的词；略去词语题。
+activity-note-state-unreadable = activity：保存的答案不是本实验室写入的；活动重新开始。
+
+## 课堂活动的标签和按钮，以及课程平台的状态行
+
+activity-title = 先预测，再揭晓
+activity-intro = 提交你的预测，然后点“播放”：运行会测量每个答案，并告诉你是否猜对。
+activity-commit = 提交我的预测
+activity-incomplete = 请先回答所有问题（还剩 { $missing } 个）。
+activity-held = 训练前请先提交上方的预测。
+activity-locked = 课堂活动的预测已提交：本次运行的设置和数据保持活动设定的样子，因此每个答案都在你预测的那次运行上判定。
+activity-yes = 是
+activity-no = 否
+activity-label-slope = 结果 1：斜率符合 (η/2)‖v‖²
+activity-label-cosine = 结果 2：cos(p, p_mm) 达到 0.9
+activity-label-selection = 结果 2：选中率达到 95%
+activity-label-word = 注意力选中评论中的哪个词
+activity-label-ushape = 图 1：出现 U 形
+activity-label-accuracy = p 上的梯度流提高测试准确率
+lms-recording = 课程正在记录你的进度（SCORM { $version }）。
+lms-resumed = 课程正在记录你的进度；已从第 { $step } 步继续。
+lms-missing = 进度没有被记录：本页面作为课程活动打开，但找不到课程的 SCORM 连接。你在这里的学习不会保存到课程中。
+lms-failed = 进度没有被记录：课程拒绝了 { $call }。你最近的学习可能没有保存到课程中。
+lms-failed-detail = 进度没有被记录：课程拒绝了 { $call }（{ $detail }）。你最近的学习可能没有保存到课程中。
+lms-too-long = 运行状态有 { $length } 个字符，超过 SCORM 1.2 能保存的 { $limit } 个：你的答案已记录，但重新打开时不会从这一步继续。
+lms-course-only = 这个链接只在本课程内打开实验室：生成包时没有提供公开副本的地址。
+
 # ---------------------------------------------------------------------------------------
 # 页面自身的文字（index.html 与页面各视图）。
 
