@@ -33,13 +33,13 @@ RunConfig FileConfig(const std::string& name = "reviews.csv") {
 // id,title,review,stars: the title is short, the review long, stars on 1-5 with a 3.
 const char* kStarsCsv =
     "id,title,review,stars\n"
-    "1,Great,\"a wonderful film, moving and superb\",5\n"
-    "2,Bad,an awful boring film with dull scenes,1\n"
-    "3,Fine,the film was a film,3\n"
-    "4,Good,\"a delightful, superb story\",4\n"
-    "5,Poor,terrible clumsy acting in a dull film,2\n"
-    "6,Wow,superb wonderful acting,5\n"
-    "7,Meh,boring and awful plot,1\n";
+    "1,Great film,\"a wonderful film, moving and superb\",5\n"
+    "2,Bad film,an awful boring film with dull scenes,1\n"
+    "3,Fine film,the film was a film,3\n"
+    "4,Good story,\"a delightful, superb story\",4\n"
+    "5,Poor acting,terrible clumsy acting in a dull film,2\n"
+    "6,Wow wow,superb wonderful acting,5\n"
+    "7,Meh plot,boring and awful plot,1\n";
 
 TEST(DatasetPreview, ShowsFormatColumnsMappingRowsBalanceAndDrops) {
   ParseOptions options;
@@ -95,7 +95,7 @@ TEST(DatasetPreview, ChosenColumnsAndStarThresholdAreUsedByPreviewAndLoad) {
   const DatasetPreview preview = Experiment::Preview(SourceBytes::Text(kStarsCsv), options);
   ASSERT_TRUE(preview.ok) << preview.message;
   EXPECT_EQ(preview.text_column, "title");
-  EXPECT_EQ(preview.rows[0].text, "Great");
+  EXPECT_EQ(preview.rows[0].text, "Great film");
   EXPECT_EQ(preview.positive, 4);
   EXPECT_EQ(preview.negative, 2);
   // The same choices recorded in the config (what the page sends on confirm) load the same.

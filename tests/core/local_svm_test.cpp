@@ -194,14 +194,15 @@ TEST(LocalSvm, AfterARunTheSolveIsOfTheFinalSelectionNotOfOneTheFlowHasLeft) {
 }
 
 TEST(LocalSvm, ASelectionThatLeavesNoTokenOutSaysSoAndIsNotAFailedSolve) {
-  // One distinct word per review: whatever p is, each review selects its only token, so
-  // there is no (selected, other) pair and the att-SVM has nothing to solve. Training
-  // leaves p at 0 on such data (one token per review has no gradient), so p is set.
+  // Tokens with one embedding tie under any p: each review selects all of its tokens, so
+  // there is no (selected, other) pair and the att-SVM has nothing to solve. (Data with one
+  // distinct token per review, where any E and p do so, is refused at load: nothing to
+  // select.)
   std::string data = "label\ttext\n";
-  for (int i = 0; i < 40; ++i) data += i % 2 ? "1\tgreat great\n" : "0\tawful\n";
+  for (int i = 0; i < 40; ++i) data += i % 2 ? "1\tgreat film\n" : "0\tawful plot\n";
   RunConfig config;
   config.dataset = "file";
-  config.source_name = "one-word.tsv";
+  config.source_name = "two-words.tsv";
   config.max_doc_share = 1;
   config.min_count = 1;
   config.width = 8;
@@ -210,6 +211,7 @@ TEST(LocalSvm, ASelectionThatLeavesNoTokenOutSaysSoAndIsNotAFailedSolve) {
   ASSERT_TRUE(experiment.Load(SourceBytes::Text(data), config).ok());
   ASSERT_FALSE(experiment.StepEmbeddings().refused);
   Weights w = *experiment.weights();
+  w.E.setConstant(0.25f);
   w.p = Eigen::VectorXf::Ones(w.p.size());
   ASSERT_TRUE(experiment.RestoreWeights(w, 21, "flow on p").ok());
   const MaxMarginProgress progress = experiment.ContinueLocalSvm(1000);

@@ -131,6 +131,81 @@ TEST(RunIdentity, AVocabularyOfUnknownAloneIsRefusedInWordsAndTheRunStays) {
   EXPECT_EQ(loaded.config().min_count, 1);
 }
 
+// Issue 43, item 2: max_vocab=2 (one word and <unk>) loaded, the step on E raised the loss
+// from 0.69 to 3.9 and the page reported "selection accuracy 100.0%".
+TEST(RunIdentity, OneWordBesidesUnknownIsRefusedInWordsAndTheRunStays) {
+  RunConfig config = FileConfig();
+  config.max_vocab = 2;
+  Experiment fresh;
+  const Result<DatasetSummary> refused = fresh.Load(SourceBytes::Text(Reviews()), config);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status.message(),
+            "reviews.tsv: the training reviews would hold one word besides <unk>, \"the\" "
+            "(max_vocab 2, min_count 1, max_doc_share 1): the model could only tell reviews "
+            "with that word from reviews without it, so there is nothing to learn or select; "
+            "raise max_vocab, lower min_count or raise max_doc_share");
+  EXPECT_FALSE(fresh.has_dataset());
+  // One more word is enough: "the" and "film" (or <unk>) in the same review.
+  config.max_vocab = 3;
+  EXPECT_TRUE(fresh.Load(SourceBytes::Text(Reviews()), config).ok());
+  // As a change of the loaded run: refused, and the run is kept.
+  Experiment loaded;
+  ASSERT_TRUE(loaded.Load(SourceBytes::Text(Reviews()), FileConfig()).ok());
+  loaded.Advance(2);
+  const std::string before = loaded.CurrentMetrics().checksum;
+  RunConfig changed = loaded.config();
+  changed.max_vocab = 2;
+  EXPECT_FALSE(loaded.Configure(changed).ok());
+  EXPECT_EQ(loaded.CurrentMetrics().checksum, before);
+  EXPECT_EQ(loaded.config().max_vocab, FileConfig().max_vocab);
+}
+
+// The same word in a review's every position leaves attention nothing to choose: no
+// training review holding two different tokens is refused, even with many words.
+TEST(RunIdentity, ReviewsOfOneTokenEachAreRefusedAsNothingToSelect) {
+  std::string one_word = "label\ttext\n";
+  const char* words[] = {"great", "awful", "superb", "boring"};
+  for (int i = 0; i < 24; ++i) {
+    one_word +=
+        std::string(i % 2 == 0 ? "1" : "0") + "\t" + words[i % 4] + " " + words[i % 4] + "\n";
+  }
+  Experiment experiment;
+  const Result<DatasetSummary> refused = experiment.Load(SourceBytes::Text(one_word), FileConfig());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status.message(),
+            "reviews.tsv: no training review would hold two different tokens (min_count 1): "
+            "attention would have one token to choose in every review, so there is nothing to "
+            "select; raise max_vocab, lower min_count, or load longer reviews");
+  // Cut to their first token, the twelve-word reviews are refused too, naming max_tokens.
+  RunConfig first_token = FileConfig();
+  first_token.max_tokens = 1;
+  first_token.remove_stop_words = true;  // "the" starts every review: its second word is first
+  const Result<DatasetSummary> cut = experiment.Load(SourceBytes::Text(Reviews()), first_token);
+  ASSERT_FALSE(cut.ok());
+  EXPECT_TRUE(Contains(cut.status.message(),
+                       "two different tokens (max_tokens 1, min_count 1): attention would have "
+                       "one token to choose in every review, so there is nothing to select; "
+                       "raise max_tokens, max_vocab, lower min_count"))
+      << cut.status.message();
+  // "the" in every review is cut by the default share and dropped: both are named.
+  std::string the_word = "label\ttext\n";
+  for (int i = 0; i < 40; ++i) {
+    the_word += std::to_string(i % 2) + "\tthe w" + std::to_string(i % 10) + " w" +
+                std::to_string(i % 10) + "\n";
+  }
+  RunConfig cut_words = FileConfig();
+  cut_words.max_doc_share = 0.2;
+  cut_words.drop_unknown = true;
+  const Result<DatasetSummary> dropped = experiment.Load(SourceBytes::Text(the_word), cut_words);
+  ASSERT_FALSE(dropped.ok());
+  EXPECT_TRUE(Contains(dropped.status.message(),
+                       "(max_doc_share 0.2, min_count 1, drop_unknown true): attention would "
+                       "have one token to choose in every review, so there is nothing to "
+                       "select; raise max_vocab or max_doc_share, lower min_count, set "
+                       "drop_unknown to false, or load longer reviews"))
+      << dropped.status.message();
+}
+
 TEST(RunIdentity, ASeedChangeRebuildsTheSplitExactlyAsAFreshLoadWithThatSeed) {
   const std::string data = Reviews();
   Experiment changed;

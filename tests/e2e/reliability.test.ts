@@ -164,12 +164,16 @@ test('a worker stuck in one call is noticed by the heartbeat, restarted and repl
   await page.close();
 });
 
-/** A small TSV of `rows` reviews whose words depend on `tag` (so each file is other data). */
+/** A small TSV of `rows` reviews whose words depend on `tag` (so each file is other data).
+ *  Under the default cut (words in more than a fifth of the reviews go) two words of each
+ *  review stay, `TAGn` and `TAGxn`: with one, attention would have nothing to select. */
 function reviewsFile(name: string, rows: number, tag: string) {
   const lines: string[] = [];
   for (let i = 0; i < rows; i++) {
     const word = i % 2 === 0 ? 'great' : 'awful';
-    lines.push(`${i % 2 === 0 ? 1 : 0}\t${tag} film ${word} ${word} plot ${tag}${i % 7}`);
+    lines.push(
+      `${i % 2 === 0 ? 1 : 0}\t${tag} film ${word} ${word} plot ${tag}${i % 7} ${tag}x${i % 6}`,
+    );
   }
   return { name, mimeType: 'text/tab-separated-values', buffer: Buffer.from(lines.join('\n')) };
 }
