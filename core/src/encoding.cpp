@@ -11,9 +11,25 @@ namespace clslab {
 namespace text_internal {
 namespace {
 
+// Classic Mac OS ended lines with a lone CR: read as one line, a whole file was one review
+// ("only one class present"). Where lone CRs (not part of CR LF) outnumber LFs, they are
+// the file's line ends; a few stray CRs inside LF-ended text are not.
+bool LoneCrEndsLines(std::string_view bytes) {
+  size_t lone_cr = 0, lf = 0;
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    if (bytes[i] == '\n') ++lf;
+    if (bytes[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n')) ++lone_cr;
+  }
+  return lone_cr > lf;
+}
+
+// The line of `offset`, counting lines as the parser will read them (LoneCrEndsLines).
 int64_t LineAt(std::string_view bytes, size_t offset) {
+  const bool by_cr = LoneCrEndsLines(bytes);
   int64_t line = 1;
-  for (size_t i = 0; i < offset; ++i) line += bytes[i] == '\n';
+  for (size_t i = 0; i < offset; ++i) {
+    line += by_cr ? bytes[i] == '\r' && bytes[i + 1] != '\n' : bytes[i] == '\n';
+  }
   return line;
 }
 
@@ -119,6 +135,51 @@ Result<std::string_view> TooLarge(std::string_view bytes, const ParseOptions& op
       std::to_string(options.max_bytes) + " bytes)");
 }
 
+// Compressed files and archives by their first bytes: each is binary to the parser, and
+// naming the format says what to do (issue 43: a gzip file was refused as "binary data (a
+// NUL byte ...)"). Only input that is no text (a NUL, or not UTF-8) is named so: a review file
+// may begin with "BZh". "" when it is none of them; else why `source` is refused.
+std::string CompressedInput(std::string_view bytes, const std::string& source) {
+  struct Signature {
+    std::string_view magic, what, action;
+  };
+  static constexpr Signature kSignatures[] = {
+      {"\x1F\x8B", "gzip-compressed", "decompress it first (gunzip -k "},
+      {"BZh", "bzip2-compressed", "decompress it first (bunzip2 -k "},
+      {"\xFD"
+       "7zXZ",
+       "xz-compressed", "decompress it first (unxz -k "},
+      {"\x28\xB5\x2F\xFD", "zstd-compressed", "decompress it first (unzstd "},
+      {"PK\x03\x04", "a zip archive", "extract the file of reviews from it first"},
+      {"7z\xBC\xAF\x27\x1C", "a 7-Zip archive", "extract the file of reviews from it first"},
+  };
+  for (const Signature& signature : kSignatures) {
+    if (bytes.substr(0, signature.magic.size()) != signature.magic) continue;
+    if (bytes.find('\0') == std::string_view::npos &&
+        FirstInvalidUtf8(bytes) == std::string_view::npos) {
+      return "";
+    }
+    const bool command = signature.action.back() == ' ';  // a command that takes the name
+    return source + " is " + std::string(signature.what) + ": " + std::string(signature.action) +
+           (command ? source + ")" : "") + ", then load the file of reviews";
+  }
+  return "";
+}
+
+// The checked text with every lone CR read as a line end, in *storage, when those are the
+// file's line ends (LoneCrEndsLines); `encoding` then says so.
+Result<std::string_view> WithLineEnds(Result<std::string_view> checked, std::string* storage,
+                                      std::string* encoding) {
+  if (!checked.ok() || !LoneCrEndsLines(checked.value)) return checked;
+  std::string text(checked.value);  // may be a view of *storage: copied before it changes
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
+  }
+  *storage = std::move(text);
+  *encoding += ", lines ended by CR (classic Mac OS)";
+  return Result<std::string_view>::Success(*storage);
+}
+
 }  // namespace
 
 Result<std::string_view> DecodeInput(std::string_view raw, const ParseOptions& options,
@@ -126,6 +187,8 @@ Result<std::string_view> DecodeInput(std::string_view raw, const ParseOptions& o
                                      std::string* encoding) {
   // Decoded only when the input is within the limit, so an oversize file is refused unread.
   if (static_cast<int64_t>(raw.size()) > options.max_bytes) return TooLarge(raw, options, source);
+  const std::string compressed = CompressedInput(raw, source);
+  if (!compressed.empty()) return Result<std::string_view>::Failure(compressed);
   ParseOptions decoded_limit = options;  // the input passed the limit; decoding may grow it
   decoded_limit.max_bytes = INT64_MAX;
   int utf16 = 0;
@@ -143,15 +206,15 @@ Result<std::string_view> DecodeInput(std::string_view raw, const ParseOptions& o
           std::to_string(bad) + "; save the file as UTF-8 and retry");
     }
     *encoding = utf16 == 1 ? "UTF-16 LE (converted to UTF-8)" : "UTF-16 BE (converted to UTF-8)";
-    return CheckEncoding(*storage, decoded_limit, source);
+    return WithLineEnds(CheckEncoding(*storage, decoded_limit, source), storage, encoding);
   }
   if (options.latin1) {
     *storage = Latin1ToUtf8(raw);
     *encoding = "Windows-1252 (converted to UTF-8)";
-    return CheckEncoding(*storage, decoded_limit, source);
+    return WithLineEnds(CheckEncoding(*storage, decoded_limit, source), storage, encoding);
   }
   *encoding = "UTF-8";
-  return CheckEncoding(raw, options, source);
+  return WithLineEnds(CheckEncoding(raw, options, source), storage, encoding);
 }
 
 Result<std::string_view> CheckEncoding(std::string_view bytes, const ParseOptions& options,

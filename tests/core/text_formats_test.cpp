@@ -252,6 +252,54 @@ TEST(TextFormats, RejectsBinaryData) {
   EXPECT_TRUE(Contains(error, "movies.csv line 2: binary data")) << error;
 }
 
+// Issue 43, item 5: a file of classic Mac OS line ends (a lone CR) read as one review, and
+// loading said "only one class present: the one review is negative".
+TEST(TextFormats, ClassicMacLineEndsAreReadAsLineEndsAndSaidSo) {
+  ParsedReviews parsed = MustParse("text,label\rgood film,1\rbad film,0\r\"two\rlines\",1\r");
+  EXPECT_EQ(parsed.format, "csv");
+  EXPECT_EQ(parsed.encoding, "UTF-8, lines ended by CR (classic Mac OS)");
+  ASSERT_EQ(parsed.rows.size(), 3u);
+  EXPECT_EQ(parsed.rows[1].text, "bad film");
+  EXPECT_EQ(parsed.rows[2].text, "two\nlines");  // a line end inside quotes stays one
+  EXPECT_EQ(Labels(parsed), (std::vector<int>{1, -1, 1}));
+  // Label-first lines and the rt-polarity pair too; a line number counts CR-ended lines.
+  EXPECT_EQ(MustParse("1\tgood film\r0\tbad film\r").rows.size(), 2u);
+  ParseOptions options;
+  options.source_name = "rt-polarity";
+  Result<ParsedReviews> pair = ParsePairedLines("good\rfine\r", "bad\r", options);
+  ASSERT_TRUE(pair.ok()) << pair.status.message();
+  EXPECT_EQ(Labels(pair.value), (std::vector<int>{1, 1, -1}));
+  EXPECT_TRUE(Contains(ErrorOf("text,label\rgood,1\rcaf\xE9,0\r"), "movies.csv line 3: not valid"));
+  // CR LF and LF files, and a stray CR inside LF-ended text, are read as before.
+  EXPECT_EQ(MustParse("text,label\r\ngood,1\r\nbad,0\r\n").encoding, "UTF-8");
+  ParsedReviews stray = MustParse("text,label\ngood\rfilm,1\nbad film,0\nfine,1\n");
+  EXPECT_EQ(stray.encoding, "UTF-8");
+  EXPECT_EQ(stray.rows.size(), 3u);
+}
+
+// Issue 43, item 8: a gzip file was refused as "binary data (a NUL byte ...)". Compressed
+// files and archives are named, with what to do; a text that only starts like one is text.
+TEST(TextFormats, CompressedFilesAndArchivesAreNamed) {
+  const std::string gzip("\x1F\x8B\x08\x00\x00\x00\x00\x00\x00\x03\xCB\x48", 12);
+  EXPECT_EQ(ErrorOf(gzip),
+            "movies.csv is gzip-compressed: decompress it first (gunzip -k movies.csv), then "
+            "load the file of reviews");
+  EXPECT_TRUE(Contains(ErrorOf(std::string("PK\x03\x04\x14\x00\x00\x00", 8)),
+                       "movies.csv is a zip archive: extract the file of reviews from it first"));
+  EXPECT_TRUE(Contains(ErrorOf("BZh91AY&SY\x8F\x00\x01"), "movies.csv is bzip2-compressed"));
+  EXPECT_TRUE(Contains(ErrorOf(std::string("\xFD"
+                                           "7zXZ\x00\x00\x04",
+                                           9)),
+                       "xz-compressed"));
+  EXPECT_TRUE(Contains(ErrorOf("\x28\xB5\x2F\xFD\x24\x05"), "zstd-compressed"));
+  // Latin-1 decoding does not hide it.
+  ParseOptions latin1;
+  latin1.latin1 = true;
+  EXPECT_TRUE(Contains(ErrorOf(gzip, latin1), "gzip-compressed"));
+  // Text that begins with "BZh" is text.
+  EXPECT_EQ(MustParse("BZh text,label\ngood,1\nbad,0\n").rows.size(), 2u);
+}
+
 TEST(TextFormats, RejectsMissingTextColumn) {
   ParseOptions options;
   options.text_column = "body";
