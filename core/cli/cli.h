@@ -21,19 +21,19 @@ struct Arguments {
   std::vector<std::string> sets;  // key=value, in order (--protocol and --steps append)
 };
 
+// What --data and --negative take, as a folder's refusal says it.
+inline const std::string kReviewsFile = "one file of reviews (CSV, TSV, JSON Lines, ...)";
+
 int Fail(const std::string& message);
 // Closes `output`: 0 when every byte was written, else Fail with the path and the reason.
 int Finish(Output* output);
-// Reads `path` whole into *bytes, refusing (in words) a folder, an unreadable path, or an
-// input longer than `max_bytes`, which it stops reading one byte past the limit; "" when read.
-std::string ReadInput(const std::string& path, std::string* bytes, int64_t max_bytes);
+// Reads `path` whole into *bytes, refusing (in words) a folder (saying `expected` is what to
+// pass), an unreadable path, or an input longer than `max_bytes`, which it stops reading one
+// byte past the limit; "" when read.
+std::string ReadInput(const std::string& path, std::string* bytes, int64_t max_bytes,
+                      const std::string& expected = kReviewsFile);
 // A settings JSON is a few kilobytes.
 constexpr int64_t kMaxConfigBytes = 1 << 20;
-// A run file holds, in base64 (4 bytes per 3), at most an input's rows and E with Adam's
-// two moments (3 x 4 bytes per weight), plus a megabyte of JSON around them.
-inline int64_t MaxRunFileBytes(const clslab::Limits& limits) {
-  return (limits.max_input_bytes + 12 * limits.max_weights) / 3 * 4 + (1 << 20);
-}
 // Settings from --config and --set, then the data from --data (and --negative): returns
 // an error message or "" with *config holding the loaded run's settings.
 std::string LoadData(const Arguments& args, clslab::Experiment* experiment,

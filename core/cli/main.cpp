@@ -63,10 +63,11 @@ int Finish(Output* output) {
   return error.empty() ? 0 : Fail(error);
 }
 
-std::string ReadInput(const std::string& path, std::string* bytes, int64_t max_bytes) {
+std::string ReadInput(const std::string& path, std::string* bytes, int64_t max_bytes,
+                      const std::string& expected) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) {
-    return path + " is a folder, not a file: pass one file of reviews (CSV, TSV, JSON Lines, ...)";
+    return path + " is a folder, not a file: pass " + expected;
   }
   std::ifstream file(path, std::ios::binary);
   if (!file) return "cannot read " + path;
@@ -108,6 +109,19 @@ bool Parse(int argc, char** argv, Arguments* args, std::string* error) {
       return false;
     }
     const std::string value = argv[++k];
+    // A flag that takes one value, given twice: which was meant is unknown.
+    std::string* once = flag == "--data"       ? &args->data
+                        : flag == "--negative" ? &args->negative
+                        : flag == "--config"   ? &args->config_path
+                        : flag == "--out"      ? &args->out
+                        : flag == "--run"      ? &args->run
+                        : flag == "--every"    ? &args->every
+                        : flag == "--recipe"   ? &args->recipe
+                                               : nullptr;
+    if (once != nullptr && !once->empty()) {
+      *error = flag + " is given twice (" + *once + ", " + value + "); give it once";
+      return false;
+    }
     if (flag == "--data")
       args->data = value;
     else if (flag == "--negative")
@@ -162,7 +176,8 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
   bool names_dataset = false;
   if (!args.config_path.empty()) {
     std::string text;
-    const std::string read = ReadInput(args.config_path, &text, kMaxConfigBytes);
+    const std::string read =
+        ReadInput(args.config_path, &text, kMaxConfigBytes, "one settings file (JSON)");
     if (!read.empty()) return read;
     clslab::Result<RunConfig> parsed = clslab::ConfigFromJson(text);
     if (!parsed.ok()) return args.config_path + ": " + parsed.status.message();
@@ -251,7 +266,9 @@ int Evaluate(const Arguments& args) {
   if (args.run.empty()) return Fail("--run FILE is required");
   std::string text;
   // A run file holds the rows (at most the input limit, base64 grows them by 4/3) and E.
-  const std::string read = ReadInput(args.run, &text, MaxRunFileBytes(clslab::Limits()));
+  // The page's limit (limits.h): a run file the CLI reads, the page reads too.
+  const std::string read = ReadInput(args.run, &text, clslab::Limits().max_run_file_bytes,
+                                     "one run file saved by the page (clslab-run-stepN.json)");
   if (!read.empty()) return Fail(read);
   const clslab::Result<clslab::RunFile> run = clslab::ReadRunFile(text);
   if (!run.ok()) return Fail(args.run + ": " + run.status.message());

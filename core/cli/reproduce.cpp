@@ -3,6 +3,7 @@
 // the final metrics and the per-token table (Figure 1), and prints a summary.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 
 #include "cli.h"
 #include "clslab/json_report.h"
@@ -20,6 +21,14 @@ using Json = nlohmann::ordered_json;
 
 int Reproduce(const Arguments& args) {
   if (args.out.empty()) return Fail("--out result.json is required");
+  // The result never replaces an input: `--out reviews.tsv` emptied the data it had read.
+  for (const std::string* input : {&args.data, &args.negative, &args.config_path}) {
+    std::error_code unknown;
+    if (!input->empty() && std::filesystem::equivalent(*input, args.out, unknown)) {
+      return Fail("--out " + args.out + " is the input " + *input +
+                  ": write the result to another file");
+    }
+  }
   Experiment experiment;
   RunConfig config;
   const std::string error = LoadData(args, &experiment, &config);

@@ -4,7 +4,6 @@
 #include "clslab/config.h"
 
 #include <nlohmann/json.hpp>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -236,19 +235,8 @@ Result<RunConfig> ConfigFromJson(std::string_view text) {
   const Status shallow = CheckJsonDepth(text, "the config");
   if (!shallow.ok()) return R::Failure(shallow.message());
   // JSON allows a key twice and keeps the last: a config that says sigma twice is refused.
-  std::vector<std::set<std::string>> keys;  // the keys of each object being parsed
   std::string repeated;
-  const nlohmann::json::parser_callback_t callback =
-      [&](int /*depth*/, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
-        using E = nlohmann::json::parse_event_t;
-        if (event == E::object_start) keys.emplace_back();
-        if (event == E::object_end && !keys.empty()) keys.pop_back();
-        if (event == E::key && !keys.empty() &&
-            !keys.back().insert(parsed.get<std::string>()).second && repeated.empty())
-          repeated = parsed.get<std::string>();
-        return true;
-      };
-  const nlohmann::json json = nlohmann::json::parse(text, callback, /*allow_exceptions=*/false);
+  const nlohmann::json json = ParseJsonKeysOnce(text, &repeated);
   if (json.is_discarded()) return R::Failure("the config is not valid JSON");
   if (!repeated.empty()) {
     return R::Failure(QuoteForMessage(repeated) + " is given twice in the config; give it once");

@@ -1,5 +1,9 @@
 // CheckJsonDepth: one pass that tracks strings and escapes, counting open brackets.
+// ParseJsonKeysOnce: the parser's callback keeps the keys of each object being parsed.
 #include "json_limits.h"
+
+#include <set>
+#include <vector>
 
 namespace clslab {
 
@@ -25,6 +29,22 @@ Status CheckJsonDepth(std::string_view text, const std::string& where) {
     }
   }
   return Status::Ok();
+}
+
+nlohmann::json ParseJsonKeysOnce(std::string_view text, std::string* repeated) {
+  repeated->clear();
+  std::vector<std::set<std::string>> keys;  // the keys of each object being parsed
+  const nlohmann::json::parser_callback_t callback =
+      [&](int /*depth*/, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        using E = nlohmann::json::parse_event_t;
+        if (event == E::object_start) keys.emplace_back();
+        if (event == E::object_end && !keys.empty()) keys.pop_back();
+        if (event == E::key && !keys.empty() &&
+            !keys.back().insert(parsed.get<std::string>()).second && repeated->empty())
+          *repeated = parsed.get<std::string>();
+        return true;
+      };
+  return nlohmann::json::parse(text, callback, /*allow_exceptions=*/false);
 }
 
 }  // namespace clslab

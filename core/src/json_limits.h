@@ -4,6 +4,7 @@
 // reads (settings, run files, review objects) is never more than a few levels deep.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
@@ -17,5 +18,10 @@ constexpr int kMaxJsonDepth = 64;
 // than kMaxJsonDepth levels deep (brackets inside strings do not count). Linear, no
 // allocation; the text need not be valid JSON (the parser reports that).
 Status CheckJsonDepth(std::string_view text, const std::string& where);
+
+// nlohmann::json::parse without exceptions (discarded when the text is not JSON) that also
+// finds a key given twice in one object, which JSON allows and the parser resolves by
+// keeping the last one silently: *repeated is the first such key, "" when there is none.
+nlohmann::json ParseJsonKeysOnce(std::string_view text, std::string* repeated);
 
 }  // namespace clslab

@@ -52,12 +52,33 @@ std::string TokensOverLimit(int64_t max_tokens) {
          " tokens (the limit); lower max_reviews or max_tokens (per review)";
 }
 
-std::string InputOverLimit(const std::string& source, int64_t max_input_bytes) {
+namespace {
+
+std::string Megabytes(int64_t bytes) {
   char megabytes[32];
-  std::snprintf(megabytes, sizeof(megabytes), "%.1f MB",
-                static_cast<double>(max_input_bytes) / (1 << 20));
-  return source + ": the input is larger than the limit of " + megabytes + " (" +
+  std::snprintf(megabytes, sizeof(megabytes), "%.1f MB", static_cast<double>(bytes) / (1 << 20));
+  return megabytes;
+}
+
+}  // namespace
+
+std::string InputOverLimit(const std::string& source, int64_t max_input_bytes) {
+  return source + ": the input is larger than the limit of " + Megabytes(max_input_bytes) + " (" +
          std::to_string(max_input_bytes) + " bytes); reading stopped there";
+}
+
+Status CheckRunFileBytes(const Limits& limits, int64_t bytes, const std::string& name) {
+  if (bytes <= limits.max_run_file_bytes) return Status::Ok();
+  const std::string limit = Megabytes(limits.max_run_file_bytes);
+  if (name.empty()) {
+    return Status::Error("the run file would be " + Megabytes(bytes) + ", over the limit of " +
+                         limit +
+                         " a run file can be loaded back with; its weights (vocabulary "
+                         "x d, three copies under Adam) and stored rows are too many: lower d "
+                         "or max_vocab, or keep the share link, which replays the run");
+  }
+  return Status::Error(name + " is " + Megabytes(bytes) + ", over the limit of " + limit +
+                       " for a run file (reading it would not fit in memory); nothing changed");
 }
 
 }  // namespace clslab

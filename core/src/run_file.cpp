@@ -10,6 +10,7 @@
 #include "clslab/trainer.h"
 #include "json_limits.h"
 #include "run_file_codec.h"
+#include "text_util.h"
 
 namespace clslab {
 namespace {
@@ -65,12 +66,22 @@ std::string WriteRunFile(const Experiment& experiment) {
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-Result<RunFile> ReadRunFile(std::string_view text) {
+Result<RunFile> ReadRunFile(std::string_view text, const Limits& limits) {
   using R = Result<RunFile>;
+  const Status fits = CheckRunFileBytes(limits, static_cast<int64_t>(text.size()), "the run file");
+  if (!fits.ok()) return R::Failure(fits.message());
   const Status shallow = CheckJsonDepth(text, "the run file");
   if (!shallow.ok()) return R::Failure(shallow.message());
-  const nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  // A key twice (JSON keeps the last) is a file edited or damaged by hand: which value was
+  // meant is unknown, so it is refused.
+  std::string repeated;
+  const nlohmann::json json = ParseJsonKeysOnce(text, &repeated);
   if (json.is_discarded() || !json.is_object()) return R::Failure("the run file is not JSON");
+  if (!repeated.empty()) {
+    return R::Failure("the run file gives the key " + QuoteForMessage(repeated) +
+                      " twice in one object (edited or damaged), so which value was meant is "
+                      "unknown");
+  }
   if (!json.contains("clslab_run") || json["clslab_run"] != kRunVersion) {
     return R::Failure("not a clslab run file (version " + std::to_string(kRunVersion) + ")");
   }

@@ -175,4 +175,25 @@ DecodedShareLink DecodeShareLink(std::string_view hash) {
   return decoded;
 }
 
+DecodedShareLink WithDefaultDataSettings(const RunConfig& config, const std::string& refusal) {
+  DecodedShareLink fallback;
+  fallback.config = config;
+  const RunConfig defaults;
+  std::string reset;
+  for (const Binding& b : Bindings()) {
+    // How reviews become the split and vocabulary (not the dataset itself, nor the seed).
+    const bool data_setting = b.field.group == "data" || b.field.group == "synthetic";
+    if (!data_setting || b.field.effect != SettingEffect::kPipeline) continue;
+    const std::string value = TextOf(b, config);
+    if (value == b.field.default_text) continue;
+    SetFromText(b, &fallback.config, TextOf(b, defaults));
+    reset += (reset.empty() ? "" : ", ") + b.field.key + " " + value;
+  }
+  if (!reset.empty()) {
+    fallback.warnings.push_back(refusal + "; the link's data settings went back to their " +
+                                "defaults (it had " + reset + ")");
+  }
+  return fallback;
+}
+
 }  // namespace clslab

@@ -121,6 +121,18 @@ TEST(CliInput, AnEndlessConfigIsRefusedAtOneMegabyte) {
   EXPECT_LT(outcome.peak_kilobytes, 64 * 1024);
 }
 
+// Issue 43, item 4: `evaluate --run` read up to 854 MB, the page aborted at 270 MB: both stop
+// at the one run-file limit of core (Limits::max_run_file_bytes).
+TEST(CliInput, AnEndlessRunFileIsRefusedAtTheRunFileLimit) {
+  const Outcome outcome = RunCli({"evaluate", "--run", "/dev/zero"});
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.error.find("clslab: /dev/zero: the input is larger than the limit of 128.0 "
+                               "MB (134217728 bytes); reading stopped there"),
+            std::string::npos)
+      << outcome.error;
+  EXPECT_LT(outcome.peak_kilobytes, 128 * 1024 + 128 * 1024);
+}
+
 // Issue 20, item 7: `--data` of a folder said "no rows at all (empty input)".
 TEST(CliInput, AFolderIsNamedAsAFolder) {
   const std::string folder = ::testing::TempDir();
@@ -128,6 +140,29 @@ TEST(CliInput, AFolderIsNamedAsAFolder) {
   EXPECT_EQ(outcome.exit_code, 1);
   EXPECT_NE(outcome.error.find(folder + " is a folder, not a file"), std::string::npos)
       << outcome.error;
+}
+
+// Issue 43, item 8: `--run DIR` said "pass one file of reviews"; each input names what it takes.
+TEST(CliInput, AFolderIsRefusedNamingWhatTheFlagTakes) {
+  const std::string folder = ::testing::TempDir();
+  const Outcome run = RunCli({"evaluate", "--run", folder});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.error.find(folder + " is a folder, not a file: pass one run file saved by the "
+                                    "page (clslab-run-stepN.json)"),
+            std::string::npos)
+      << run.error;
+  const Outcome config = RunCli({"train", "--data", "synthetic", "--config", folder});
+  EXPECT_NE(config.error.find("pass one settings file (JSON)"), std::string::npos) << config.error;
+}
+
+// Issue 43, item 8: `--data a --data b` trained on b without a word.
+TEST(CliInput, AFlagOfOneValueGivenTwiceIsRefused) {
+  const Outcome outcome = RunCli({"train", "--data", "a.tsv", "--data", "b.tsv"});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.error.find("clslab: --data is given twice (a.tsv, b.tsv); give it once"),
+            std::string::npos)
+      << outcome.error;
+  EXPECT_EQ(RunCli({"reproduce", "--out", "x", "--out", "y"}).exit_code, 2);
 }
 
 // Issue 18: the summary printed "1600" where the guidance prints "1,600": one number format.
@@ -208,6 +243,19 @@ TEST(CliOutput, ReproduceRefusesAnUnwritablePathBeforeTheRun) {
   EXPECT_NE(outcome.error.find("clslab: cannot write " + out + ": No such file or directory"),
             std::string::npos)
       << outcome.error;
+}
+
+// A red-team find (issue 43): `reproduce --data reviews.tsv --out reviews.tsv` replaced the
+// reviews with the result.
+TEST(CliOutput, ReproduceRefusesToWriteOverItsInput) {
+  const std::string data = SmallData();
+  const std::string before = ReadAll(data);
+  const Outcome outcome =
+      RunCli({"reproduce", "--data", data, "--set", "width=16", "--steps", "3", "--out", data});
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.error.find("--out " + data + " is the input " + data), std::string::npos)
+      << outcome.error;
+  EXPECT_EQ(ReadAll(data), before);
 }
 
 // With standard output closed, the result file is still whole (no summary line lands in it,

@@ -116,6 +116,29 @@ TEST(Config, MalformedLinksDropOnlyTheBadPartWithOneWarningEach) {
   EXPECT_EQ(decoded.config.width, RunConfig().width);
 }
 
+// Issue 43, item 7: a link whose data settings the data refuses (#v=2&min_count=1000) left
+// the page on "Loading the dataset..." for ever; it opens on those settings' defaults, as a
+// bad value does, and keeps the link's other settings.
+TEST(Config, ALinksRefusedDataSettingsGoBackToTheirDefaultsWithOneWarning) {
+  const DecodedShareLink link =
+      DecodeShareLink("v=2&dataset=movies&min_count=1000&max_vocab=2&width=64&seed=7");
+  ASSERT_TRUE(link.warnings.empty());
+  const DecodedShareLink fallback =
+      WithDefaultDataSettings(link.config, "movies.tsv: nothing to learn");
+  ASSERT_EQ(fallback.warnings.size(), 1u);
+  EXPECT_EQ(fallback.warnings[0],
+            "movies.tsv: nothing to learn; the link's data settings went back to their "
+            "defaults (it had min_count 1000, max_vocab 2)");
+  EXPECT_EQ(fallback.config.min_count, RunConfig().min_count);
+  EXPECT_EQ(fallback.config.max_vocab, RunConfig().max_vocab);
+  // The data, the seed and the model stay the link's.
+  EXPECT_EQ(fallback.config.dataset, "movies");
+  EXPECT_EQ(fallback.config.seed, 7u);
+  EXPECT_EQ(fallback.config.width, 64);
+  // With every data setting at its default there is nothing to fall back on.
+  EXPECT_TRUE(WithDefaultDataSettings(RunConfig(), "refused").warnings.empty());
+}
+
 TEST(Config, CustomIsNotADatasetALinkCanSelect) {
   const DecodedShareLink decoded = DecodeShareLink("v=1&dataset=custom&width=64");
   ASSERT_EQ(decoded.warnings.size(), 1u);

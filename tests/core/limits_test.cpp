@@ -103,6 +103,7 @@ TEST(Limits, DefaultsAreStatedAndAgreeWithTheSettingsTable) {
   EXPECT_EQ(limits.max_width, 4096);
   EXPECT_EQ(limits.max_weights, 32 << 20);
   EXPECT_EQ(limits.max_input_bytes, ParseOptions().max_bytes);
+  EXPECT_EQ(limits.max_run_file_bytes, 128 << 20);
   // A setting's own maximum never exceeds the limit it feeds, so the form cannot offer a
   // value that the limits refuse on its own.
   for (const SettingField& field : SettingFields()) {

@@ -176,6 +176,44 @@ TEST(RunFile, RefusesFilesThatAreNotRunsOrAreTooDeep) {
   EXPECT_TRUE(Contains(ReadRunFile(without).status.message(), "does not store its rows"));
 }
 
+// Issue 43, item 4: a run file over the limit is refused unread, naming its size and the limit.
+TEST(RunFile, AFileOverTheRunFileLimitIsRefusedUnread) {
+  std::string checksum;
+  const std::string text = TrainedRun(&checksum);
+  Limits small;
+  small.max_run_file_bytes = static_cast<int64_t>(text.size()) - 1;
+  const Result<RunFile> refused = ReadRunFile(text, small);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_TRUE(Contains(refused.status.message(),
+                       "the run file is 0.0 MB, over the limit of 0.0 MB "
+                       "for a run file"))
+      << refused.status.message();
+  small.max_run_file_bytes = static_cast<int64_t>(text.size());
+  EXPECT_TRUE(ReadRunFile(text, small).ok());
+  // Saving says what to lower.
+  EXPECT_TRUE(Contains(CheckRunFileBytes(Limits(), 300 << 20, "").message(),
+                       "the run file would be 300.0 MB, over the limit of 128.0 MB a run file can "
+                       "be loaded back with"));
+}
+
+// Issue 43, item 8: a run file with a key given twice loaded without comment (JSON keeps
+// the last value): which one was meant is unknown, so it is refused, naming the key.
+TEST(RunFile, AKeyGivenTwiceIsRefusedNamingIt) {
+  std::string checksum;
+  const std::string text = TrainedRun(&checksum);
+  ASSERT_TRUE(ReadRunFile(text).ok());
+  // A second "step" in the top object, and a second "seed" inside the config.
+  const Result<RunFile> step = ReadRunFile(Edited(text, "\"step\":7", "\"step\":7,\"step\":7"));
+  ASSERT_FALSE(step.ok());
+  EXPECT_EQ(step.status.message(),
+            "the run file gives the key \"step\" twice in one object (edited or damaged), so "
+            "which value was meant is unknown");
+  const Result<RunFile> nested =
+      ReadRunFile(Edited(text, "\"config\":{", "\"config\":{\"seed\":2,\"seed\":1,"));
+  ASSERT_FALSE(nested.ok());
+  EXPECT_TRUE(Contains(nested.status.message(), "\"seed\" twice")) << nested.status.message();
+}
+
 TEST(RunFile, BuiltInDataIsNamedNotStoredAndNeedsItsBytes) {
   RunConfig config = SmallConfig();
   config.dataset = "movies";

@@ -187,5 +187,12 @@ struct DecodedShareLink {
   std::vector<std::string> warnings;
 };
 DecodedShareLink DecodeShareLink(std::string_view hash);
+// A link whose data its data settings do not fit (the load was refused, `refusal` says why)
+// opens as other bad link values do, on defaults: every setting of the "data" and
+// "synthetic" groups (how reviews become the split and vocabulary) goes back to this build's
+// default; the seed, the model and the protocol stay the link's. The decoded link then holds that
+// config and one warning, the refusal and what went back; no warning when no such setting differed
+// from its default (nothing to fall back on: the refusal stands).
+DecodedShareLink WithDefaultDataSettings(const RunConfig& config, const std::string& refusal);
 
 }  // namespace clslab

@@ -26,6 +26,13 @@ struct Limits {
   int64_t max_weights = 32 << 20;
   // Bytes of one input (a file, a pair of files, a folder's texts together).
   int64_t max_input_bytes = 256 << 20;
+  // Bytes of one run file, for the page and the CLI alike. Reading one holds its text,
+  // its parsed JSON and the decoded rows and weights at once, next to the run already
+  // loaded: in wasm a 192 MB file of stored rows peaked at the 2 GB heap (rows cost about
+  // 10 bytes of heap per byte, base64 weights about 6.5), and a 270 MB file of a joint Adam
+  // run at d 4,096 (E and its two moments) aborted the page's module. At 128 MB the worst
+  // case peaked at 1.24 GB, leaving room for the run in memory (issue 43).
+  int64_t max_run_file_bytes = 128 << 20;
 };
 
 // "1,000,000": limits are quoted to users, who should not count zeros.
@@ -42,5 +49,8 @@ std::string TokensOverLimit(int64_t max_tokens);
 // A front end that reads an input of unknown size (a pipe, a device, a growing file) stops
 // at the limit and refuses with this: `source` names the input.
 std::string InputOverLimit(const std::string& source, int64_t max_input_bytes);
+// A run file of `bytes` (a file named `name`, or "" for the run about to be saved): why it
+// cannot be read, or saved, within Limits::max_run_file_bytes; Ok when it fits.
+Status CheckRunFileBytes(const Limits& limits, int64_t bytes, const std::string& name);
 
 }  // namespace clslab

@@ -12,6 +12,7 @@
 #include "clslab/config.h"
 #include "clslab/dataset_source.h"
 #include "clslab/experiment.h"
+#include "clslab/limits.h"
 #include "clslab/model.h"
 #include "clslab/status.h"
 
@@ -30,10 +31,10 @@ struct RunFile {
 
 std::string WriteRunFile(const Experiment& experiment);
 
-// Strict: wrong version, missing fields, nesting deeper than 64, shapes that overflow or
-// do not match the config, a step out of range, bad base64 or non-finite weights are
-// errors that say which.
-Result<RunFile> ReadRunFile(std::string_view json);
+// Strict: a file over limits.max_run_file_bytes, wrong version, missing fields, a key given
+// twice, nesting deeper than 64, shapes that overflow or do not match the config, a step out
+// of range, bad base64 or non-finite weights are errors that say which.
+Result<RunFile> ReadRunFile(std::string_view json, const Limits& limits = Limits());
 
 // Applies a run as one transaction: its settings, then its data (the stored rows; for a
 // built-in dataset `source` must hold its bytes; synthetic data is generated), then its
