@@ -52,12 +52,23 @@ val EncodeShareLink(const std::string& json) {
   return result;
 }
 
-val DecodeShareLink(const std::string& hash) {
-  const clslab::DecodedShareLink decoded = clslab::DecodeShareLink(hash);
+val DecodedLinkObject(const clslab::DecodedShareLink& decoded) {
   val result = val::object();
   result.set("configJson", clslab::ConfigToJson(decoded.config));
   result.set("warnings", Strings(decoded.warnings));
   return result;
+}
+
+val DecodeShareLink(const std::string& hash) {
+  return DecodedLinkObject(clslab::DecodeShareLink(hash));
+}
+
+// The link's settings with its data settings at their defaults (core decides); no warning
+// when there is nothing to go back on, or when the settings do not parse (then the defaults).
+val WithDefaultDataSettings(const std::string& json, const std::string& refusal) {
+  const Result<RunConfig> config = clslab::ConfigFromJson(json);
+  if (!config.ok()) return DecodedLinkObject({clslab::RunConfig(), {}});
+  return DecodedLinkObject(clslab::WithDefaultDataSettings(config.value, refusal));
 }
 
 // {ok, message, value}: the effect's name, or null when either config does not parse.
@@ -186,6 +197,13 @@ val QuestionNames() {
 val DefaultLimits() { return LimitsObject(clslab::Limits()); }
 double MaxInputBytes() { return static_cast<double>(clslab::ParseOptions().max_bytes); }
 
+// {ok, message}: whether a run file of `bytes` is within the default limits (limits.h).
+val CheckRunFileBytes(double bytes, const std::string& name) {
+  const clslab::Status status =
+      clslab::CheckRunFileBytes(clslab::Limits(), static_cast<int64_t>(bytes), name);
+  return StatusObject(status.ok(), status.message());
+}
+
 // The one long-lived object per worker: an Experiment with string/bytes adapters.
 class Lab {
  public:
@@ -311,12 +329,14 @@ EMSCRIPTEN_BINDINGS(clslab) {
   emscripten::function("validateConfig", &ValidateConfig);
   emscripten::function("encodeShareLink", &EncodeShareLink);
   emscripten::function("decodeShareLink", &DecodeShareLink);
+  emscripten::function("withDefaultDataSettings", &WithDefaultDataSettings);
   emscripten::function("effectOfChange", &EffectOfChange);
   emscripten::function("withSource", &WithSource);
   emscripten::function("readRun", &ReadRun);
   emscripten::function("preview", &Preview);
   emscripten::function("contentHash", &ContentHash);
   emscripten::function("maxInputBytes", &MaxInputBytes);
+  emscripten::function("checkRunFileBytes", &CheckRunFileBytes);
   emscripten::function("limits", &DefaultLimits);
   emscripten::function("textFormats", &TextFormats);
   emscripten::function("sourceKinds", &SourceKinds);

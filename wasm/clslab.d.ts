@@ -678,6 +678,8 @@ export interface Limits {
   maxWeights: number;
   /** Bytes of one input. */
   maxInputBytes: number;
+  /** Bytes of one run file (read or saved). */
+  maxRunFileBytes: number;
 }
 
 export interface StatusResult {
@@ -780,6 +782,9 @@ export interface ClslabModule {
   encodeShareLink(configJson: ConfigJson): ValueResult<string>;
   /** Lenient: never fails; problems become warnings and defaults. */
   decodeShareLink(hash: string): DecodedShareLink;
+  /** A link's settings whose data was refused (`refusal` says why) with its data settings
+   *  at their defaults and one warning; no warning when there is nothing to go back on. */
+  withDefaultDataSettings(configJson: ConfigJson, refusal: string): DecodedShareLink;
   /** The effect of going from `before` to `after`; value null when either does not parse. */
   effectOfChange(before: ConfigJson, after: ConfigJson): ValueResult<SettingEffect>;
   /** `configJson` with its dataset set to the user's source (hash and rows left for the
@@ -800,6 +805,9 @@ export interface ClslabModule {
   contentHash(source: SourceBytes): string;
   /** Inputs larger than this many bytes are refused (core ParseOptions::max_bytes, 256 MB). */
   maxInputBytes(): number;
+  /** Whether a run file of `bytes` can be read (`name`: the file) or saved (`name` ''),
+   *  within Limits.maxRunFileBytes; the message says why not. */
+  checkRunFileBytes(bytes: number, name: string): StatusResult;
   /** Every text format core parses, 'auto' first (core TextFormats). */
   textFormats(): TextFormatName[];
   /** Every source kind, 'builtin' first (core SourceKinds). */

@@ -193,7 +193,8 @@ val ResultObject(const clslab::Result<T>& result) {
   return object;
 }
 
-// {maxReviews, maxTokens, maxVocabulary, maxWidth, maxWeights, maxInputBytes} <-> Limits.
+// {maxReviews, maxTokens, maxVocabulary, maxWidth, maxWeights, maxInputBytes,
+//  maxRunFileBytes} <-> Limits.
 inline val LimitsObject(const clslab::Limits& l) {
   val o = val::object();
   o.set("maxReviews", static_cast<double>(l.max_reviews));
@@ -202,6 +203,7 @@ inline val LimitsObject(const clslab::Limits& l) {
   o.set("maxWidth", static_cast<double>(l.max_width));
   o.set("maxWeights", static_cast<double>(l.max_weights));
   o.set("maxInputBytes", static_cast<double>(l.max_input_bytes));
+  o.set("maxRunFileBytes", static_cast<double>(l.max_run_file_bytes));
   return o;
 }
 
@@ -213,6 +215,7 @@ inline clslab::Limits LimitsFrom(const val& o) {
   l.max_width = static_cast<int64_t>(o["maxWidth"].as<double>());
   l.max_weights = static_cast<int64_t>(o["maxWeights"].as<double>());
   l.max_input_bytes = static_cast<int64_t>(o["maxInputBytes"].as<double>());
+  l.max_run_file_bytes = static_cast<int64_t>(o["maxRunFileBytes"].as<double>());
   return l;
 }
 

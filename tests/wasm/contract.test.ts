@@ -438,6 +438,7 @@ const limits = {
   maxWidth: 'number',
   maxWeights: 'number',
   maxInputBytes: 'number',
+  maxRunFileBytes: 'number',
 } satisfies Record<keyof Limits, Kind>;
 const settingField = {
   key: 'string',
@@ -665,6 +666,14 @@ test('module functions return what the d.ts declares', () => {
   check(module.validateConfig('{'), configResult, 'validateConfig (bad)');
   check(module.decodeShareLink('#%&width=3'), decoded, 'decodeShareLink');
   check(
+    module.withDefaultDataSettings(
+      module.decodeShareLink('v=2&min_count=1000').configJson,
+      'refused',
+    ),
+    decoded,
+    'withDefaultDataSettings',
+  );
+  check(
     module.withSource(module.defaultConfigJson(), 'file', 'r.tsv', choice, 0, 0),
     configResult,
     'withSource',
@@ -672,6 +681,7 @@ test('module functions return what the d.ts declares', () => {
   check(module.preview(text(corpus(10)), choice), preview, 'preview');
   check(module.preview(text('\u0000'), choice), preview, 'preview (failed)');
   check(module.readRun('{}'), runHeader, 'readRun (bad)');
+  check(module.checkRunFileBytes(300 * 2 ** 20, 'big.json'), status, 'checkRunFileBytes');
   assert.equal(typeof module.contentHash(text('x')), 'string');
   check(
     module.encodeShareLink(module.defaultConfigJson()),
