@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { gunzipped } from '../../web/src/data/read-bytes.ts';
 import { PAGE_ROWS, samplePageOffsets } from '../../web/src/data/hf-rows.ts';
 import { reviewsCsv, sessionHarness } from './support.ts';
 
@@ -176,6 +178,40 @@ test('a file over the limit is refused unread, naming the limit in words', async
     failed.message,
     /huge\.csv is 300\.0 MB; files larger than 256\.0 MB cannot be loaded/,
   );
+});
+
+// Issue 43, item 8: a gzip file was refused as "binary data (a NUL byte ...)". The page reads
+// it decompressed; the limit holds for what it decompresses to; a damaged one is named.
+test('a gzip file is read decompressed, as the text it holds, within the limit', async () => {
+  const h = await ready();
+  const text = reviewsCsv(60);
+  await h.send({
+    type: 'previewFiles',
+    files: [{ path: 'r.csv.gz', file: file('r.csv.gz', gzipSync(text)) }],
+  });
+  const preview = h.last('previewShown').preview;
+  assert.ok(preview.ok, preview.message);
+  assert.equal(preview.parsedRows, 60);
+  await h.send({ type: 'confirmDataset' });
+  assert.equal(
+    h.last('datasetLoaded').summary.contentHash,
+    h.module.contentHash({ layout: 'text', text: new TextEncoder().encode(text) }),
+    "the content hash is the text's: the file and its decompressed copy are one dataset",
+  );
+  const damaged = gzipSync(text).subarray(0, 200);
+  await h.send({
+    type: 'previewFiles',
+    files: [{ path: 'd.csv.gz', file: file('d.csv.gz', damaged) }],
+  });
+  assert.match(h.last('failed').message, /^d\.csv\.gz is gzip-compressed but damaged: /);
+  // A small file that decompresses past the limit is refused as a large one is.
+  const bomb = gzipSync(new Uint8Array(3 << 20));
+  const limit = { limit: 2 << 20, signal: new AbortController().signal, onProgress: () => {} };
+  await assert.rejects(
+    gunzipped(new Uint8Array(bomb), 'bomb.tsv.gz', limit),
+    /^Error: bomb\.tsv\.gz \(decompressed\) is 2\.\d MB; files larger than 2\.0 MB cannot be loaded/,
+  );
+  h.session.dispose();
 });
 
 test('export gives label<TAB>text that loads back to the same rows and summary', async () => {

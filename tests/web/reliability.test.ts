@@ -67,6 +67,7 @@ test('the default limits are stated by the module, each Lab and the ready event'
     maxWidth: 4096,
     maxWeights: 33554432,
     maxInputBytes: 268435456,
+    maxRunFileBytes: 134217728,
   });
   assert.equal(limits.maxInputBytes, h.module.maxInputBytes());
   assert.deepEqual(h.ofType('ready')[0]?.limits, limits);

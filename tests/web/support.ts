@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { ClslabModule, Lab, Metrics, WorkOrder, WorkReport } from '../../wasm/clslab.d.ts';
 import type { CommandBody, WorkerEvent } from '../../web/src/protocol.ts';
+import type { FetchBuiltin } from '../../web/src/worker/dataset-loader.ts';
 import { Session } from '../../web/src/worker/session.ts';
 
 const wasmUrl = new URL('../../web/src/wasm-build/clslab.wasm', import.meta.url);
@@ -75,6 +76,8 @@ export interface HarnessOptions {
   fetch?: typeof fetch;
   /** Called for each built-in fetch (tests that check nothing was fetched). */
   onBuiltinFetch?: (url: string) => void;
+  /** Serves built-in files instead of `builtin` (a server that hangs, say). */
+  fetchBuiltin?: FetchBuiltin;
   /** One module for many sessions (each has its own Lab): property tests run hundreds. */
   module?: ClslabModule;
   /** The session's clock (default performance.now): a fast one makes every time budget
@@ -90,10 +93,12 @@ export async function sessionHarness(options: HarnessOptions = {}) {
   const session = new Session({
     loadModule: options.module === undefined ? loadModule : async () => module,
     post: (event) => events.push(event),
-    fetchBytes: async (url) => {
-      options.onBuiltinFetch?.(url);
-      return bytes;
-    },
+    fetchBytes:
+      options.fetchBuiltin ??
+      (async (url) => {
+        options.onBuiltinFetch?.(url);
+        return bytes;
+      }),
     fetch: options.fetch ?? (() => Promise.reject(new TypeError('Failed to fetch'))),
     allowFaults: true,
     ...(options.now === undefined ? {} : { now: options.now }),

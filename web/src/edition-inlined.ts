@@ -4,6 +4,7 @@
 // module worker from a file nor fetch. The worker is a classic script started from a blob:
 // URL (the CSP's worker-src allows blob:); the bytes are gzip + base64 strings set at build.
 import type { ClslabModuleOptions } from 'clslab-wasm';
+import type { ReadOptions } from './data/read-bytes.ts';
 import InlinedWorker from './worker/entry.ts?worker&inline';
 
 /** Set by web/vite.single.config.ts (`define`), which copies the literal wherever the name
@@ -27,8 +28,9 @@ export async function wasmOptions(): Promise<ClslabModuleOptions> {
   return { wasmBinary: await gunzipBase64(inlined.wasm), locateFile: (path) => path };
 }
 
-/** Worker side: a built-in dataset's bytes, by the file name at the end of its URL. */
-export async function builtInBytes(url: string): Promise<Uint8Array> {
+/** Worker side: a built-in dataset's bytes, by the file name at the end of its URL (inlined:
+ *  no wait to show or cancel, so the read options are not needed). */
+export async function builtInBytes(url: string, _options?: ReadOptions): Promise<Uint8Array> {
   const file = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
   const name = file.replace(/\.tsv$/, '');
   const packed = Object.hasOwn(inlined.datasets, name) ? inlined.datasets[name] : undefined;

@@ -4,6 +4,7 @@
 // this module for edition-inlined.ts (web/vite.single.config.ts): same exports, no fetch.
 import type { ClslabModuleOptions } from 'clslab-wasm';
 import { isUnreachable } from './data/network.ts';
+import { Cancelled, readBody, type ReadOptions } from './data/read-bytes.ts';
 import wasmUrl from './wasm-build/clslab.wasm?url';
 
 /** Page side: the one training worker (client/worker-client.ts owns it). */
@@ -17,13 +18,16 @@ export async function wasmOptions(): Promise<ClslabModuleOptions> {
   return { locateFile: () => wasmUrl };
 }
 
-/** Worker side: the bytes of a built-in dataset, datasets/NAME.tsv next to the page.
- *  The session prefixes the reason with the dataset's name and URL. */
-export async function builtInBytes(url: string): Promise<Uint8Array> {
+/** Worker side: the bytes of a built-in dataset, datasets/NAME.tsv next to the page, read
+ *  with progress and Cancel (a server that never answers must not hold the page: the
+ *  session shows the read as a task). The session prefixes the reason with the dataset's
+ *  name and URL. */
+export async function builtInBytes(url: string, options: ReadOptions): Promise<Uint8Array> {
   let response: Response;
   try {
-    response = await fetch(url);
+    response = await fetch(url, { signal: options.signal });
   } catch (error) {
+    if (options.signal.aborted) throw new Cancelled();
     if (!isUnreachable(error)) throw error;
     throw new Error(
       "the network is unreachable (this page's server did not answer); files from your " +
@@ -31,5 +35,6 @@ export async function builtInBytes(url: string): Promise<Uint8Array> {
     );
   }
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
-  return new Uint8Array(await response.arrayBuffer());
+  const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? url);
+  return readBody(response, name, options);
 }

@@ -17,8 +17,11 @@ export function megabytes(bytes: number): string {
   return `${(bytes / (1 << 20)).toFixed(1)} MB`;
 }
 
+/** An input over the limit (tooLarge). */
+class TooLarge extends Error {}
+
 export function tooLarge(name: string, size: number, limit: number): Error {
-  return new Error(
+  return new TooLarge(
     `${name} is ${megabytes(size)}; files larger than ${megabytes(limit)} cannot be loaded ` +
       '(the parser refuses them). Take a sample of the rows, or split the file.',
   );
@@ -30,10 +33,36 @@ export class Cancelled extends Error {
   }
 }
 
-/** Reads a File (or Blob) with file.stream(); refuses it unread when over the limit. */
+/** Reads a File (or Blob) with file.stream(); refuses it unread when over the limit. A
+ *  gzip file is read decompressed (gunzipped). */
 export async function readFile(file: File, options: ReadOptions): Promise<Uint8Array> {
   if (file.size > options.limit) throw tooLarge(file.name, file.size, options.limit);
-  return readStream(file.stream(), file.size, file.name, options);
+  return gunzipped(
+    await readStream(file.stream(), file.size, file.name, options),
+    file.name,
+    options,
+  );
+}
+
+/** `bytes` decompressed when they are gzip (1F 8B: `reviews.tsv.gz`), else as they are. Core
+ *  refuses compressed input, naming it; the browser can read gzip (DecompressionStream), so
+ *  the page loads such a file as the text it holds, within the same limit (a small file that
+ *  decompresses past it is refused like a large one). The content hash is the text's, so
+ *  the file and its decompressed copy are the same data to a link. */
+export async function gunzipped(
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+  options: ReadOptions,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  try {
+    return await readStream(stream, 0, `${name} (decompressed)`, options);
+  } catch (error) {
+    // The decompressor's own error (a TypeError in browsers, zlib's in Node): damaged data.
+    if (error instanceof Cancelled || error instanceof TooLarge) throw error;
+    throw new Error(`${name} is gzip-compressed but damaged: ${describe(error)}`);
+  }
 }
 
 /** Downloads `url`; refuses it when Content-Length or the bytes so far pass the limit. */
@@ -52,6 +81,16 @@ export async function fetchBytes(
     throw new Error(`Could not download ${url}: ${describe(error)}`);
   }
   if (!response.ok) throw new Error(`Could not download ${url}: HTTP ${response.status}`);
+  return gunzipped(await readBody(response, name, options), name, options);
+}
+
+/** The body of a successful response, read in chunks with progress, Cancel and the limit
+ *  (Content-Length is checked first when the server sends one). */
+export async function readBody(
+  response: Response,
+  name: string,
+  options: ReadOptions,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared > options.limit) throw tooLarge(name, declared, options.limit);
   if (response.body === null) return new Uint8Array(await response.arrayBuffer());
@@ -63,7 +102,7 @@ async function readStream(
   expected: number,
   name: string,
   options: ReadOptions,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let done = 0;

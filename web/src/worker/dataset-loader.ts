@@ -5,14 +5,18 @@
 import type { ClslabModule, ParseChoice, SourceBytes } from 'clslab-wasm';
 import type { TaskKind, WorkerEvent } from '../protocol.ts';
 import { isPresetId, PRESETS, rowsToJsonLines, sampleRows } from '../data/hf-rows.ts';
-import { Cancelled, fetchBytes, readFile, tooLarge } from '../data/read-bytes.ts';
+import { Cancelled, fetchBytes, readFile, tooLarge, type ReadOptions } from '../data/read-bytes.ts';
 import { planSource, type SourceFile } from '../data/sources.ts';
 import { seededRandom } from '../data/seeded-random.mjs';
+
+/** Bytes of a built-in dataset's file by URL (the edition's: a fetch, or inlined bytes). */
+export type FetchBuiltin = (url: string, options: ReadOptions) => Promise<Uint8Array>;
 
 export interface LoaderDeps {
   module: () => ClslabModule;
   post: (event: WorkerEvent) => void;
   fetch: typeof fetch;
+  fetchBuiltin: FetchBuiltin;
 }
 
 /** Where a previewed source came from: what the settings will record as its identity. */
@@ -157,6 +161,19 @@ export class DatasetLoader {
       });
       return { layout: 'text', text } as const;
     });
+  }
+
+  /** A built-in dataset's file `name` at `url`, read as any download is: a task with its
+   *  progress and Cancel (a server that never answers held the page at its last step with
+   *  no sign, issue 43); null when cancelled. */
+  async builtin(name: string, url: string): Promise<Uint8Array | null> {
+    return this.read('reading', `Downloading ${name}`, (signal, progress) =>
+      this.deps.fetchBuiltin(url, {
+        limit: this.deps.module().maxInputBytes(),
+        signal,
+        onProgress: progress,
+      }),
+    );
   }
 
   /** Samples `reviews` rows of a preset from `seed` as JSON lines; null when cancelled. */

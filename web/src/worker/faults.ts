@@ -36,6 +36,7 @@ export async function injectFault(fault: Fault, deps: FaultDeps): Promise<void> 
         maxWidth: none,
         maxWeights: none,
         maxInputBytes: module.maxInputBytes(),
+        maxRunFileBytes: module.limits().maxRunFileBytes,
       });
       return deps.reload(configJson);
     }

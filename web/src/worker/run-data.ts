@@ -18,9 +18,10 @@ export interface RunDataDeps {
   datasets: DatasetLoader;
   training: Training;
   post: (event: WorkerEvent) => void;
-  /** Bytes of a built-in dataset file by URL. */
-  fetchBytes: (url: string) => Promise<Uint8Array>;
 }
+
+/** Core refused the data under these settings (Lab.load said why): nothing changed. */
+class DataRefused extends Error {}
 
 export class RunData {
   /** Where the built-in datasets are (init says). */
@@ -31,6 +32,10 @@ export class RunData {
   private slowdownMs = 0;
   /** A link that would replace the user's data, until the page says keep it or not. */
   private linkOverData: { configJson: string; warnings: string[] } | null = null;
+
+  /** Data swaps so far (each announced load or rebuild): a Play sent before one does not
+   *  start on the new data (session.ts). */
+  loads = 0;
 
   constructor(private readonly deps: RunDataDeps) {}
 
@@ -149,6 +154,35 @@ export class RunData {
     }
   }
 
+  /** The data of the link the page opened on. Where core refuses the data under the link's
+   *  data settings (min_count=1000), the link opens as a link with any other bad value does:
+   *  on those settings' defaults (core WithDefaultDataSettings), with a warning; the page
+   *  was left with no data and Play disabled (issue 43). */
+  async loadLink(configJson: string, warnings: string[]): Promise<void> {
+    return this.withLinkFallback(configJson, warnings, (config, said) =>
+      this.loadFor(config, said),
+    );
+  }
+
+  /** `load` with the link's settings, then, when core refused the data under them, once more
+   *  with its data settings at their defaults. */
+  private async withLinkFallback(
+    configJson: string,
+    warnings: string[],
+    load: (configJson: string, warnings: string[]) => Promise<void> | void,
+  ): Promise<void> {
+    try {
+      await load(configJson, warnings);
+    } catch (error) {
+      if (!(error instanceof DataRefused)) throw error;
+      const fallback = this.deps.host
+        .requireModule()
+        .withDefaultDataSettings(configJson, error.message);
+      if (fallback.warnings.length === 0) throw error;
+      await load(fallback.configJson, [...warnings, ...fallback.warnings]);
+    }
+  }
+
   /** Loads the data `configJson` names, or, for the user's data, asks for it. */
   async loadFor(configJson: string, warnings: string[]): Promise<void> {
     const module = this.deps.host.requireModule();
@@ -173,10 +207,9 @@ export class RunData {
     const read = await this.deps.datasets.readFiles(files);
     if (read === null) return;
     this.deps.training.halt();
-    this.loadBytes(
-      { ...read.bytes, name: read.origin.name },
-      awaiting.configJson,
-      awaiting.warnings,
+    const bytes = { ...read.bytes, name: read.origin.name };
+    return this.withLinkFallback(awaiting.configJson, awaiting.warnings, (config, said) =>
+      this.loadBytes(bytes, config, said),
     );
   }
 
@@ -192,7 +225,9 @@ export class RunData {
         : await this.deps.datasets.sample(need.preset, need.rows, need.seed);
     if (bytes === null) return;
     this.deps.training.halt();
-    this.loadBytes(bytes, awaiting.configJson, awaiting.warnings);
+    return this.withLinkFallback(awaiting.configJson, awaiting.warnings, (config, said) =>
+      this.loadBytes(bytes, config, said),
+    );
   }
 
   /** The previewed source with the current settings: its identity goes into them. */
@@ -223,7 +258,7 @@ export class RunData {
 
   /** A load's answer: on failure nothing changed (the message goes to the request). */
   private commit(result: LoadResult, warnings: string[]): void {
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new DataRefused(result.message);
     this.awaiting = null;
     this.announceLoaded('source', warnings);
   }
@@ -250,6 +285,7 @@ export class RunData {
 
   /** Settings, data and the first snapshot of a run whose data was (re)built. */
   announceLoaded(effect: 'source' | 'pipeline', warnings: string[]): void {
+    this.loads++;
     const lab = this.deps.host.requireLab();
     this.postSettings(effect, warnings);
     const table = lab.tokens();
@@ -275,14 +311,23 @@ export class RunData {
     this.deps.post({ type: 'settingsApplied', configJson, plan, shareHash, effect, warnings });
   }
 
+  /** The built-in dataset `name`'s bytes, downloaded as a cancellable task; a Cancel is
+   *  said as an error (the command that needed the data did nothing), naming what stays. */
   async builtin(name: string): Promise<Uint8Array> {
     const url = new URL(`${encodeURIComponent(name)}.tsv`, this.datasetBaseUrl).href;
+    let bytes: Uint8Array | null;
     try {
-      return await this.deps.fetchBytes(url);
+      bytes = await this.deps.datasets.builtin(`${name}.tsv`, url);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       throw new Error(`Could not download the built-in dataset "${name}" (${url}): ${detail}`);
     }
+    if (bytes !== null) return bytes;
+    const lab = this.deps.host.requireLab();
+    const kept = lab.hasDataset()
+      ? `the lab keeps ${lab.summary().sourceName} and its run`
+      : 'nothing is loaded: choose a dataset, or load a file';
+    throw new Error(`You cancelled the download of ${name}.tsv: ${kept}.`);
   }
 }
 

@@ -17,15 +17,23 @@ export interface RunFileDeps {
 export class RunFiles {
   constructor(private readonly deps: RunFileDeps) {}
 
-  /** Between Play chunks the Lab is consistent: exporting does not stop a run. */
+  /** Between Play chunks the Lab is consistent: exporting does not stop a run. A file too
+   *  large to be loaded back (core's run-file limit) is not saved: the page's module could
+   *  not read it (a 270 MB one aborted it), nor could the CLI. */
   export(): void {
     const lab = this.deps.host.requireData('saving a run');
-    this.deps.post({ type: 'runExported', json: lab.exportRun(), step: lab.step() });
+    const json = lab.exportRun();
+    const fits = this.deps.host.requireModule().checkRunFileBytes(utf8Bytes(json), '');
+    if (!fits.ok) throw new Error(`The run was not saved: ${fits.message}.`);
+    this.deps.post({ type: 'runExported', json, step: lab.step() });
   }
 
-  /** Applies `json`; throws a sentence naming the part that failed (nothing changed). */
+  /** Applies `json`; throws a sentence naming the part that failed (nothing changed). A file
+   *  over the run-file limit is refused before the module copies it. */
   async import(json: string): Promise<void> {
     const module = this.deps.host.requireModule();
+    const fits = module.checkRunFileBytes(utf8Bytes(json), 'the run file');
+    if (!fits.ok) throw new Error(`The run file was not loaded: ${fits.message}.`);
     const header = module.readRun(json);
     if (!header.ok) throw new Error(`The run file cannot be read: ${header.message}.`);
     const source = sourceOf(planOf(module, header.configJson));
@@ -39,4 +47,16 @@ export class RunFiles {
       throw new Error(`The run file was not loaded, and nothing changed: ${applied.message}.`);
     }
   }
+}
+
+/** The bytes `text` takes as UTF-8 (a file's size on disk), without encoding it. */
+function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let k = 0; k < text.length; k++) {
+    const unit = text.charCodeAt(k);
+    // One unit of U+0080..U+07FF takes 2 bytes, of U+0800..U+FFFF 3; a surrogate pair (2
+    // units) takes 4.
+    if (unit >= 0x80) bytes += unit >= 0x800 && (unit < 0xd800 || unit > 0xdfff) ? 2 : 1;
+  }
+  return bytes;
 }

@@ -10,7 +10,7 @@ import type { ClslabModule } from 'clslab-wasm';
 import type { Command, CommandType, WorkerEvent } from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
 import { planOf, shareLinkOf } from './data-source.ts';
-import { DatasetLoader } from './dataset-loader.ts';
+import { DatasetLoader, type FetchBuiltin } from './dataset-loader.ts';
 import { injectFault } from './faults.ts';
 import { LabHost } from './lab-host.ts';
 import { describeModuleFault, isModuleFault } from './module-fault.ts';
@@ -22,8 +22,9 @@ import { Training } from './training.ts';
 export interface SessionDeps {
   loadModule: () => Promise<ClslabModule>;
   post: (event: WorkerEvent) => void;
-  /** Bytes of a built-in dataset file (fetch in the browser, readFile in Node). */
-  fetchBytes: (url: string) => Promise<Uint8Array>;
+  /** Bytes of a built-in dataset file (fetch in the browser, readFile in Node), read with
+   *  the options' progress, Cancel and limit. */
+  fetchBytes: FetchBuiltin;
   /** Lets queued messages (Pause) run between chunks of Play. */
   yieldToEvents?: () => Promise<void>;
   now?: () => number;
@@ -61,6 +62,7 @@ export class Session {
       module: () => this.host.requireModule(),
       post,
       fetch: this.deps.fetch,
+      fetchBuiltin: this.deps.fetchBytes,
     });
     this.training = new Training({
       host: this.host,
@@ -74,7 +76,6 @@ export class Session {
       datasets: this.datasets,
       training: this.training,
       post,
-      fetchBytes: this.deps.fetchBytes,
     });
     this.runs = new RunFiles({ host: this.host, post, builtin: (name) => this.data.builtin(name) });
   }
@@ -85,9 +86,9 @@ export class Session {
       this.immediate(command);
       return Promise.resolve();
     }
-    const pausesBefore = this.pauses;
+    const before = { pauses: this.pauses, loads: this.data.loads };
     this.queue = this.queue
-      .then(() => this.run(command, pausesBefore))
+      .then(() => this.run(command, before))
       .catch((error: unknown) => this.report(command, error));
     return this.queue;
   }
@@ -130,7 +131,8 @@ export class Session {
     this.deps.post({ type: 'failed', ...base, message, fatal: false });
   }
 
-  private async run(command: Command, pausesBefore: number): Promise<void> {
+  /** `before`: the pauses and data loads there had been when the command arrived. */
+  private async run(command: Command, before: { pauses: number; loads: number }): Promise<void> {
     const lab = () => this.host.requireLab();
     const post = this.deps.post;
     switch (command.type) {
@@ -157,8 +159,11 @@ export class Session {
       }
       case 'play':
         // The page shows Pause from the press on; a Pause pressed while this Play waited
-        // behind a solve is the user's last word.
-        if (this.pauses !== pausesBefore) return this.training.playWithdrawn();
+        // behind a solve is the user's last word. A Play pressed on the data before a load
+        // that was still under way is not for the new data: a load never swaps the data
+        // under a run, nor starts one on data the user has not seen.
+        if (this.pauses !== before.pauses) return this.training.playWithdrawn('paused');
+        if (this.data.loads !== before.loads) return this.training.playWithdrawn('interrupted');
         return this.training.play((error) => this.report(command, error));
       case 'runTo': {
         const replay = this.host.requireModule().checkReplayStep(command.step);
@@ -282,6 +287,6 @@ export class Session {
         questions: module.questionNames(),
       },
     });
-    await this.data.loadFor(decoded.configJson, decoded.warnings);
+    await this.data.loadLink(decoded.configJson, decoded.warnings);
   }
 }

@@ -92,10 +92,11 @@ export class Training {
     if (run !== null && playing) this.said('interrupted', '');
   }
 
-  /** A Play withdrawn by a later Pause before it started: said as a pause at this step (the
-   *  page showed Pause from the press on, and now shows Play again). */
-  playWithdrawn(): void {
-    this.said('paused', '');
+  /** A Play withdrawn before it started, by a later Pause ('paused') or by new data loaded
+   *  meanwhile ('interrupted'): said as a stop at this step (the page showed Pause from the
+   *  press on, and now shows Play again). */
+  playWithdrawn(reason: 'paused' | 'interrupted'): void {
+    this.said(reason, '');
   }
 
   /** Starts Play and returns (the loop yields between calls). Without `target` it runs to
