@@ -39,6 +39,7 @@ offer-dataset = Open { $name }.tsv (real reviews)
 ## The prompt while the page is busy (core's guidance.prompt says the rest)
 
 prompt-needs-data = This link needs its data: see the Dataset card.
+prompt-nothing-loaded = Nothing is loaded: { $reason }
 prompt-loading = Loading the model and the dataset…
 prompt-training = Training… press Pause to stop and inspect.
 prompt-stopped = Stopped: { $reason }
@@ -465,6 +466,7 @@ progress-play-after = { $task }; Play starts after it…
 progress-starting = Starting Play…
 progress-waiting-link = Waiting for the link’s data.
 progress-loading-dataset = Loading the dataset…
+progress-no-dataset = No dataset is loaded: choose one in Settings, or load a file.
 progress-training = Training: step { $step } of { $target }
 progress-training-rate = Training: step { $step } of { $target } · { $rate } steps/s over the last { $window } s
 progress-budget-space = Step budget reached: { $step } { $step ->

@@ -47,6 +47,7 @@ offer-dataset = Abrir { $name }.tsv (reseñas reales)
 ## The prompt while the page is busy (core's guidance.prompt says the rest)
 
 prompt-needs-data = Este enlace necesita sus datos: consulta la tarjeta Conjunto de datos.
+prompt-nothing-loaded = No hay nada cargado: { $reason }
 prompt-loading = Cargando el modelo y el conjunto de datos…
 prompt-training = Entrenando… pulsa Pausa para detenerlo y examinarlo.
 prompt-stopped = Detenido: { $reason }
@@ -470,6 +471,7 @@ progress-play-after = { $task }; Reproducir empieza después…
 progress-starting = Iniciando la reproducción…
 progress-waiting-link = Esperando los datos del enlace.
 progress-loading-dataset = Cargando el conjunto de datos…
+progress-no-dataset = No hay ningún conjunto de datos cargado: elige uno en Ajustes o carga un archivo.
 progress-training = Entrenando: paso { $step } de { $target }
 progress-training-rate = Entrenando: paso { $step } de { $target } · { $rate } pasos/s en los últimos { $window } s
 progress-budget-space = Presupuesto de pasos alcanzado: { $step } { $step ->

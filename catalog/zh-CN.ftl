@@ -47,6 +47,7 @@ offer-dataset = 打开 { $name }.tsv（真实评论）
 ## The prompt while the page is busy (core's guidance.prompt says the rest)
 
 prompt-needs-data = 此链接需要它的数据：请看“数据集”卡片。
+prompt-nothing-loaded = 尚未加载任何内容：{ $reason }
 prompt-loading = 正在加载模型和数据集…
 prompt-training = 正在训练… 按“暂停”可停下来查看。
 prompt-stopped = 已停止：{ $reason }
@@ -454,6 +455,7 @@ progress-play-after = { $task }；完成后开始播放…
 progress-starting = 正在开始播放…
 progress-waiting-link = 正在等待链接的数据。
 progress-loading-dataset = 正在加载数据集…
+progress-no-dataset = 未加载数据集：请在设置中选择一个，或加载文件。
 progress-training = 训练中：第 { $step } 步，共 { $target } 步
 progress-training-rate = 训练中：第 { $step } 步，共 { $target } 步 · 最近 { $window } 秒每秒 { $rate } 步
 progress-budget-space = 已达到步数预算：{ $step } 步；空格键没有开始新的运行。再按一次空格键或点“播放”可再运行 { $more } 步。

@@ -113,6 +113,36 @@ test('a one-class file shows an error and the previous dataset stays', async () 
   await page.close();
 });
 
+// Issue 43, item 1: with restaurants.tsv held by a server that never answered, the page
+// stayed at "Step 1 of 300." with no task, no Cancel and the selector on "restaurants".
+test('a built-in download that never answers shows its task and Cancel, which keeps the run', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.route('**/datasets/restaurants.tsv', () => undefined); // never answered
+  await page.selectOption('#setting-dataset', 'restaurants');
+  await page.waitForFunction(
+    () =>
+      /^Downloading restaurants\.tsv/.test(
+        document.getElementById('progress-text')?.textContent ?? '',
+      ) && document.getElementById('play')?.textContent === 'Cancel',
+  );
+  assert.ok(await page.isDisabled('#step'), 'no step while the data is coming');
+  await page.click('#play'); // Cancel
+  await page.waitForFunction(() =>
+    /You cancelled the download/.test(document.getElementById('banner')?.textContent ?? ''),
+  );
+  assert.equal(
+    await page.textContent('#banner-messages'),
+    'You cancelled the download of restaurants.tsv: the lab keeps twins.tsv and its run.',
+  );
+  assert.equal(await page.inputValue('#setting-dataset'), 'twins', 'the selector names the data');
+  await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Play');
+  await page.click('#step');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 2);
+  assert.match((await page.textContent('#dataset-summary')) ?? '', /^twins\.tsv/);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
 test('the IMDB preset loads routed fixtures with progress, and a slow one can be cancelled', async () => {
   const { page, problems } = await openPage(lab, keepEveryWord);
   const negative = readFileSync(join(fixtures, 'imdb-train-neg.json'), 'utf8');

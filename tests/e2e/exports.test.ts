@@ -207,3 +207,44 @@ test('Download all gives one zip of the figures, CSVs and run file, and the run 
   assert.deepEqual([...problems.console, ...fresh.problems.console], []);
   await fresh.page.close();
 });
+
+// Issue 43: a 270 MB run file aborted the module, and run-file errors piled up in the banner
+// (seven lines after seven files). An oversize file is refused unread, in words; each failed
+// file's message replaces the last one's.
+test('a run file over the limit is refused unread; failed run files leave one message', async () => {
+  const { page, problems } = await openPage(lab);
+  const refused = await page.evaluate(() => {
+    const picker = document.getElementById('run-file') as HTMLInputElement;
+    const files = new DataTransfer();
+    files.items.add(new File([new ArrayBuffer(129 * 2 ** 20)], 'huge-run.json'));
+    picker.files = files.files;
+    picker.dispatchEvent(new Event('change'));
+    return document.getElementById('export-status')?.textContent ?? '';
+  });
+  assert.equal(
+    refused,
+    'huge-run.json is 129.0 MB, over the limit of 128.0 MB for a run file (reading it would ' +
+      'not fit in memory); nothing changed.',
+  );
+  for (const [name, text, said] of [
+    ['a.json', 'not json', 'is not JSON'],
+    ['b.json', '{}', 'not a clslab run file'],
+    ['c.json', '{"clslab_run":2}', 'has no config'],
+  ] as const) {
+    await page.setInputFiles('#run-file', {
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
+    await page.waitForFunction(
+      (words) =>
+        (document.getElementById('export-status')?.textContent ?? '').includes(words) &&
+        (document.getElementById('banner-messages')?.textContent ?? '').includes(words),
+      said,
+    );
+  }
+  assert.equal(await page.locator('#banner-messages li').count(), 1, 'one line, the last one');
+  assert.equal((await metrics(page))?.step, 1, 'nothing changed');
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});

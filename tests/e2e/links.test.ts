@@ -177,3 +177,78 @@ test('editing a URL after confirming its host withdraws the confirmation', async
   assert.ok(await page.locator('#dataset-url-confirm').isHidden());
   await page.close();
 });
+
+// Issue 43, item 7: #v=2&min_count=1000 left "Loading the dataset…" for ever, Play and Reset
+// disabled. The link opens as one with another bad value does: on defaults, with a banner.
+test('a link whose data settings the data refuses opens on their defaults, with a warning', async () => {
+  const { page, problems } = await openPage(lab, { hash: '#v=2&min_count=1000&seed=3' });
+  assert.match(
+    await bannerText(page),
+    /^twins\.tsv: the vocabulary would hold no word, only <unk> \(min_count 1,000, .*went back to their defaults \(it had min_count 1000\)$/,
+  );
+  assert.equal(await page.inputValue('#setting-min_count'), '2');
+  assert.equal(await page.inputValue('#setting-seed'), '3', "the link's other settings stay");
+  assert.doesNotMatch(await page.inputValue('#share-url'), /min_count/);
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+// Issue 43, item 6: while Play ran, the address bar said run=0: a reload lost the steps.
+test('while Play runs the link follows its step, and a reload resumes there', async () => {
+  const { page, problems } = await openPage(lab);
+  await page.evaluate(() => {
+    const speed = document.getElementById('speed') as HTMLInputElement;
+    speed.value = '1'; // 10 steps/s: Play lasts half a minute
+    speed.dispatchEvent(new Event('input'));
+  });
+  await page.click('#play');
+  const linked = await page.waitForFunction(
+    () => {
+      const run = Number(/[#&]run=(\d+)/.exec(location.hash)?.[1] ?? 0);
+      return window.__clslab?.state().playing === true && run >= 5 ? run : false;
+    },
+    null,
+    { timeout: 60000 },
+  );
+  const run = (await linked.jsonValue()) as number;
+  assert.match(await page.inputValue('#share-url'), new RegExp(`run=${run}(&|$)`));
+  await page.reload();
+  await page.waitForFunction((step) => window.__clslab?.metrics()?.step === step, run, {
+    timeout: 60000,
+  });
+  await waitStopped(page);
+  assert.equal((await metrics(page))?.step, run, 'the reload replayed to the linked step');
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+// Issue 43, item 8: after an upload, #run=5 typed into the address bar was ignored without a
+// word (its settings kept the data, so no load came to replay it after); a link's warnings
+// outlived the next link.
+test('a link opened over the loaded data replays its run; the next link drops its warnings', async () => {
+  const { page, problems } = await openPage(lab);
+  await loadDatasetFile(page, tsv(corpus(200)));
+  await page.click('#step-embeddings');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 1);
+  await page.click('#step-attention');
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 11);
+  await waitStopped(page);
+  const link = await page.inputValue('#share-url');
+  const at5 = link.slice(link.indexOf('#')).replace(/run=\d+/, 'run=5');
+  await page.evaluate((hash) => (location.hash = hash), at5);
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 5);
+  await waitStopped(page);
+  assert.equal((await metrics(page))?.step, 5);
+  assert.equal(await bannerText(page), '');
+  // A bad value warns; the next link, good, leaves no warning behind.
+  await page.evaluate((hash) => (location.hash = hash), `${at5}&panels=nosuch`);
+  await page.waitForFunction(() =>
+    /nosuch/.test(document.getElementById('banner')?.textContent ?? ''),
+  );
+  await page.evaluate((hash) => (location.hash = hash), at5.replace('run=5', 'run=6'));
+  await page.waitForFunction(() => window.__clslab?.metrics()?.step === 6);
+  await waitStopped(page);
+  assert.equal(await bannerText(page), '');
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});

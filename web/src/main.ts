@@ -101,6 +101,8 @@ function showPrompt(state: LabState): void {
   const m = state.metrics;
   let text: string;
   if (state.need !== null) text = messages.format('prompt-needs-data');
+  else if (state.dataset === null && state.dataFailure !== null)
+    text = messages.format('prompt-nothing-loaded', { reason: state.dataFailure });
   else if (m === null) text = messages.format('prompt-loading');
   else if (state.playing || state.playRequested) text = messages.format('prompt-training');
   else if (state.lastStop?.reason === 'refused')
@@ -122,7 +124,7 @@ onLocaleChange(() => {
 store.subscribe((event: WorkerEvent, state) => {
   switch (event.type) {
     case 'ready':
-      banner.warn([...event.warnings, ...pageWarnings]);
+      banner.warn([...event.warnings, ...pageWarnings], 'link', true);
       pageWarnings = [];
       break;
     case 'linkReplacesData': {
@@ -146,7 +148,8 @@ store.subscribe((event: WorkerEvent, state) => {
     case 'settingsApplied':
       banner.withdraw('link');
       banner.clearErrors();
-      banner.warn(event.warnings);
+      // Only a link's settings carry warnings (its decoding, its data falling back).
+      banner.warn(event.warnings, 'link');
       break;
     case 'datasetLoaded':
       banner.clearErrors();
@@ -184,7 +187,7 @@ store.subscribe((event: WorkerEvent, state) => {
       if (event.fatal) {
         banner.notice(event.message);
         restartWorker(true, '');
-      } else banner.error(event.message);
+      } else banner.error(event.message, event.command);
       break;
     default:
       break;
@@ -272,8 +275,9 @@ function openHash(): string {
 }
 window.addEventListener('hashchange', () => {
   const hash = openHash();
-  store.send({ type: 'openShareLink', hash }, (message) => banner.error(message));
-  banner.warn(pageWarnings);
+  // The link's run length waits for its settings: when they fail, nothing is replayed.
+  store.send({ type: 'openShareLink', hash }, () => replay.expect(null));
+  banner.warn(pageWarnings, 'link', true);
 });
 // The link's view first (panels, embed layout), so the first height a frame reports is the
 // embed's own; framed, the page then tells its parent its height.

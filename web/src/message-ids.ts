@@ -13,6 +13,7 @@ export interface MessageArgs {
   'recipe-use': { name: FluentVariable };
   'offer-dataset': { name: FluentVariable };
   'prompt-needs-data': {};
+  'prompt-nothing-loaded': { reason: FluentVariable };
   'prompt-loading': {};
   'prompt-training': {};
   'prompt-stopped': { reason: FluentVariable };
@@ -395,6 +396,7 @@ export interface MessageArgs {
   'progress-starting': {};
   'progress-waiting-link': {};
   'progress-loading-dataset': {};
+  'progress-no-dataset': {};
   'progress-training': { step: FluentVariable; target: FluentVariable };
   'progress-training-rate': {
     rate: FluentVariable;

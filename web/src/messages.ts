@@ -19,6 +19,7 @@ export const PAGE_MESSAGES: Readonly<Record<string, Readonly<Record<string, Find
     'recipe-use': { name: 'name' },
     'offer-dataset': { name: 'name' },
     'prompt-needs-data': {},
+    'prompt-nothing-loaded': { reason: 'name' },
     'prompt-loading': {},
     'prompt-training': {},
     'prompt-stopped': { reason: 'name' },

@@ -52,6 +52,9 @@ export interface LabState {
   /** A link's data the user must supply or agree to download; nothing loads until then.
    *  With the link's settings (JSON and parsed). */
   need: { need: DataNeed; configJson: string; config: Record<string, unknown> } | null;
+  /** No data is loaded and the last command failed (a download cancelled or refused, a
+   *  link's data refused): its message, so the page says so instead of "Loading…". */
+  dataFailure: string | null;
   metrics: Metrics | null;
   /** The run's step as the page knows it: the latest metrics', or the step a run stopped
    *  at (the worker says 'stopped' before it computes that step's metrics). */
@@ -95,6 +98,7 @@ function initialState(): LabState {
     lists: { textFormats: [], sourceKinds: [], metricFields: [], questions: [] },
     dataset: null,
     need: null,
+    dataFailure: null,
     metrics: null,
     step: 0,
     columns: null,
@@ -201,12 +205,14 @@ export class LabStore {
         s.dataset = { summary: event.summary, statistics: event.statistics };
         s.recipes = event.recipes;
         s.need = null;
+        s.dataFailure = null;
         s.maxMargin = null;
         s.maxMarginScores = null;
         s.columns = null;
         s.lastStop = null;
         break;
       case 'datasetNeeded':
+        s.dataFailure = null;
         s.need = {
           need: event.need,
           configJson: event.configJson,
@@ -236,6 +242,7 @@ export class LabStore {
         s.lastStop = { reason: event.reason, message: event.message, step: event.step };
         break;
       case 'taskStarted':
+        s.dataFailure = null;
         s.task = {
           kind: event.task,
           label: event.label,
@@ -268,6 +275,8 @@ export class LabStore {
         break;
       case 'failed': {
         if (event.request === this.playRequest) s.playRequested = false;
+        if (s.worker === 'ready' && s.dataset === null && s.need === null)
+          s.dataFailure = event.message;
         const handler = this.failureHandlers.get(event.request);
         this.failureHandlers.delete(event.request);
         handler?.(event.message);

@@ -12,7 +12,10 @@ type Kind = 'error' | 'notice' | 'warning';
 export class Banner {
   private readonly root = byId('banner');
   private readonly list = byId<HTMLUListElement>('banner-messages');
-  private messages: Array<{ kind: Kind; node: HTMLElement }> = [];
+  /** `from`: what said it (a failed command's type, 'link' for a link's warnings); a new
+   *  message from the same place replaces the old ones, so seven failed run files leave one
+   *  line, not seven, and the warnings of a link go with the next link. */
+  private messages: Array<{ kind: Kind; node: HTMLElement; from?: string }> = [];
   /** The lines of each question (ask) while it shows. */
   private readonly questions = new Map<string, HTMLElement[]>();
 
@@ -20,16 +23,26 @@ export class Banner {
     byId('banner-close').addEventListener('click', () => this.clear());
   }
 
-  error(message: string): void {
-    this.add('error', [message]);
+  /** `from`: the failed command's type; its earlier error is replaced. */
+  error(message: string, from?: string): void {
+    if (from !== undefined) this.drop('error', from);
+    this.add('error', [message], from);
   }
 
   notice(message: string): void {
     this.add('notice', [message]);
   }
 
-  warn(messages: string[]): void {
-    this.add('warning', messages);
+  /** `from` 'link': the warnings of the link opened; `replace` drops those of the last
+   *  link first (a new link), else they add to them (the same link's data arrived). */
+  warn(messages: string[], from?: string, replace = false): void {
+    if (from !== undefined && replace) this.drop('warning', from);
+    this.add('warning', messages, from);
+  }
+
+  private drop(kind: Kind, from: string): void {
+    this.messages = this.messages.filter((m) => m.kind !== kind || m.from !== from);
+    this.render();
   }
 
   /** "The training worker stopped: <reason>" with a Restart button that calls `restart`. */
@@ -97,16 +110,16 @@ export class Banner {
     this.render();
   }
 
-  private add(kind: Kind, texts: string[]): void {
+  private add(kind: Kind, texts: string[], from?: string): void {
     for (const text of texts) {
       // The same sentence twice in a row says nothing new.
       if (this.messages.some((m) => m.node.textContent === text)) continue;
-      this.push(kind, element('li', { text, attributes: { 'data-kind': kind } }));
+      this.push(kind, element('li', { text, attributes: { 'data-kind': kind } }), from);
     }
   }
 
-  private push(kind: Kind, node: HTMLElement): void {
-    this.messages.push({ kind, node });
+  private push(kind: Kind, node: HTMLElement, from?: string): void {
+    this.messages.push({ kind, node, ...(from === undefined ? {} : { from }) });
     this.render();
   }
 

@@ -193,7 +193,12 @@ export class Controls {
           ? t('progress-play-after', { task: state.task.label })
           : t('progress-starting');
     else if (state.dataset === null)
-      text = state.need !== null ? t('progress-waiting-link') : t('progress-loading-dataset');
+      text =
+        state.need !== null
+          ? t('progress-waiting-link')
+          : state.dataFailure !== null
+            ? t('progress-no-dataset')
+            : t('progress-loading-dataset');
     else if (this.heldBy !== null && !state.playing && !state.playRequested) text = this.heldBy;
     else if (state.playing) {
       text =

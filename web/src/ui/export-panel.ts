@@ -2,6 +2,7 @@
 // file), the metrics history as CSV, "Download all" (every figure and CSV with the run file,
 // one zip), and loading a run file back (same checksum). A run file that fails to load
 // changes nothing, and the failure is said here, where it was asked.
+import { megabytes } from '../data/read-bytes.ts';
 import { formatInteger } from '../format.ts';
 import type { LabStore } from '../state/store.ts';
 import { CSV_TYPE, downloadBlob, downloadText, type ExportFile } from './download.ts';
@@ -39,6 +40,16 @@ export class ExportPanel {
     this.picker.addEventListener('change', () => {
       const file = this.picker.files?.[0];
       if (file === undefined) return;
+      // Checked unread, as uploads are (core's limit, which the worker checks again): a
+      // 270 MB run file read whole aborted the module.
+      const limit = store.state.limits?.maxRunFileBytes ?? Infinity;
+      if (file.size > limit) {
+        this.picker.value = '';
+        this.status.textContent =
+          `${file.name} is ${megabytes(file.size)}, over the limit of ${megabytes(limit)} for ` +
+          'a run file (reading it would not fit in memory); nothing changed.';
+        return;
+      }
       this.status.textContent = `Loading ${file.name}…`;
       void file.text().then((json) => {
         store.send({ type: 'importRun', json }, (message) => (this.status.textContent = message));

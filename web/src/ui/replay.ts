@@ -23,6 +23,14 @@ export class Replay {
   constructor(private readonly store: LabStore) {
     store.subscribe((event, state) => {
       if (event.type === 'datasetLoaded') this.loaded(state.plan?.protocol === 'paper');
+      // Other data, or the data rebuilt, is followed by its datasetLoaded.
+      else if (
+        event.type === 'settingsApplied' &&
+        this.pending !== null &&
+        event.effect !== 'source' &&
+        event.effect !== 'pipeline'
+      )
+        this.onLoadedData(event.effect === 'weights');
       else if (event.type === 'stopped' && this.heading !== null) {
         this.heading = null;
         // A pause or a refusal ends the replay where the person wanted it: no autoplay.
@@ -57,6 +65,11 @@ export class Replay {
   private loaded(paper: boolean): void {
     const run = this.pending;
     this.pending = null;
+    this.begin(run, paper);
+  }
+
+  /** Replays to `run`, or for a cold page without a link takes the step on E (`paper`). */
+  private begin(run: number | null, paper: boolean): void {
     if (run !== null && run > 0) {
       this.heading = run;
       // A step core refuses to replay (beyond the longest run) leaves the page where it is.
@@ -70,6 +83,18 @@ export class Replay {
     if (run === null && this.coldStart && paper) this.store.send({ type: 'stepEmbeddings' });
     this.coldStart = false;
     this.settled();
+  }
+
+  /** A link opened over the data already loaded (its settings kept the data: no load
+   *  follows): its run length is replayed all the same, from step 0 (a `#run=5` typed after
+   *  an upload was ignored without a word, issue 43). `atStepZero`: the settings already
+   *  reset the weights. */
+  private onLoadedData(atStepZero: boolean): void {
+    const run = this.pending;
+    this.pending = null;
+    if (run === null) return;
+    if (!atStepZero) this.store.send({ type: 'reset' });
+    this.begin(run, false);
   }
 
   private settled(): void {

@@ -235,10 +235,20 @@ export class SettingsForm {
     return input.value;
   }
 
-  /** Marks the field whose change was refused (the old value is still in force). */
+  /** Marks the field whose change was refused (the old value is still in force). A choice
+   *  shows the value in force again: a Dataset left reading "restaurants" while twins stayed
+   *  loaded (a cancelled download) named data that was not there; a typed number stays, to
+   *  be corrected. */
   markRejected(key: string): void {
-    const input = this.inputs.get(key)?.input;
-    if (input === undefined || this.queued.some((edit) => edit.key === key)) return;
+    const entry = this.inputs.get(key);
+    if (entry === undefined || this.queued.some((edit) => edit.key === key)) return;
+    const { field, input } = entry;
+    if (field.kind === 'choice') {
+      input.classList.remove('pending');
+      input.value = String(this.values[key] ?? field.defaultText);
+      if (key === 'dataset') this.labelData(this.store.state);
+      return;
+    }
     input.classList.replace('pending', 'invalid');
     input.setAttribute('aria-invalid', 'true');
   }

@@ -2,12 +2,18 @@
 // the URL hash (only non-default values); this view adds the page's keys (the steps run,
 // the panels shown or hidden, embed mode, speed) from page-flags.ts and mirrors the result
 // into the address bar and a copyable field. The step is the one reached whenever the lab is not running,
-// and a replay's target while it heads there, so pausing a replay keeps the step it got to.
+// and a replay's target while it heads there, so pausing a replay keeps the step it got to;
+// while Play runs it follows the run about once a second.
 import type { Locale } from '../locale.ts';
 import type { LabStore } from '../state/store.ts';
 import { byId, copyOnClick } from './dom.ts';
 import { joinHash, type LinkFlags } from './page-flags.ts';
 import type { Replay } from './replay.ts';
+
+/** How often a running Play moves the link's step (and the address bar): calm enough that
+ *  the browser never throttles history.replaceState, often enough that a reload loses at
+ *  most a second of the run. */
+const PLAY_LINK_MILLISECONDS = 1000;
 
 export class ShareLink {
   private readonly field = byId<HTMLInputElement>('share-url');
@@ -21,6 +27,8 @@ export class ShareLink {
   /** What the address bar is to hold, written after the next frame (render). */
   private addressBar = '';
   private addressBarDue = false;
+  /** When Play last moved the link's step (performance.now()). */
+  private playLinkAt = Number.NEGATIVE_INFINITY;
 
   constructor(store: LabStore, replay: Replay) {
     copyOnClick(byId<HTMLButtonElement>('share-copy'), this.field);
@@ -34,6 +42,7 @@ export class ShareLink {
         case 'metricsUpdated':
           if (event.targetStep === 0 && !state.playing)
             this.setRun(replay.target ?? event.metrics.step);
+          else if (replay.target === null) this.followPlay(event.metrics.step);
           return;
         default:
           return;
@@ -52,6 +61,17 @@ export class ShareLink {
     if (this.run === step) return;
     this.run = step;
     this.render();
+  }
+
+  /** While Play runs, the step reached, at most every PLAY_LINK_MILLISECONDS: a reload, a
+   *  crash or a link copied mid-run resumes near where the run was (the link said run=0
+   *  until Play stopped, issue 43), without rewriting the address bar at the snapshot rate.
+   *  Any step of a run replays to the same weights. */
+  private followPlay(step: number): void {
+    const now = performance.now();
+    if (now - this.playLinkAt < PLAY_LINK_MILLISECONDS) return;
+    this.playLinkAt = now;
+    this.setRun(step);
   }
 
   /** The steps the link replays (null before the first snapshot). */
