@@ -35,14 +35,19 @@ std::string ReadAll(const std::string& path) {
 
 constexpr const char* kClosed = "";  // RunCli's stdout_path for a closed standard output
 
+// A file of this test's own in the temporary folder: ctest -j runs the tests of this binary
+// at once, and a shared name let one test read another's output (CliSummary failed so, with
+// AnEndlessConfig..., under `ctest -j2`, issue 43).
+std::string TestFile(const std::string& suffix) {
+  return ::testing::TempDir() + "/" +
+         ::testing::UnitTest::GetInstance()->current_test_info()->name() + suffix;
+}
+
 // Runs the CLI with `args`, stdout and stderr captured in files (stdout into `stdout_path`
 // when one is given, closed for kClosed).
 Outcome RunCli(const std::vector<std::string>& args, const char* stdout_path = nullptr) {
-  // Per process: ctest runs each TEST as a process of its own, two at a time (-j2), and two
-  // sharing one file read each other's messages.
-  const std::string stem = ::testing::TempDir() + "/cli_input_test." + std::to_string(getpid());
-  const std::string error_path = stem + ".err";
-  const std::string output_path = stem + ".out";
+  const std::string error_path = TestFile(".err");
+  const std::string output_path = TestFile(".out");
   std::remove(output_path.c_str());
   const pid_t child = fork();
   if (child == 0) {
@@ -89,7 +94,7 @@ TEST(CliInput, AnEndlessStreamIsRefusedAtTheInputLimitWithoutReadingPastIt) {
 
 // A pipe of real reviews that goes on forever: refused at the limit, like a device.
 TEST(CliInput, AnEndlessPipeOfReviewsIsRefusedAtTheInputLimit) {
-  const std::string fifo = ::testing::TempDir() + "/cli_input_test.fifo";
+  const std::string fifo = TestFile(".fifo");
   std::remove(fifo.c_str());
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   const pid_t writer = fork();
@@ -167,7 +172,7 @@ TEST(CliInput, AFlagOfOneValueGivenTwiceIsRefused) {
 
 // Issue 18: the summary printed "1600" where the guidance prints "1,600": one number format.
 TEST(CliSummary, CountsAreWrittenWithThousandsSeparatorsAsTheGuidanceWritesThem) {
-  const std::string data = ::testing::TempDir() + "/cli_summary.tsv";
+  const std::string data = TestFile(".tsv");
   {
     std::ofstream file(data);
     // 1,500 reviews, each with one of ten words of its class (each in 5% of reviews).
@@ -176,7 +181,7 @@ TEST(CliSummary, CountsAreWrittenWithThousandsSeparatorsAsTheGuidanceWritesThem)
            << "\n";
     }
   }
-  const std::string out = ::testing::TempDir() + "/cli_summary.json";
+  const std::string out = TestFile(".json");
   const Outcome run =
       RunCli({"reproduce", "--data", data, "--set", "width=16", "--steps", "2", "--out", out});
   ASSERT_EQ(run.exit_code, 0) << run.error;
@@ -186,7 +191,7 @@ TEST(CliSummary, CountsAreWrittenWithThousandsSeparatorsAsTheGuidanceWritesThem)
 
 // A small data set on which a run of a few steps takes a fraction of a second.
 std::string SmallData() {
-  const std::string data = ::testing::TempDir() + "/cli_output.tsv";
+  const std::string data = TestFile(".tsv");
   std::ofstream file(data);
   for (int i = 0; i < 200; ++i) {
     file << (i % 2) << "\t" << (i % 2 ? "good" : "bad") << (i / 2) % 10 << " film" << i % 13
@@ -236,7 +241,7 @@ TEST(CliOutput, ReproduceToAFullDiskFailsNamingTheFile) {
 }
 
 TEST(CliOutput, ReproduceRefusesAnUnwritablePathBeforeTheRun) {
-  const std::string out = ::testing::TempDir() + "/no-such-folder/result.json";
+  const std::string out = TestFile("-no-such-folder/result.json");
   const Outcome outcome = RunCli(
       {"reproduce", "--data", SmallData(), "--set", "width=16", "--steps", "3", "--out", out});
   EXPECT_EQ(outcome.exit_code, 1);
@@ -261,7 +266,7 @@ TEST(CliOutput, ReproduceRefusesToWriteOverItsInput) {
 // With standard output closed, the result file is still whole (no summary line lands in it,
 // though it is the first file opened for writing) and the lost summary is an error.
 TEST(CliOutput, ReproduceWithStandardOutputClosedKeepsTheFileWholeAndFails) {
-  const std::string out = ::testing::TempDir() + "/cli_output_closed.json";
+  const std::string out = TestFile(".json");
   const Outcome outcome = RunCli(
       {"reproduce", "--data", SmallData(), "--set", "width=16", "--steps", "3", "--out", out},
       kClosed);
