@@ -127,7 +127,7 @@ export function withPublicAddress(html, address) {
 
 /** The zip's bytes for `version`: the manifest and the page, at a fixed time. */
 export function scormPackage(html, { version, packageVersion, link, publicUrl, pass }) {
-  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim();
+  const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1]?.trim();
   if (!title) throw new Error(`${LAUNCH} has no <title>`);
   // The page's title is HTML text; the manifest's is XML text: decode the entities HTML has.
   const plain = title
