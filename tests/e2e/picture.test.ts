@@ -35,11 +35,13 @@ function layout(page: Page, ids: string[]) {
       return { id, top: box.top, bottom: box.bottom };
     });
     boxes.sort((a, b) => a.top - b.top);
-    const bar = document.querySelector('[data-panel="controls"]')!;
-    const stuck = getComputedStyle(bar).position === 'sticky';
+    // The control bar hides what lies under it only where it sticks to the screen's foot
+    // (one column); on a laptop it sticks to the top of its own column, beside the results.
+    const bar = document.querySelector('[data-panel="controls"]')!.getBoundingClientRect();
+    const atFoot = bar.top > innerHeight / 2 && bar.bottom >= innerHeight - 1;
     return {
       boxes,
-      foot: stuck ? bar.getBoundingClientRect().top : innerHeight,
+      foot: atFoot ? bar.top : innerHeight,
       screen: innerHeight,
       scrollY,
     };
@@ -110,18 +112,24 @@ test('on a phone Play, Step and the step count stay on screen beside the Result 
       const chart = document.getElementById(canvas)!.getBoundingClientRect();
       // Each control wholly on screen and the element hit at its centre (no named helper:
       // tsx would wrap it in a __name call the page does not have).
-      const [play, step, count] = ['play', 'step', 'progress-text'].map((id) => {
+      const [play, step, text, line] = ['play', 'step', 'progress-text', 'progress'].map((id) => {
         const node = document.getElementById(id)!;
         const box = node.getBoundingClientRect();
         const inside = box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         return inside && hit !== null && node.contains(hit);
       });
+      // The step: the status line's words, or where the bar sticks to the foot (one row, at
+      // most a sixth of a chart: control-bar.test.ts) the progress line along its top edge,
+      // whose value is the step the run reached.
+      const progress = document.getElementById('progress') as HTMLProgressElement;
+      const reached =
+        progress.value === Math.min(window.__clslab?.metrics()?.step ?? -1, progress.max);
       return {
         chartInView: chart.top < innerHeight && chart.bottom > 0,
         play,
         step,
-        count,
+        count: text || (line && reached),
         scrollY,
       };
     }, canvasId(id));

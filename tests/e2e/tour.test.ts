@@ -60,14 +60,21 @@ async function placed(page: Page): Promise<Placed> {
       panel.left < card.right &&
       card.top < panel.bottom &&
       panel.top < card.bottom;
-    // An embed's control bar sticks to the foot of the frame: what it covers is not in view.
+
     const bar = document.querySelector('[data-panel="controls"]');
-    const foot =
+    // A stuck control bar hides what lies under it: at the screen's foot (one column) or,
+    // in an embed, at the frame's top; on a laptop it sticks beside the results.
+    const b =
       bar !== null && getComputedStyle(bar).position === 'sticky'
-        ? bar.getBoundingClientRect().top
-        : innerHeight;
+        ? bar.getBoundingClientRect()
+        : null;
+    const atFoot = b !== null && b.top > innerHeight / 2;
+    const beside =
+      b === null || number === undefined || b.right <= number.left || b.left >= number.right;
+    const foot = atFoot ? b.top : innerHeight;
+    const head = b !== null && !atFoot && !beside ? b.bottom : 0;
     const numberInView =
-      number !== undefined && number.top >= 0 && number.bottom <= foot && number.height > 0;
+      number !== undefined && number.top >= head && number.bottom <= foot && number.height > 0;
     const name = target?.dataset['panel'] ?? '';
     const state = window.__clslab?.state() as unknown as {
       guidance: { panels: Finding[] } | null;

@@ -262,8 +262,9 @@ function mark(panel: HTMLElement | null, number: HTMLElement | null): void {
 
 /** Scrolls so the panel and the card below it show together. When they do not fit: the
  *  card and the panel's number above it; when those do not fit either, the number at the
- *  top with the card's heading below it. A control bar stuck to the foot (an embed) is not
- *  room. */
+ *  top with the card's heading below it. A stuck control bar over the panel is not room:
+ *  at the foot (one column) or at the top (an embed); beside the results (a laptop) it
+ *  covers nothing. */
 function reveal(
   panel: HTMLElement | null,
   number: HTMLElement | null,
@@ -273,15 +274,20 @@ function reveal(
   const bar = document.querySelector<HTMLElement>('[data-panel="controls"]');
   const stuck =
     bar !== null && bar.checkVisibility() && getComputedStyle(bar).position === 'sticky';
-  const bottomEdge = innerHeight - (stuck ? bar.getBoundingClientRect().height : 0) - MARGIN;
-  const room = bottomEdge - MARGIN;
-  const top = (panel ?? card).getBoundingClientRect().top;
+  const target = (panel ?? card).getBoundingClientRect();
+  const barBox = stuck ? bar.getBoundingClientRect() : null;
+  const over = barBox !== null && barBox.left < target.right && target.left < barBox.right;
+  const atFoot = over && barBox.top > innerHeight / 2;
+  const topEdge = (over && !atFoot ? barBox.bottom : 0) + MARGIN;
+  const bottomEdge = innerHeight - (atFoot ? barBox.height : 0) - MARGIN;
+  const room = bottomEdge - topEdge;
+  const top = target.top;
   const numberTop = (number ?? panel ?? card).getBoundingClientRect().top;
   const bottom = card.getBoundingClientRect().bottom;
   let delta: number;
-  if (bottom - top <= room) delta = top - MARGIN;
+  if (bottom - top <= room) delta = top - topEdge;
   else if (bottom - numberTop <= room) delta = bottom - bottomEdge;
-  else delta = numberTop - MARGIN;
+  else delta = numberTop - topEdge;
   const smooth = animate && !matchMedia('(prefers-reduced-motion: reduce)').matches;
   scrollBy({ top: delta, behavior: smooth ? 'smooth' : 'auto' });
 }
