@@ -234,7 +234,10 @@ test('a stop restyles the review list in place: the same word nodes, the new log
       (word as HTMLElement & { tagged?: boolean }).tagged = true;
   });
   await page.click('#play');
-  await page.waitForTimeout(1500);
+  // Some steps taken, whatever the machine's load (a fixed wait could end before the first).
+  await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 5, null, {
+    timeout: 60000,
+  });
   await page.click('#play');
   await waitStopped(page);
   // The restyle waits for the list to be on screen (a click on Play scrolled to it).
