@@ -487,3 +487,186 @@ progress-of = : { $done } of { $total } { $unit }
 
 review-filter-token = Reviews containing “{ $token }”
 embed-language-browser = The reader’s browser language
+
+# ---------------------------------------------------------------------------------------
+# The views' own words (issue 42, moved from TypeScript): the glossary, the charts (titles,
+# leads, axes, legends, tooltips, read-outs, tools), the panels' names, the tour and the
+# figure captions. Kept in their own sections here so other work on the catalog rebases
+# without touching them.
+
+## Views: the glossary (web/src/ui/glossary.ts); symbols of the notation stay as written
+
+glossary-what-is = What is { $symbol }?
+glossary-tip = { $symbol }: { $text }
+glossary-term-margin = margin
+glossary-term-uscore = U-score
+glossary-term-ucontrast = U-contrast
+glossary-term-selection = selection accuracy
+glossary-p = The <cls> embedding (d numbers), the only query. Position t gets the attention score a_t = p·E_{"{"}x_t{"}"}. The paper protocol starts from p = 0, i.e. uniform attention.
+glossary-v = The output vector (d numbers), a fixed unit vector in the theory. Position t carries the value b_t = v·E_{"{"}x_t{"}"}; the logit is f(X) = Σ_t s_t b_t.
+glossary-e = Embedding of token s: row s of the V × d table E. At the start its entries are drawn N(0, σ²/d).
+glossary-s = Softmax attention weight of position t: s = softmax(a_1 … a_T) over the real tokens of the review. The shading of the review words.
+glossary-alpha = Average signed frequency: α_s = (1/n) Σ_i y_i n_s(X_i)/T_i. Positive when s leans positive; its size grows with how common s is. Result 1: one step on E moves v·E_s by (η/2)‖v‖² α_s.
+glossary-delta = Posterior difference Δ_s = P(y = +1 | s) − P(y = −1 | s), counted over occurrences of s: how strongly s signals a label, whatever its frequency. The x-axis of Figure 1.
+glossary-selected = Selected set of review i: its most label-aligned tokens, argmax over s in X_i of y_i v·E_s (ties within 1e-9 relative). Outlined in the reviews. Result 2: attention ends up on S_i.
+glossary-pmm = Attention-SVM solution: the smallest p with p·(E_{"{"}s*{"}"} − E_s) ≥ 1 for every review, selected token s* and other token s in it. Gradient flow on p turns toward p_mm's direction.
+glossary-margin = Normalized margin min_k p·z_k / ‖p‖ with z_k = E_{"{"}s*{"}"} − E_s over all the constraints. It approaches 1/‖p_mm‖ as p turns toward p_mm. Negative: some review attends more to a non-selected token.
+glossary-sigma = Initial scale: E(0) entries are N(0, σ²/d). Result 1 needs σ small; with σ near 1 the initialization noise hides the α signal (R² drops).
+glossary-eta = Size of the paper protocol’s one gradient step on E. The predicted slope of v·E_s against α_s is (η/2)‖v‖².
+glossary-uscore = Spearman correlation of p·E_s with |Δ_s| over tokens seen at least 20 times. High with a signed Spearman near 0 means a U: polar tokens of both signs score high.
+glossary-ucontrast = Mean p·E_s of the 10% most polarized tokens (largest |Δ_s|) minus that of the 50% least polarized, divided by the standard deviation of p·E_s over those tokens.
+glossary-selection = Share of reviews whose most attended token lies in the selected set S_i. Result 2 predicts it rises toward 1 where the attention-SVM is feasible.
+
+## Views: the charts' titles and plain leads (web/src/ui/panels.ts: no notation in a lead)
+
+chart-title-loss = Training: loss and accuracy
+chart-title-alignment = Result 1: v·E_s against α_s after the step on E
+chart-title-u-shape = Figure 1: p·E_s against Δ_s (the U shape)
+chart-title-selection = Result 2: cos(p, p_mm), selection accuracy and attention mass
+chart-title-norm = Result 2: ‖p‖ and the normalized margin
+chart-lead-loss = The loss (how wrong the model is, on average) falls as it trains; accuracy is the share of reviews it labels right, on the reviews it learns from and on held-out ones.
+chart-lead-alignment = Each dot is a word: after one training step its score (up) lines up with how much more often it appears in positive than in negative reviews (across).
+chart-lead-u-shape = Each dot is a word: as attention trains, words that lean strongly to one label (left and right) get high attention scores and neutral words (middle) low ones, a U.
+chart-lead-selection = As training runs (steps across, on a log scale), attention turns toward the direction the theory predicts and picks, in more and more reviews, the word the theory names.
+chart-lead-norm = The attention vector keeps growing without limit, while the margin it keeps between the chosen word and the rest, per unit of its length, settles at the theory’s value.
+
+## Views: the charts' axes, legends, tooltips and tables (web/src/charts/)
+
+chart-axis-step-log = step (log scale)
+chart-axis-step = step (gradient steps)
+chart-axis-loss = logistic loss (nats per review)
+chart-axis-accuracy = accuracy (share of reviews)
+chart-axis-norm = ‖p‖ (log scale)
+chart-axis-margin = normalized margin (score units)
+chart-axis-cosine-share = cosine / share of reviews (0 to 1)
+chart-axis-alpha = average signed frequency α_s (share of tokens, signed)
+chart-axis-value = v · E_s (value score)
+chart-axis-delta = posterior difference Δ_s = P(+|s) − P(−|s)
+chart-axis-attention = p · E_s (attention score, logit units)
+chart-axis-theory = theory: p_mm · E_s (right axis)
+chart-series-train-loss = train loss
+chart-series-test-loss = test loss
+chart-series-train-accuracy = train accuracy
+chart-series-test-accuracy = test accuracy
+chart-series-p-norm = ‖p‖
+chart-series-margin = normalized margin
+chart-series-margin-reference = 1/‖p_mm‖ (reference)
+chart-series-local-margin = normalized margin, flow's own selection
+chart-series-local-reference = 1/‖p_local‖ (its reference)
+chart-series-cosine = cos(p, p_mm), all reviews
+chart-series-selection = selection of s*, all reviews
+chart-series-mass = attention mass on s*, all reviews
+chart-series-local-cosine = cos(p, p_local): the flow's own selection, all reviews
+chart-series-local-selection = flow's selection is s*, all reviews
+chart-series-cosine-acyclic = cos(p, p_mm), acyclic reviews only
+chart-series-selection-acyclic = selection of s*, acyclic reviews only
+chart-series-tokens = tokens
+chart-series-fit = least-squares fit
+chart-series-predicted = predicted (η/2)‖v‖² α
+chart-series-leans-positive = Δ > 0 (leans positive)
+chart-series-leans-negative = Δ < 0 (leans negative)
+chart-series-neutral = Δ = 0
+chart-series-theory = theory: p_mm · E_s
+chart-series-theory-of = theory: p_mm · E_s ({ $which })
+chart-theory-hard = hard margin
+chart-theory-soft = soft margin
+chart-theory-acyclic = { $reviews } acyclic { $reviews ->
+        [one] review
+       *[other] reviews
+    }
+chart-series-chosen = chosen token
+chart-tip-token = “{ $token }”: { $values }
+chart-tip-u-shape = Δ = { $delta }, p·E = { $score }, count { $count }
+chart-column-step = step
+chart-column-token = token
+chart-column-count = count
+chart-table-thinned = Steps thinned geometrically, as plotted.
+chart-table-most-frequent = The { $shown } most frequent of { $tokens } tokens; the CSV has all.
+chart-table-caption = { $title }. { $note }
+chart-tools-table = Table
+chart-tools-hide-table = Hide table
+chart-tools-png = PNG
+chart-tools-csv = CSV
+chart-tools-region = { $title }: data table
+chart-tools-table-aria = Show the data of “{ $title }” as a table
+chart-tools-png-aria = Download “{ $title }” as a PNG image
+chart-tools-csv-aria = Download the data of “{ $title }” as CSV
+chart-tools-no-data = No data yet.
+
+## Views: the read-outs under the charts (numbers written by the page's formatter)
+
+readout-alignment = slope { $slope } · predicted (η/2)‖v‖² { $predicted } · R² { $r2 }
+readout-u-shape = U-score { $uscore } · signed Spearman { $signed } · U-contrast { $contrast } · { $tokens } { $tokens ->
+        [one] token
+       *[other] tokens
+    }
+readout-u-theory = theory p_mm: U-score { $uscore }, signed { $signed }
+readout-u-theory-acyclic = theory p_mm: U-score { $uscore }, signed { $signed } (acyclic reviews: { $uscoreAcyclic }, { $signedAcyclic })
+readout-result2-unsolved = cos(p, p_mm) n/a: p_mm is solved right after the step on E
+readout-result2 = cos(p, p_mm) { $cosine } · selection { $selection } · margin { $margin } / 1/‖p_mm‖ { $reference }
+readout-result2-local = flow's own selection: cos(p, p_local) { $cosine }, s* in { $share }
+readout-result2-local-old = flow's own selection: cos(p, p_local) { $cosine } (p_local of step { $step }), s* in { $share }
+readout-result2-acyclic = acyclic reviews only: cos { $cosine }, selection { $selection }
+readout-result2-coverage = ({ $coverage })
+readout-result2-solving = solving p_local: { $stage }, sweep { $sweep }
+
+## Views: a figure's caption and the run's facts (web/src/ui/run-facts.ts)
+
+caption-no-dataset = no dataset
+caption-dataset = { $name } ({ $train } train, { $test } test { $test ->
+        [one] review
+       *[other] reviews
+    })
+caption-not-started = not started
+caption-step = step { $step } · checksum { $checksum }
+caption-model = d { $width }, σ { $sigma }, seed { $seed }
+caption-recipe-paper = paper protocol: η { $eta }, flow { $flow } r { $rate }; { $model }
+caption-recipe-joint = joint training: { $optimizer }, learning rate { $rate }, { $batch }; { $model }
+caption-recipe-joint-v = joint training: { $optimizer }, learning rate { $rate }, { $batch }, v trained; { $model }
+caption-full-batch = full batch
+caption-batch = batch { $size }
+caption-line = { $dataset } · { $recipe } · { $state }
+
+## Views: the panels' names (the Embed dialog's ticks, web/src/ui/panels.ts)
+
+panel-header = Title and share bar
+panel-controls = Training controls
+panel-export = Save and load
+panel-dataset = Dataset
+panel-settings = Settings
+panel-prompt = Guidance line
+panel-recipes = Recipes for this data
+panel-alignment = Result 1 chart
+panel-ushape = Figure 1 (U shape) chart
+panel-result2 = Result 2 charts
+panel-loss = Loss and accuracy chart
+panel-metrics = Metrics
+panel-why = Why does it look like this?
+panel-maxmargin = Attention-SVM panel
+panel-reviews = Reviews (viewer and list)
+panel-table = Token table
+panel-glossary = Symbols
+
+## Views: the guided tour (web/src/ui/tour.ts)
+
+tour-title-alignment = Result 1: one step on the embeddings writes word frequency into them
+tour-title-ushape = Figure 1: training attention draws a U
+tour-title-result2 = Result 2: attention settles on the word the theory selects
+tour-title-metrics = The run this tour follows
+tour-first-title = What am I looking at?
+tour-first-lead = { $title }. { $lead }
+tour-counter = Step { $step } of { $steps }
+tour-finish = Finish
+tour-act-restart = Start from step 0
+tour-act-step-e = Take the step on E
+tour-act-solve = Solve for p_mm
+tour-kind-expect = What to look for
+tour-kind-shown = On screen now
+tour-kind-off = Not on screen yet, and why
+tour-kind-instead = What the flow does instead
+tour-kind-n-a = Does not apply to this run
+tour-kind-fact = Measured
+tour-this-run = This run
+tour-reading = Reading the run…
+tour-run-kept = { $facts }. The tour keeps this run: it presses a button only when you press one of its own.
+tour-run-restart = { $facts }. The tour keeps this run: it presses a button only when you press one of its own. “Start from step 0” presses Reset (reload the link to come back to step { $step }).

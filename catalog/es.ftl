@@ -492,3 +492,183 @@ progress-of = : { $done } de { $total } { $unit }
 
 review-filter-token = Reseñas que contienen «{ $token }»
 embed-language-browser = El idioma del navegador del lector
+
+# ---------------------------------------------------------------------------------------
+# Las palabras de las vistas (issue 42, antes escritas en TypeScript): el glosario, los
+# gráficos (títulos, entradillas, ejes, leyendas, descripciones emergentes, lecturas,
+# herramientas), los nombres de los paneles, la visita guiada y los pies de figura. En
+# secciones propias para que otros cambios del catálogo se rebasen sin tocarlas.
+
+## Views: the glossary (web/src/ui/glossary.ts); symbols of the notation stay as written
+
+glossary-what-is = ¿Qué es { $symbol }?
+glossary-tip = { $symbol }: { $text }
+glossary-term-margin = margen
+glossary-term-uscore = puntuación U
+glossary-term-ucontrast = contraste U
+glossary-term-selection = exactitud de selección
+glossary-p = El embedding de <cls> (d números), la única consulta. La posición t recibe la puntuación de atención a_t = p·E_{"{"}x_t{"}"}. El protocolo del artículo parte de p = 0, es decir, de una atención uniforme.
+glossary-v = El vector de salida (d números), un vector unitario fijo en la teoría. La posición t aporta el valor b_t = v·E_{"{"}x_t{"}"}; el logit es f(X) = Σ_t s_t b_t.
+glossary-e = Embedding del token s: la fila s de la tabla E de V × d. Al inicio sus entradas se sortean de N(0, σ²/d).
+glossary-s = Peso de atención softmax de la posición t: s = softmax(a_1 … a_T) sobre los tokens reales de la reseña. Es el sombreado de las palabras de la reseña.
+glossary-alpha = Frecuencia media con signo: α_s = (1/n) Σ_i y_i n_s(X_i)/T_i. Es positiva cuando s se inclina a lo positivo; su tamaño crece con lo común que es s. Resultado 1: un paso sobre E mueve v·E_s en (η/2)‖v‖² α_s.
+glossary-delta = Diferencia de posteriores Δ_s = P(y = +1 | s) − P(y = −1 | s), contada sobre las apariciones de s: cuánto indica s una etiqueta, sea cual sea su frecuencia. El eje x de la Figura 1.
+glossary-selected = Conjunto seleccionado de la reseña i: sus tokens más alineados con la etiqueta, argmax sobre s en X_i de y_i v·E_s (empates dentro de 1e-9 relativo). Aparecen recuadrados en las reseñas. Resultado 2: la atención acaba en S_i.
+glossary-pmm = Solución del SVM de atención: el p más pequeño con p·(E_{"{"}s*{"}"} − E_s) ≥ 1 para cada reseña, su token seleccionado s* y cualquier otro token s de ella. El flujo de gradiente sobre p gira hacia la dirección de p_mm.
+glossary-margin = Margen normalizado min_k p·z_k / ‖p‖ con z_k = E_{"{"}s*{"}"} − E_s sobre todas las restricciones. Se acerca a 1/‖p_mm‖ a medida que p gira hacia p_mm. Si es negativo, alguna reseña atiende más a un token no seleccionado.
+glossary-sigma = Escala inicial: las entradas de E(0) son N(0, σ²/d). El Resultado 1 necesita σ pequeño; con σ cerca de 1 el ruido de la inicialización oculta la señal de α (R² baja).
+glossary-eta = Tamaño del único paso de gradiente sobre E del protocolo del artículo. La pendiente predicha de v·E_s frente a α_s es (η/2)‖v‖².
+glossary-uscore = Correlación de Spearman de p·E_s con |Δ_s| sobre los tokens vistos al menos 20 veces. Alta, con un Spearman con signo cerca de 0, significa una U: los tokens polares de ambos signos puntúan alto.
+glossary-ucontrast = Media de p·E_s del 10 % de tokens más polarizados (mayor |Δ_s|) menos la del 50 % menos polarizado, dividida por la desviación típica de p·E_s sobre esos tokens.
+glossary-selection = Proporción de reseñas cuyo token más atendido está en el conjunto seleccionado S_i. El Resultado 2 predice que sube hacia 1 donde el SVM de atención es factible.
+
+## Views: the charts' titles and plain leads (web/src/ui/panels.ts: no notation in a lead)
+
+chart-title-loss = Entrenamiento: pérdida y exactitud
+chart-title-alignment = Resultado 1: v·E_s frente a α_s tras el paso sobre E
+chart-title-u-shape = Figura 1: p·E_s frente a Δ_s (la forma de U)
+chart-title-selection = Resultado 2: cos(p, p_mm), exactitud de selección y masa de atención
+chart-title-norm = Resultado 2: ‖p‖ y el margen normalizado
+chart-lead-loss = La pérdida (cuánto se equivoca el modelo, en promedio) baja a medida que entrena; la exactitud es la proporción de reseñas que etiqueta bien, en las reseñas de las que aprende y en las reservadas.
+chart-lead-alignment = Cada punto es una palabra: tras un paso de entrenamiento, su puntuación (en vertical) se alinea con cuánto más a menudo aparece en reseñas positivas que en negativas (en horizontal).
+chart-lead-u-shape = Cada punto es una palabra: a medida que se entrena la atención, las palabras que se inclinan mucho hacia una etiqueta (izquierda y derecha) reciben puntuaciones altas y las neutras (centro) bajas: una U.
+chart-lead-selection = A medida que avanza el entrenamiento (los pasos en horizontal, en escala logarítmica), la atención gira hacia la dirección que predice la teoría y elige, en cada vez más reseñas, la palabra que la teoría señala.
+chart-lead-norm = El vector de atención sigue creciendo sin límite, mientras que el margen que mantiene entre la palabra elegida y las demás, por unidad de longitud, se estabiliza en el valor de la teoría.
+
+## Views: the charts' axes, legends, tooltips and tables (web/src/charts/)
+
+chart-axis-step-log = paso (escala logarítmica)
+chart-axis-step = paso (pasos de gradiente)
+chart-axis-loss = pérdida logística (nats por reseña)
+chart-axis-accuracy = exactitud (proporción de reseñas)
+chart-axis-norm = ‖p‖ (escala logarítmica)
+chart-axis-margin = margen normalizado (unidades de puntuación)
+chart-axis-cosine-share = coseno / proporción de reseñas (de 0 a 1)
+chart-axis-alpha = frecuencia media con signo α_s (proporción de tokens, con signo)
+chart-axis-value = v · E_s (puntuación de valor)
+chart-axis-delta = diferencia de posteriores Δ_s = P(+|s) − P(−|s)
+chart-axis-attention = p · E_s (puntuación de atención, en unidades de logit)
+chart-axis-theory = teoría: p_mm · E_s (eje derecho)
+chart-series-train-loss = pérdida de entrenamiento
+chart-series-test-loss = pérdida de prueba
+chart-series-train-accuracy = exactitud de entrenamiento
+chart-series-test-accuracy = exactitud de prueba
+chart-series-p-norm = ‖p‖
+chart-series-margin = margen normalizado
+chart-series-margin-reference = 1/‖p_mm‖ (referencia)
+chart-series-local-margin = margen normalizado, selección propia del flujo
+chart-series-local-reference = 1/‖p_local‖ (su referencia)
+chart-series-cosine = cos(p, p_mm), todas las reseñas
+chart-series-selection = selección de s*, todas las reseñas
+chart-series-mass = masa de atención en s*, todas las reseñas
+chart-series-local-cosine = cos(p, p_local): la selección propia del flujo, todas las reseñas
+chart-series-local-selection = la selección del flujo es s*, todas las reseñas
+chart-series-cosine-acyclic = cos(p, p_mm), solo reseñas acíclicas
+chart-series-selection-acyclic = selección de s*, solo reseñas acíclicas
+chart-series-tokens = tokens
+chart-series-fit = ajuste por mínimos cuadrados
+chart-series-predicted = predicción (η/2)‖v‖² α
+chart-series-leans-positive = Δ > 0 (se inclina a positivo)
+chart-series-leans-negative = Δ < 0 (se inclina a negativo)
+chart-series-neutral = Δ = 0
+chart-series-theory = teoría: p_mm · E_s
+chart-series-theory-of = teoría: p_mm · E_s ({ $which })
+chart-theory-hard = margen duro
+chart-theory-soft = margen blando
+chart-theory-acyclic = { $reviews } { $reviews ->
+        [one] reseña acíclica
+       *[other] reseñas acíclicas
+    }
+chart-series-chosen = token elegido
+chart-tip-token = «{ $token }»: { $values }
+chart-tip-u-shape = Δ = { $delta }, p·E = { $score }, recuento { $count }
+chart-column-step = paso
+chart-column-token = token
+chart-column-count = recuento
+chart-table-thinned = Pasos aclarados geométricamente, como en el gráfico.
+chart-table-most-frequent = Los { $shown } más frecuentes de { $tokens } tokens; el CSV los tiene todos.
+chart-table-caption = { $title }. { $note }
+chart-tools-table = Tabla
+chart-tools-hide-table = Ocultar tabla
+chart-tools-png = PNG
+chart-tools-csv = CSV
+chart-tools-region = { $title }: tabla de datos
+chart-tools-table-aria = Mostrar los datos de «{ $title }» como tabla
+chart-tools-png-aria = Descargar «{ $title }» como imagen PNG
+chart-tools-csv-aria = Descargar los datos de «{ $title }» como CSV
+chart-tools-no-data = Aún no hay datos.
+
+## Views: the read-outs under the charts (numbers written by the page's formatter)
+
+readout-alignment = pendiente { $slope } · predicción (η/2)‖v‖² { $predicted } · R² { $r2 }
+readout-u-shape = puntuación U { $uscore } · Spearman con signo { $signed } · contraste U { $contrast } · { $tokens } { $tokens ->
+        [one] token
+       *[other] tokens
+    }
+readout-u-theory = p_mm de la teoría: puntuación U { $uscore }, con signo { $signed }
+readout-u-theory-acyclic = p_mm de la teoría: puntuación U { $uscore }, con signo { $signed } (reseñas acíclicas: { $uscoreAcyclic }, { $signedAcyclic })
+readout-result2-unsolved = cos(p, p_mm) n/d: p_mm se calcula justo después del paso sobre E
+readout-result2 = cos(p, p_mm) { $cosine } · selección { $selection } · margen { $margin } / 1/‖p_mm‖ { $reference }
+readout-result2-local = selección propia del flujo: cos(p, p_local) { $cosine }, s* en { $share }
+readout-result2-local-old = selección propia del flujo: cos(p, p_local) { $cosine } (p_local del paso { $step }), s* en { $share }
+readout-result2-acyclic = solo reseñas acíclicas: cos { $cosine }, selección { $selection }
+readout-result2-coverage = ({ $coverage })
+readout-result2-solving = calculando p_local: { $stage }, barrido { $sweep }
+
+## Views: a figure's caption and the run's facts (web/src/ui/run-facts.ts)
+
+caption-no-dataset = sin datos
+caption-dataset = { $name } ({ $train } de entrenamiento, { $test } de prueba)
+caption-not-started = sin empezar
+caption-step = paso { $step } · suma de control { $checksum }
+caption-model = d { $width }, σ { $sigma }, semilla { $seed }
+caption-recipe-paper = protocolo del artículo: η { $eta }, flujo { $flow } r { $rate }; { $model }
+caption-recipe-joint = entrenamiento conjunto: { $optimizer }, tasa de aprendizaje { $rate }, { $batch }; { $model }
+caption-recipe-joint-v = entrenamiento conjunto: { $optimizer }, tasa de aprendizaje { $rate }, { $batch }, v entrenado; { $model }
+caption-full-batch = lote completo
+caption-batch = lote { $size }
+caption-line = { $dataset } · { $recipe } · { $state }
+
+## Views: the panels' names (the Embed dialog's ticks, web/src/ui/panels.ts)
+
+panel-header = Título y barra para compartir
+panel-controls = Controles de entrenamiento
+panel-export = Guardar y cargar
+panel-dataset = Datos
+panel-settings = Ajustes
+panel-prompt = Línea de orientación
+panel-recipes = Recetas para estos datos
+panel-alignment = Gráfico del Resultado 1
+panel-ushape = Gráfico de la Figura 1 (forma de U)
+panel-result2 = Gráficos del Resultado 2
+panel-loss = Gráfico de pérdida y exactitud
+panel-metrics = Métricas
+panel-why = ¿Por qué se ve así?
+panel-maxmargin = Panel del SVM de atención
+panel-reviews = Reseñas (visor y lista)
+panel-table = Tabla de tokens
+panel-glossary = Símbolos
+
+## Views: the guided tour (web/src/ui/tour.ts)
+
+tour-title-alignment = Resultado 1: un paso sobre los embeddings escribe en ellos la frecuencia de las palabras
+tour-title-ushape = Figura 1: al entrenar la atención se dibuja una U
+tour-title-result2 = Resultado 2: la atención se asienta en la palabra que la teoría selecciona
+tour-title-metrics = La ejecución que sigue esta visita
+tour-first-title = ¿Qué estoy viendo?
+tour-first-lead = { $title }. { $lead }
+tour-counter = Paso { $step } de { $steps }
+tour-finish = Terminar
+tour-act-restart = Empezar desde el paso 0
+tour-act-step-e = Dar el paso sobre E
+tour-act-solve = Calcular p_mm
+tour-kind-expect = Qué buscar
+tour-kind-shown = En pantalla ahora
+tour-kind-off = Aún no en pantalla, y por qué
+tour-kind-instead = Qué hace el flujo en su lugar
+tour-kind-n-a = No se aplica a esta ejecución
+tour-kind-fact = Medido
+tour-this-run = Esta ejecución
+tour-reading = Leyendo la ejecución…
+tour-run-kept = { $facts }. La visita conserva esta ejecución: solo pulsa un botón cuando pulsas uno de los suyos.
+tour-run-restart = { $facts }. La visita conserva esta ejecución: solo pulsa un botón cuando pulsas uno de los suyos. «Empezar desde el paso 0» pulsa Reiniciar (recarga el enlace para volver al paso { $step }).

@@ -470,3 +470,176 @@ progress-of = ：{ $done } / { $total } { $unit }
 
 review-filter-token = 含有“{ $token }”的评论
 embed-language-browser = 读者浏览器的语言
+
+# ---------------------------------------------------------------------------------------
+# 各视图自己的文字（issue 42，原先写在 TypeScript 里）：符号表、图表（标题、导语、坐标轴、
+# 图例、提示、读数、工具）、面板名称、导览和图注。单独成节，便于其他对目录的修改变基时
+# 互不干扰。
+
+## Views: the glossary (web/src/ui/glossary.ts); symbols of the notation stay as written
+
+glossary-what-is = { $symbol } 是什么？
+glossary-tip = { $symbol }：{ $text }
+glossary-term-margin = 间隔
+glossary-term-uscore = U 分数
+glossary-term-ucontrast = U 对比度
+glossary-term-selection = 选中率
+glossary-p = <cls> 的嵌入（d 个数），唯一的查询。位置 t 的注意力分数为 a_t = p·E_{"{"}x_t{"}"}。论文协议从 p = 0 开始，即均匀注意力。
+glossary-v = 输出向量（d 个数），理论中是一个固定的单位向量。位置 t 携带的值为 b_t = v·E_{"{"}x_t{"}"}；logit 为 f(X) = Σ_t s_t b_t。
+glossary-e = 词元 s 的嵌入：V × d 表 E 的第 s 行。初始时各元素从 N(0, σ²/d) 中抽取。
+glossary-s = 位置 t 的 softmax 注意力权重：s = softmax(a_1 … a_T)，取评论中的真实词元。即评论各词的底色深浅。
+glossary-alpha = 平均带符号频率：α_s = (1/n) Σ_i y_i n_s(X_i)/T_i。s 偏正面时为正；s 越常见，其绝对值越大。结果 1：E 上的一步使 v·E_s 移动 (η/2)‖v‖² α_s。
+glossary-delta = 后验差 Δ_s = P(y = +1 | s) − P(y = −1 | s)，按 s 的出现次数统计：无论频率高低，s 对标签的指示有多强。图 1 的横轴。
+glossary-selected = 评论 i 的被选集合：其中与标签最一致的词元，即在 X_i 中对 s 取 y_i v·E_s 的 argmax（相对差 1e-9 以内算并列）。在评论中以方框标出。结果 2：注意力最终落在 S_i 上。
+glossary-pmm = 注意力 SVM 的解：对每条评论、其被选词元 s* 及其中任一其他词元 s，满足 p·(E_{"{"}s*{"}"} − E_s) ≥ 1 的最小 p。p 上的梯度流转向 p_mm 的方向。
+glossary-margin = 归一化间隔 min_k p·z_k / ‖p‖，其中 z_k = E_{"{"}s*{"}"} − E_s 取遍所有约束。随着 p 转向 p_mm，它趋近 1/‖p_mm‖。为负时，说明某条评论更关注一个未被选中的词元。
+glossary-sigma = 初始尺度：E(0) 的元素服从 N(0, σ²/d)。结果 1 需要较小的 σ；σ 接近 1 时，初始化噪声会掩盖 α 信号（R² 下降）。
+glossary-eta = 论文协议在 E 上那唯一一步梯度的步长。v·E_s 对 α_s 的预测斜率为 (η/2)‖v‖²。
+glossary-uscore = 在至少出现 20 次的词元上，p·E_s 与 |Δ_s| 的 Spearman 相关系数。该值高且带符号 Spearman 接近 0 即为 U 形：正负两个方向的极性词元得分都高。
+glossary-ucontrast = 极性最强的 10% 词元（|Δ_s| 最大）的 p·E_s 均值，减去极性最弱的 50% 词元的均值，再除以这些词元上 p·E_s 的标准差。
+glossary-selection = 注意力最高的词元落在被选集合 S_i 中的评论所占比例。结果 2 预测：在注意力 SVM 可行时，它会升向 1。
+
+## Views: the charts' titles and plain leads (web/src/ui/panels.ts: no notation in a lead)
+
+chart-title-loss = 训练：损失与准确率
+chart-title-alignment = 结果 1：E 上一步之后的 v·E_s 对 α_s
+chart-title-u-shape = 图 1：p·E_s 对 Δ_s（U 形）
+chart-title-selection = 结果 2：cos(p, p_mm)、选中率与注意力质量
+chart-title-norm = 结果 2：‖p‖ 与归一化间隔
+chart-lead-loss = 损失（模型平均错得有多厉害）随训练下降；准确率是模型判对标签的评论所占比例，分别在它学习的评论和留出的评论上计算。
+chart-lead-alignment = 每个点是一个词：训练一步之后，它的分数（纵向）与它在正面评论中比在负面评论中多出现的程度（横向）排成一条线。
+chart-lead-u-shape = 每个点是一个词：随着注意力训练，强烈偏向某一标签的词（左右两侧）得到高注意力分数，中性词（中间）得分低，形成一个 U。
+chart-lead-selection = 随着训练推进（横向为步数，对数刻度），注意力转向理论预测的方向，并在越来越多的评论中选中理论所指的那个词。
+chart-lead-norm = 注意力向量不断无限增长，而它在被选词与其余词之间保持的、按自身长度折算的间隔，稳定在理论给出的值上。
+
+## Views: the charts' axes, legends, tooltips and tables (web/src/charts/)
+
+chart-axis-step-log = 步（对数刻度）
+chart-axis-step = 步（梯度步数）
+chart-axis-loss = 逻辑损失（每条评论的奈特）
+chart-axis-accuracy = 准确率（评论所占比例）
+chart-axis-norm = ‖p‖（对数刻度）
+chart-axis-margin = 归一化间隔（分数单位）
+chart-axis-cosine-share = 余弦 / 评论所占比例（0 到 1）
+chart-axis-alpha = 平均带符号频率 α_s（词元占比，带符号）
+chart-axis-value = v · E_s（值分数）
+chart-axis-delta = 后验差 Δ_s = P(+|s) − P(−|s)
+chart-axis-attention = p · E_s（注意力分数，logit 单位）
+chart-axis-theory = 理论：p_mm · E_s（右轴）
+chart-series-train-loss = 训练损失
+chart-series-test-loss = 测试损失
+chart-series-train-accuracy = 训练准确率
+chart-series-test-accuracy = 测试准确率
+chart-series-p-norm = ‖p‖
+chart-series-margin = 归一化间隔
+chart-series-margin-reference = 1/‖p_mm‖（参考值）
+chart-series-local-margin = 归一化间隔，梯度流自己的选择
+chart-series-local-reference = 1/‖p_local‖（其参考值）
+chart-series-cosine = cos(p, p_mm)，全部评论
+chart-series-selection = s* 的选中率，全部评论
+chart-series-mass = s* 上的注意力质量，全部评论
+chart-series-local-cosine = cos(p, p_local)：梯度流自己的选择，全部评论
+chart-series-local-selection = 梯度流选中的是 s*，全部评论
+chart-series-cosine-acyclic = cos(p, p_mm)，仅无环评论
+chart-series-selection-acyclic = s* 的选中率，仅无环评论
+chart-series-tokens = 词元
+chart-series-fit = 最小二乘拟合
+chart-series-predicted = 预测 (η/2)‖v‖² α
+chart-series-leans-positive = Δ > 0（偏正面）
+chart-series-leans-negative = Δ < 0（偏负面）
+chart-series-neutral = Δ = 0
+chart-series-theory = 理论：p_mm · E_s
+chart-series-theory-of = 理论：p_mm · E_s（{ $which }）
+chart-theory-hard = 硬间隔
+chart-theory-soft = 软间隔
+chart-theory-acyclic = { $reviews } 条无环评论
+chart-series-chosen = 所选词元
+chart-tip-token = “{ $token }”：{ $values }
+chart-tip-u-shape = Δ = { $delta }，p·E = { $score }，出现 { $count } 次
+chart-column-step = 步
+chart-column-token = 词元
+chart-column-count = 次数
+chart-table-thinned = 步数按几何间隔抽稀，与图中一致。
+chart-table-most-frequent = { $tokens } 个词元中最常见的 { $shown } 个；CSV 中包含全部。
+chart-table-caption = { $title }。{ $note }
+chart-tools-table = 表格
+chart-tools-hide-table = 隐藏表格
+chart-tools-png = PNG
+chart-tools-csv = CSV
+chart-tools-region = { $title }：数据表
+chart-tools-table-aria = 以表格显示“{ $title }”的数据
+chart-tools-png-aria = 将“{ $title }”下载为 PNG 图片
+chart-tools-csv-aria = 将“{ $title }”的数据下载为 CSV
+chart-tools-no-data = 暂无数据。
+
+## Views: the read-outs under the charts (numbers written by the page's formatter)
+
+readout-alignment = 斜率 { $slope } · 预测 (η/2)‖v‖² { $predicted } · R² { $r2 }
+readout-u-shape = U 分数 { $uscore } · 带符号 Spearman { $signed } · U 对比度 { $contrast } · { $tokens } 个词元
+readout-u-theory = 理论 p_mm：U 分数 { $uscore }，带符号 { $signed }
+readout-u-theory-acyclic = 理论 p_mm：U 分数 { $uscore }，带符号 { $signed }（无环评论：{ $uscoreAcyclic }，{ $signedAcyclic }）
+readout-result2-unsolved = cos(p, p_mm) 暂无：p_mm 在 E 上一步之后立即求解
+readout-result2 = cos(p, p_mm) { $cosine } · 选中率 { $selection } · 间隔 { $margin } / 1/‖p_mm‖ { $reference }
+readout-result2-local = 梯度流自己的选择：cos(p, p_local) { $cosine }，{ $share } 为 s*
+readout-result2-local-old = 梯度流自己的选择：cos(p, p_local) { $cosine }（第 { $step } 步的 p_local），{ $share } 为 s*
+readout-result2-acyclic = 仅无环评论：cos { $cosine }，选中率 { $selection }
+readout-result2-coverage = （{ $coverage }）
+readout-result2-solving = 正在求解 p_local：{ $stage }，第 { $sweep } 轮扫描
+
+## Views: a figure's caption and the run's facts (web/src/ui/run-facts.ts)
+
+caption-no-dataset = 无数据集
+caption-dataset = { $name }（训练 { $train } 条，测试 { $test } 条评论）
+caption-not-started = 尚未开始
+caption-step = 第 { $step } 步 · 校验和 { $checksum }
+caption-model = d { $width }，σ { $sigma }，种子 { $seed }
+caption-recipe-paper = 论文协议：η { $eta }，梯度流 { $flow } r { $rate }；{ $model }
+caption-recipe-joint = 联合训练：{ $optimizer }，学习率 { $rate }，{ $batch }；{ $model }
+caption-recipe-joint-v = 联合训练：{ $optimizer }，学习率 { $rate }，{ $batch }，训练 v；{ $model }
+caption-full-batch = 全批量
+caption-batch = 批量 { $size }
+caption-line = { $dataset } · { $recipe } · { $state }
+
+## Views: the panels' names (the Embed dialog's ticks, web/src/ui/panels.ts)
+
+panel-header = 标题与分享栏
+panel-controls = 训练控件
+panel-export = 保存与加载
+panel-dataset = 数据集
+panel-settings = 设置
+panel-prompt = 提示行
+panel-recipes = 适用于此数据的方案
+panel-alignment = 结果 1 图表
+panel-ushape = 图 1（U 形）图表
+panel-result2 = 结果 2 图表
+panel-loss = 损失与准确率图表
+panel-metrics = 指标
+panel-why = 为什么是这样？
+panel-maxmargin = 注意力 SVM 面板
+panel-reviews = 评论（查看器与列表）
+panel-table = 词元表
+panel-glossary = 符号
+
+## Views: the guided tour (web/src/ui/tour.ts)
+
+tour-title-alignment = 结果 1：嵌入上的一步把词频写进嵌入
+tour-title-ushape = 图 1：训练注意力画出一个 U
+tour-title-result2 = 结果 2：注意力停在理论选中的词上
+tour-title-metrics = 本导览跟随的这次运行
+tour-first-title = 我在看什么？
+tour-first-lead = { $title }。{ $lead }
+tour-counter = 第 { $step } 步，共 { $steps } 步
+tour-finish = 完成
+tour-act-restart = 从第 0 步开始
+tour-act-step-e = 走 E 上的一步
+tour-act-solve = 求解 p_mm
+tour-kind-expect = 要看什么
+tour-kind-shown = 当前屏幕上
+tour-kind-off = 尚未出现，以及原因
+tour-kind-instead = 梯度流实际在做什么
+tour-kind-n-a = 不适用于本次运行
+tour-kind-fact = 实测
+tour-this-run = 本次运行
+tour-reading = 正在读取运行…
+tour-run-kept = { $facts }。导览会保留这次运行：只有当你按下导览自己的按钮时，它才会替你按下页面上的按钮。
+tour-run-restart = { $facts }。导览会保留这次运行：只有当你按下导览自己的按钮时，它才会替你按下页面上的按钮。“从第 0 步开始”会按下“重置”（重新打开链接即可回到第 { $step } 步）。

@@ -8,7 +8,10 @@ import { metricColumn, TOKEN_COLUMNS, useMetricFields } from '../../web/src/csv-
 import { fileStem, toCsv } from '../../web/src/ui/download.ts';
 import { captionLine, recipe, type RunFacts } from '../../web/src/ui/run-facts.ts';
 import { zipFiles, zipName } from '../../web/src/ui/zip-export.ts';
+import { speak } from './catalog-files.ts';
 import { loadModule } from './support.ts';
+
+speak('en'); // the captions are worded from the catalog, as on the page
 
 test("metric columns are core's field names in ASCII snake_case", async () => {
   useMetricFields((await loadModule()).metricFields());

@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { LOCALES } from '../../web/src/locale.ts';
+import { createMessages } from '../../web/src/messages.ts';
 import { hiddenPanels, splitHash } from '../../web/src/ui/page-flags.ts';
+import { catalogText } from './catalog-files.ts';
 import {
   canvasId,
   CHART_IDS,
@@ -27,11 +30,21 @@ test('panel keys, chart ids, canvases and files are unique', () => {
   for (const key of PANEL_KEYS) assert.match(key, /^[a-z0-9]+$/, `${key} is a link-safe key`);
 });
 
-test("every chart has one plain lead sentence, without the paper's symbols", () => {
-  for (const id of CHART_IDS) {
-    const lead = CHARTS[id].lead;
-    assert.match(lead, /^[A-Z].{40,250}\.$/, `${id}: one sentence`);
-    assert.doesNotMatch(lead, /[αΔησ‖²·_]|p_mm|\bE_s\b/, `${id}: no notation in "${lead}"`);
+test("every chart has one plain lead sentence, without the paper's symbols, in every locale", () => {
+  for (const locale of LOCALES) {
+    const messages = createMessages(catalogText(locale), locale, (error) => {
+      throw error;
+    });
+    for (const id of CHART_IDS) {
+      const lead = messages.format(CHARTS[id].lead);
+      const sentence = locale === 'zh-CN' ? /^.{20,150}。$/ : /^[A-Z].{40,300}\.$/;
+      assert.match(lead, sentence, `${locale} ${id}: one sentence`);
+      assert.doesNotMatch(
+        lead,
+        /[αΔησ‖²·_]|p_mm|\bE_s\b/,
+        `${locale} ${id}: no notation in "${lead}"`,
+      );
+    }
   }
 });
 

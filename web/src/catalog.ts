@@ -10,15 +10,14 @@ import zhCN from '../../catalog/zh-CN.ftl?raw';
 import type { FluentVariable } from '@fluent/bundle';
 import type { Finding, FindingArg } from 'clslab-wasm';
 import type { Locale } from './locale.ts';
-import type { MessageArgs } from './message-ids.ts';
 import { setNumberLocale } from './format.ts';
+import { speakWith } from './localized.ts';
 import { createMessages, type Messages } from './messages.ts';
 
 /** Each locale's catalog (en-XA is made from en.ftl by the bundle: messages.ts). */
 const CATALOGS: Readonly<Record<Locale, string>> = { en, es, 'zh-CN': zhCN, 'en-XA': en };
 
 let current: Messages = createMessages(en, 'en');
-const listeners: Array<(locale: Locale) => void> = [];
 
 /** The catalog of the current locale (a stable object: it follows setLocale). */
 export const messages: Messages = {
@@ -31,17 +30,9 @@ export const messages: Messages = {
   fluentArgs: (args: readonly FindingArg[]) => current.fluentArgs(args),
 };
 
-/** The arguments a message takes: none, or exactly the variables it reads. */
-type ArgsOf<Id extends keyof MessageArgs> = keyof MessageArgs[Id] extends never
-  ? []
-  : [MessageArgs[Id]];
-
-/** Shorthand for the page's own messages, typed by message-ids.ts (generated from en.ftl):
- *  `t('play')`, `t('step-p', { steps: 20 })`; an unknown id or a wrong variable does not
- *  compile. */
-export function t<Id extends keyof MessageArgs>(id: Id, ...args: ArgsOf<Id>): string {
-  return current.format(id, args[0] as Record<string, FluentVariable> | undefined);
-}
+/** t() and onLocaleChange live in localized.ts (which Node tests can import: it bundles no
+ *  catalog); the page imports them from here or there alike. */
+export { msg, onLocaleChange, t } from './localized.ts';
 
 export function currentLocale(): Locale {
   return current.locale as Locale;
@@ -54,12 +45,8 @@ export function setLocale(locale: Locale): void {
   setNumberLocale(locale);
   document.documentElement.lang = locale;
   localize(document);
-  for (const listener of listeners) listener(locale);
-}
-
-/** `listener` runs after each switch of language (the views that word text themselves). */
-export function onLocaleChange(listener: (locale: Locale) => void): void {
-  listeners.push(listener);
+  const words = current;
+  speakWith(locale, (id, args) => words.format(id, args));
 }
 
 /** The attributes of index.html that name a message: `data-l10n-id` sets the element's text,

@@ -3,6 +3,7 @@
 // one step on E the points fall on the predicted line when sigma is small.
 import { TOKEN_COLUMNS } from '../csv-names.ts';
 import { formatIf, formatNumber } from '../format.ts';
+import { msg, t } from '../localized.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { TokenPoint } from './snapshot.ts';
 import { palette, theme } from './setup.ts';
@@ -15,7 +16,7 @@ export class AlignmentChart extends TokenScatter {
       readout,
       [
         {
-          label: 'tokens',
+          label: msg('chart-series-tokens'),
           data: [],
           backgroundColor: `${palette.blue}99`,
           borderWidth: 0,
@@ -23,7 +24,7 @@ export class AlignmentChart extends TokenScatter {
           pointHoverRadius: 5,
         },
         {
-          label: 'least-squares fit',
+          label: msg('chart-series-fit'),
           data: [],
           showLine: true,
           borderColor: palette.vermillion,
@@ -35,7 +36,7 @@ export class AlignmentChart extends TokenScatter {
         {
           // Dashed in the text colour, on top of the fit and the points: where the two
           // lines agree (Result 1 holds) the dashes still show over the fit.
-          label: 'predicted (η/2)‖v‖² α',
+          label: msg('chart-series-predicted'),
           data: [],
           showLine: true,
           borderColor: theme.text,
@@ -48,20 +49,21 @@ export class AlignmentChart extends TokenScatter {
       ],
       {
         x: {
-          title: 'average signed frequency α_s (share of tokens, signed)',
+          title: msg('chart-axis-alpha'),
           short: 'α_s',
           key: TOKEN_COLUMNS.alpha,
         },
-        y: { title: 'v · E_s (value score)', short: 'v·E_s', key: TOKEN_COLUMNS.value },
+        y: { title: msg('chart-axis-value'), short: 'v·E_s', key: TOKEN_COLUMNS.value },
       },
     );
   }
 
   protected readoutText(m: Metrics): string {
-    return (
-      `slope ${formatNumber(m.alignmentSlope)} · predicted (η/2)‖v‖² ` +
-      `${formatIf(m.hasPredictedSlope, m.predictedSlope)} · R² ${formatNumber(m.alignmentR2)}`
-    );
+    return t('readout-alignment', {
+      slope: formatNumber(m.alignmentSlope),
+      predicted: formatIf(m.hasPredictedSlope, m.predictedSlope),
+      r2: formatNumber(m.alignmentR2),
+    });
   }
 
   protected describe(point: TokenPoint): string {

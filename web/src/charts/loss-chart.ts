@@ -1,4 +1,5 @@
 // Chart 1: training and test loss (left axis) and accuracy (right axis) over steps.
+import { msg } from '../localized.ts';
 import type { Metrics } from '../protocol.ts';
 import { SeriesChart } from './series.ts';
 import { palette } from './setup.ts';
@@ -8,16 +9,21 @@ export class LossChart extends SeriesChart {
     super(
       canvas,
       [
-        { label: 'train loss', field: 'trainLoss', color: palette.blue },
-        { label: 'test loss', field: 'testLoss', color: palette.blue, dashed: true },
+        { label: msg('chart-series-train-loss'), field: 'trainLoss', color: palette.blue },
         {
-          label: 'train accuracy',
+          label: msg('chart-series-test-loss'),
+          field: 'testLoss',
+          color: palette.blue,
+          dashed: true,
+        },
+        {
+          label: msg('chart-series-train-accuracy'),
           field: 'trainAccuracy',
           color: palette.orange,
           yAxisID: 'accuracy',
         },
         {
-          label: 'test accuracy',
+          label: msg('chart-series-test-accuracy'),
           field: 'testAccuracy',
           color: palette.orange,
           dashed: true,
@@ -28,18 +34,19 @@ export class LossChart extends SeriesChart {
       {
         y: {
           type: 'linear',
-          title: { display: true, text: 'logistic loss (nats per review)' },
+          title: { display: true, text: '' }, // worded by SeriesChart
           beginAtZero: true,
         },
         accuracy: {
           type: 'linear',
+          title: { display: true, text: '' }, // worded by SeriesChart
           position: 'right',
           min: 0,
           max: 1,
-          title: { display: true, text: 'accuracy (share of reviews)' },
           grid: { drawOnChartArea: false },
         },
       },
+      { y: msg('chart-axis-loss'), accuracy: msg('chart-axis-accuracy') },
     );
   }
 

@@ -1,6 +1,7 @@
 // Chart 4b (Result 2, scale): ||p|| grows without bound (log axes) while the normalized
 // margin min_k p.z_k / ||p|| climbs toward the max-margin reference 1/||p_mm||; on the flow's
 // own selection (all reviews), its margin against that att-SVM's 1/||p_local||.
+import { msg } from '../localized.ts';
 import type { Metrics } from '../protocol.ts';
 import { SeriesChart } from './series.ts';
 import { logGridColor, logTick, palette, theme } from './setup.ts';
@@ -10,28 +11,28 @@ export class NormChart extends SeriesChart {
     super(
       canvas,
       [
-        { label: '‖p‖', field: 'pNorm', color: palette.blue },
+        { label: msg('chart-series-p-norm'), field: 'pNorm', color: palette.blue },
         {
-          label: 'normalized margin',
+          label: msg('chart-series-margin'),
           field: 'normalizedMargin',
           color: palette.vermillion,
           yAxisID: 'margin',
         },
         {
-          label: '1/‖p_mm‖ (reference)',
+          label: msg('chart-series-margin-reference'),
           field: 'maxMarginReference',
           color: palette.grey,
           dashed: true,
           yAxisID: 'margin',
         },
         {
-          label: "normalized margin, flow's own selection",
+          label: msg('chart-series-local-margin'),
           field: 'localNormalizedMargin',
           color: palette.orange,
           yAxisID: 'margin',
         },
         {
-          label: '1/‖p_local‖ (its reference)',
+          label: msg('chart-series-local-reference'),
           field: 'localSvmReference',
           color: palette.orange,
           dashed: true,
@@ -42,17 +43,18 @@ export class NormChart extends SeriesChart {
       {
         y: {
           type: 'logarithmic',
-          title: { display: true, text: '‖p‖ (log scale)' },
+          title: { display: true, text: '' }, // worded by SeriesChart
           ticks: { callback: logTick },
           grid: { color: logGridColor(theme.grid) },
         },
         margin: {
           type: 'linear',
+          title: { display: true, text: '' }, // worded by SeriesChart
           position: 'right',
-          title: { display: true, text: 'normalized margin (score units)' },
           grid: { drawOnChartArea: false },
         },
       },
+      { y: msg('chart-axis-norm'), margin: msg('chart-axis-margin') },
     );
   }
 

@@ -3,6 +3,7 @@
 // and cos(p, p_local) against the att-SVM of the flow's own selection with the share of
 // reviews where that selection is s*; over the acyclic reviews: cos(p, p_mm) and the
 // selection there. The subtitle says how many reviews each set is (core's coverage finding).
+import { msg } from '../localized.ts';
 import type { Metrics } from '../protocol.ts';
 import { SeriesChart } from './series.ts';
 import { palette } from './setup.ts';
@@ -12,32 +13,32 @@ export class SelectionChart extends SeriesChart {
     super(
       canvas,
       [
-        { label: 'cos(p, p_mm), all reviews', field: 'cosineToMaxMargin', color: palette.purple },
-        { label: 'selection of s*, all reviews', field: 'selectionAccuracy', color: palette.green },
+        { label: msg('chart-series-cosine'), field: 'cosineToMaxMargin', color: palette.purple },
+        { label: msg('chart-series-selection'), field: 'selectionAccuracy', color: palette.green },
         {
-          label: 'attention mass on s*, all reviews',
+          label: msg('chart-series-mass'),
           field: 'selectionMass',
           color: palette.green,
           dashed: true,
         },
         {
-          label: "cos(p, p_local): the flow's own selection, all reviews",
+          label: msg('chart-series-local-cosine'),
           field: 'cosineToLocalSvm',
           color: palette.orange,
         },
         {
-          label: "flow's selection is s*, all reviews",
+          label: msg('chart-series-local-selection'),
           field: 'localSelectionSStar',
           color: palette.orange,
           dashed: true,
         },
         {
-          label: 'cos(p, p_mm), acyclic reviews only',
+          label: msg('chart-series-cosine-acyclic'),
           field: 'cosineToMaxMarginAcyclic',
           color: palette.sky,
         },
         {
-          label: 'selection of s*, acyclic reviews only',
+          label: msg('chart-series-selection-acyclic'),
           field: 'selectionAccuracyAcyclic',
           color: palette.sky,
           dashed: true,
@@ -47,11 +48,12 @@ export class SelectionChart extends SeriesChart {
       {
         y: {
           type: 'linear',
+          title: { display: true, text: '' }, // worded by SeriesChart
           suggestedMin: 0,
           suggestedMax: 1,
-          title: { display: true, text: 'cosine / share of reviews (0 to 1)' },
         },
       },
+      { y: msg('chart-axis-cosine-share') },
     );
   }
 

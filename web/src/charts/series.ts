@@ -6,12 +6,14 @@
 // decimated copy, so points are never read back from the datasets.
 import type { ChartConfiguration, ChartDataset, Plugin } from 'chart.js';
 import { metricColumn } from '../csv-names.ts';
+import { onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import type { Metrics } from '../protocol.ts';
 import { Chart, logGridColor, logTick, scheduleUpdate, theme } from './setup.ts';
 import type { ChartTable, ChartView, Snapshot } from './snapshot.ts';
 
 export interface SeriesSpec {
-  label: string;
+  /** The series' name in the legend, the table and the CSV's header (a catalog message). */
+  label: PlainMessageId;
   /** The metric the series plots; names its CSV column. */
   field: keyof Metrics;
   color: string;
@@ -28,11 +30,11 @@ function stepAxis(steps: 'linear' | 'log'): NonNullable<Scales>[string] {
     ? {
         type: 'logarithmic',
         min: 1,
-        title: { display: true, text: 'step (log scale)' },
+        title: { display: true, text: t('chart-axis-step-log') },
         ticks: { callback: logTick, autoSkip: false, maxRotation: 0 },
         grid: { color: logGridColor(theme.grid) },
       }
-    : { type: 'linear', title: { display: true, text: 'step (gradient steps)' } };
+    : { type: 'linear', title: { display: true, text: t('chart-axis-step') } };
 }
 
 /** A dot on each visible series' latest point (also makes a one-point series visible),
@@ -63,7 +65,10 @@ const LOG_THINNING_RATIO = 1.005;
 export abstract class SeriesChart implements ChartView {
   readonly chart: Chart<'line', Point[]>;
   private readonly logSteps: boolean;
-  private readonly labels: string[];
+  /** The series' names (message ids) and the value axes' titles, worded again after a switch
+   *  of language. */
+  private readonly labels: PlainMessageId[];
+  private readonly axisTitles: Readonly<Record<string, PlainMessageId>>;
   /** The metric each series plots (its CSV column is core's name for it). */
   private readonly fields: Array<keyof Metrics>;
   private series: Point[][];
@@ -74,13 +79,16 @@ export abstract class SeriesChart implements ChartView {
     steps: 'linear' | 'log',
     /** The value axes ('y' and any named in the specs' yAxisID). */
     valueScales: Scales,
+    /** Each value axis's title. */
+    axisTitles: Readonly<Record<string, PlainMessageId>>,
   ) {
     this.logSteps = steps === 'log';
+    this.axisTitles = axisTitles;
     this.labels = specs.map((spec) => spec.label);
     this.fields = specs.map((spec) => spec.field);
     this.series = specs.map(() => []);
     const datasets: ChartDataset<'line', Point[]>[] = specs.map((spec, i) => ({
-      label: spec.label,
+      label: t(spec.label),
       data: this.series[i] ?? [],
       borderColor: spec.color,
       backgroundColor: spec.color,
@@ -108,6 +116,27 @@ export abstract class SeriesChart implements ChartView {
         },
       },
     });
+    this.word();
+    onLocaleChange(() => {
+      this.word();
+      this.redraw();
+    });
+  }
+
+  /** The legend's and the axes' words in the current language. */
+  private word(): void {
+    this.chart.data.datasets.forEach((dataset, i) => {
+      const id = this.labels[i];
+      if (id !== undefined) dataset.label = t(id);
+    });
+    const scales = this.chart.options.scales ?? {};
+    const step = scales['x'];
+    if (step?.title !== undefined)
+      step.title.text = this.logSteps ? t('chart-axis-step-log') : t('chart-axis-step');
+    for (const [axis, id] of Object.entries(this.axisTitles)) {
+      const scale = scales[axis];
+      if (scale?.title !== undefined) scale.title.text = t(id);
+    }
   }
 
   /** Pushes this snapshot's points (after the rewind to its step). */
@@ -184,19 +213,20 @@ export abstract class SeriesChart implements ChartView {
       }
     });
     const rows = [...byStep.values()].sort((a, b) => Number(a[0]) - Number(b[0]));
-    const note = this.logSteps ? 'Steps thinned geometrically, as plotted.' : '';
+    const note = this.logSteps ? t('chart-table-thinned') : '';
     return {
-      columns: ['step', ...this.labels],
+      columns: [t('chart-column-step'), ...this.labels.map((id) => t(id))],
       keys: ['step', ...this.fields.map(metricColumn)],
       rows,
       note,
     };
   }
 
+  /** The series by their names in the legend (the test hook: English unless switched). */
   dump(): Record<string, Point[]> {
     const result: Record<string, Point[]> = {};
     this.labels.forEach((label, i) => {
-      result[label] = (this.series[i] ?? []).map((p) => ({ x: p.x, y: p.y }));
+      result[t(label)] = (this.series[i] ?? []).map((p) => ({ x: p.x, y: p.y }));
     });
     return result;
   }

@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { expectedCost, FrameBudget, markerCount } from './frame-budget.ts';
+import { onLocaleChange } from '../localized.ts';
 
 Chart.register(
   LineController,
@@ -172,6 +173,17 @@ export function applyTheme(): void {
   Chart.defaults.font.family = css.getPropertyValue('--font').trim() || 'system-ui';
   Chart.defaults.animation = false;
   Chart.defaults.maintainAspectRatio = false;
+  onLocaleChange(followLocaleFont);
+}
+
+/** The charts' text takes the page's font stack for its language (styles.css: Chinese
+ *  lists the CJK fonts of each platform), again after a switch of language: every chart
+ *  draws with it from its next update on. */
+function followLocaleFont(): void {
+  const font = getComputedStyle(document.documentElement).getPropertyValue('--font').trim();
+  if (font === '' || Chart.defaults.font.family === font) return;
+  Chart.defaults.font.family = font;
+  for (const chart of Object.values(Chart.instances)) chart.update('none');
 }
 
 /** `color` as the light theme draws it: a dark-theme swap (#rrggbb, with any alpha

@@ -4,14 +4,12 @@
 // token text is drawn on the canvas by Chart.js, never parsed as HTML.
 import type { ChartDataset, TooltipItem } from 'chart.js';
 import { TOKEN_COLUMNS } from '../csv-names.ts';
+import { msg, onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { ChartTable, Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
 import { Chart, chartsHeld, onceOnScreen, scheduleUpdate, theme } from './setup.ts';
 
 export type ScatterDataset = ChartDataset<'scatter', TokenPoint[]>;
-
-/** Label of the ring drawn around the token chosen in the token table. */
-export const HIGHLIGHT_LABEL = 'chosen token';
 
 /** Rows listed in a scatter's table (most frequent tokens first); the CSV has them all. */
 const TABLE_ROWS = 1000;
@@ -158,9 +156,10 @@ export function select(a: Float64Array, k: number): number {
   return a[k] ?? 0;
 }
 
-/** An axis: its title on the chart, its short name in the table, its CSV column. */
+/** An axis: its title on the chart (a message), its short name in the table (notation),
+ *  its CSV column. */
 export interface TokenAxis {
-  title: string;
+  title: PlainMessageId;
   short: string;
   key: string;
 }
@@ -173,8 +172,11 @@ export abstract class TokenScatter implements TokenChartView {
   private highlighted: number | null = null;
   /** The layers last drawn, undecimated: the table and the CSV list every row. */
   private layersShown: TokenLayer[] = [];
+  /** Each dataset's name (a message id), worded again after a switch of language. */
+  private readonly labels: PlainMessageId[];
+  private readonly secondAxis: PlainMessageId | undefined;
   private readonly highlightSet: ScatterDataset = {
-    label: HIGHLIGHT_LABEL,
+    label: '',
     data: [],
     backgroundColor: 'rgba(0, 0, 0, 0)',
     borderColor: theme.text,
@@ -186,16 +188,22 @@ export abstract class TokenScatter implements TokenChartView {
   constructor(
     canvas: HTMLCanvasElement,
     readout: HTMLElement,
+    /** The datasets, each `label` a message id (worded here). */
     datasets: ScatterDataset[],
     axes: { x: TokenAxis; y: TokenAxis },
     /** The title of a second y axis on the right (datasets with yAxisID 'y2'). */
-    secondAxis?: string,
+    secondAxis?: PlainMessageId,
   ) {
     this.readout = readout;
     this.axes = axes;
+    this.secondAxis = secondAxis;
+    this.labels = [
+      ...datasets.map((d) => (d.label ?? '') as PlainMessageId),
+      msg('chart-series-chosen'),
+    ];
     const axis = ({ title }: TokenAxis) => ({
       type: 'linear' as const,
-      title: { display: true, text: title },
+      title: { display: true, text: t(title) },
     });
     this.chart = new Chart<'scatter', TokenPoint[]>(canvas, {
       type: 'scatter',
@@ -213,7 +221,7 @@ export abstract class TokenScatter implements TokenChartView {
                   position: 'right' as const,
                   display: false,
                   grid: { drawOnChartArea: false },
-                  title: { display: true, text: secondAxis },
+                  title: { display: true, text: t(secondAxis) },
                 },
               }),
         },
@@ -228,7 +236,7 @@ export abstract class TokenScatter implements TokenChartView {
               // The ring appears in the legend only while a token is chosen; a layer split
               // into size classes appears once (its datasets share the label).
               filter: (item, data) =>
-                (item.text !== HIGHLIGHT_LABEL ||
+                (data.datasets[item.datasetIndex ?? -1] !== this.highlightSet ||
                   (data.datasets[item.datasetIndex ?? -1]?.data.length ?? 0) > 0) &&
                 data.datasets.findIndex((dataset) => dataset.label === item.text) ===
                   item.datasetIndex,
@@ -248,13 +256,39 @@ export abstract class TokenScatter implements TokenChartView {
                 const point = item.raw as TokenPoint;
                 if (!Number.isInteger(point.row)) return item.dataset.label ?? '';
                 const token = this.statistics?.tokens[point.row] ?? `#${point.row}`;
-                return `"${token}": ${this.describe(point)}`;
+                return t('chart-tip-token', { token, values: this.describe(point) });
               },
             },
           },
         },
       },
     });
+    this.word();
+    onLocaleChange(() => {
+      this.word();
+      if (this.lastMetrics !== null) this.readout.textContent = this.readoutText(this.lastMetrics);
+      // The layers word what they name themselves (Figure 1's theory layer).
+      this.scheduleDraw();
+      this.redraw();
+    });
+  }
+
+  /** The datasets' and axes' names in the current language. */
+  private word(): void {
+    this.chart.data.datasets.forEach((dataset, i) => {
+      const id = this.labels[i];
+      if (id !== undefined) dataset.label = t(id);
+    });
+    const scales = this.chart.options.scales ?? {};
+    const titles: Array<[string, PlainMessageId | undefined]> = [
+      ['x', this.axes.x.title],
+      ['y', this.axes.y.title],
+      ['y2', this.secondAxis],
+    ];
+    for (const [axis, id] of titles) {
+      const title = scales[axis]?.title;
+      if (id !== undefined && title !== undefined) title.text = t(id);
+    }
   }
 
   /** The readout line for these metrics. */
@@ -423,10 +457,15 @@ export abstract class TokenScatter implements TokenChartView {
       .map((p) => [statistics?.tokens[p.row] ?? `#${p.row}`, count(p.row), p.x, p.y]);
     const note =
       points.length > TABLE_ROWS
-        ? `The ${TABLE_ROWS} most frequent of ${points.length} tokens; the CSV has all.`
+        ? t('chart-table-most-frequent', { shown: TABLE_ROWS, tokens: points.length })
         : '';
     return {
-      columns: ['token', 'count', this.axes.x.short, this.axes.y.short],
+      columns: [
+        t('chart-column-token'),
+        t('chart-column-count'),
+        this.axes.x.short,
+        this.axes.y.short,
+      ],
       keys: [TOKEN_COLUMNS.token, TOKEN_COLUMNS.count, this.axes.x.key, this.axes.y.key],
       rows,
       note,

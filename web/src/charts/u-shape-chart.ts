@@ -4,7 +4,8 @@
 // second layer (on its own axis, right) draws the theory's prediction p_mm.E_s, the
 // direction p turns toward, once the attention-SVM is solved.
 import { TOKEN_COLUMNS } from '../csv-names.ts';
-import { formatInteger, formatNumber } from '../format.ts';
+import { formatNumber } from '../format.ts';
+import { msg, t, type PlainMessageId } from '../localized.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { TokenPoint } from './snapshot.ts';
 import { palette } from './setup.ts';
@@ -36,7 +37,7 @@ function sizeClass(count: number): number {
 /** Markers are filled, never stroked: a stroke per marker (Chart.js strokes each point on
  *  its own) cost 100-180 ms a frame at 2,000 points in software-rendered canvases, most of a
  *  stop frame at 25,000 reviews (bench/page/page-profile.mjs); fills cost a tenth of it. */
-function group(label: string, color: string, radius: number): ScatterDataset {
+function group(label: PlainMessageId, color: string, radius: number): ScatterDataset {
   return {
     label,
     data: [],
@@ -50,9 +51,9 @@ function group(label: string, color: string, radius: number): ScatterDataset {
 
 /** The sign groups: label and colour; dataset g is group g's first size class. */
 const GROUPS = [
-  ['Δ > 0 (leans positive)', 'blue'],
-  ['Δ < 0 (leans negative)', 'vermillion'],
-  ['Δ = 0', 'grey'],
+  [msg('chart-series-leans-positive'), 'blue'],
+  [msg('chart-series-leans-negative'), 'vermillion'],
+  [msg('chart-series-neutral'), 'grey'],
 ] as const;
 /** Index of the theory layer (after the three groups' first size classes). */
 const THEORY_DATASET = GROUPS.length;
@@ -64,12 +65,9 @@ function groupDatasets(g: number): number[] {
   return [g, ...further];
 }
 
-/** The theory layer's label; it names which p_mm (all reviews, or the acyclic ones). */
-const THEORY = 'theory: p_mm · E_s';
-
 export class UShapeChart extends TokenScatter {
   /** p_mm.E_s per token and which problem it solves; null before a solve. */
-  private theory: { scores: Float32Array; label: string } | null = null;
+  private theory: { scores: Float32Array; label: () => string } | null = null;
   private theoryShown = true;
 
   constructor(canvas: HTMLCanvasElement, readout: HTMLElement) {
@@ -80,7 +78,7 @@ export class UShapeChart extends TokenScatter {
         // palette is read here, after applyTheme (the dark theme swaps its blue).
         ...GROUPS.map(([label, color]) => group(label, palette[color], RADII[0])),
         {
-          label: THEORY,
+          label: msg('chart-series-theory'),
           data: [],
           yAxisID: 'y2',
           // Filled like the tokens (see group), told apart by shape (diamonds) and grey.
@@ -97,22 +95,22 @@ export class UShapeChart extends TokenScatter {
       ],
       {
         x: {
-          title: 'posterior difference Δ_s = P(+|s) − P(−|s)',
+          title: msg('chart-axis-delta'),
           short: 'Δ_s',
           key: TOKEN_COLUMNS.delta,
         },
         y: {
-          title: 'p · E_s (attention score, logit units)',
+          title: msg('chart-axis-attention'),
           short: 'p·E_s',
           key: TOKEN_COLUMNS.attention,
         },
       },
-      'theory: p_mm · E_s (right axis)',
+      msg('chart-axis-theory'),
     );
   }
 
   /** The theory's token scores (null clears them), drawn when the layer is shown. */
-  setTheory(theory: { scores: Float32Array; label: string } | null): void {
+  setTheory(theory: { scores: Float32Array; label: () => string } | null): void {
     if (theory === this.theory) return;
     this.theory = theory;
     this.scheduleDraw(); // a task of its own, as a snapshot's (not in the solve's message)
@@ -124,24 +122,30 @@ export class UShapeChart extends TokenScatter {
   }
 
   protected readoutText(m: Metrics): string {
-    const theory =
-      m.hasMaxMarginAcyclic && !m.hasMaxMargin
-        ? ''
-        : m.hasMaxMargin
-          ? ` · theory p_mm: U-score ${formatNumber(m.uScoreMaxMargin, 3)}, signed ${formatNumber(m.signedScoreMaxMargin, 3)}` +
-            (m.hasMaxMarginAcyclic
-              ? ` (acyclic reviews: ${formatNumber(m.uScoreMaxMarginAcyclic, 3)}, ${formatNumber(m.signedScoreMaxMarginAcyclic, 3)})`
-              : '')
-          : '';
-    return (
-      `U-score ${formatNumber(m.uScore, 3)} · signed Spearman ${formatNumber(m.signedScore, 3)} · ` +
-      `U-contrast ${formatNumber(m.uContrast, 3)} · ${formatInteger(m.uTokens)} tokens${theory}`
-    );
+    const line = t('readout-u-shape', {
+      uscore: formatNumber(m.uScore, 3),
+      signed: formatNumber(m.signedScore, 3),
+      contrast: formatNumber(m.uContrast, 3),
+      tokens: m.uTokens,
+    });
+    if (!m.hasMaxMargin) return line;
+    const theory = m.hasMaxMarginAcyclic
+      ? t('readout-u-theory-acyclic', {
+          uscore: formatNumber(m.uScoreMaxMargin, 3),
+          signed: formatNumber(m.signedScoreMaxMargin, 3),
+          uscoreAcyclic: formatNumber(m.uScoreMaxMarginAcyclic, 3),
+          signedAcyclic: formatNumber(m.signedScoreMaxMarginAcyclic, 3),
+        })
+      : t('readout-u-theory', {
+          uscore: formatNumber(m.uScoreMaxMargin, 3),
+          signed: formatNumber(m.signedScoreMaxMargin, 3),
+        });
+    return `${line} · ${theory}`;
   }
 
   protected describe(point: TokenPoint): string {
     const count = this.statistics?.count[point.row] ?? 0;
-    return `Δ = ${short(point.x)}, p·E = ${short(point.y)}, count ${count}`;
+    return t('chart-tip-u-shape', { delta: short(point.x), score: short(point.y), count });
   }
 
   protected layers(columns: TokenColumns, statistics: TokenStatistics): TokenLayer[] {
@@ -169,7 +173,11 @@ export class UShapeChart extends TokenScatter {
     }));
     const layer = this.chart.data.datasets[THEORY_DATASET];
     const y2 = this.chart.options.scales?.['y2'];
-    if (layer !== undefined) layer.label = theory === null ? THEORY : `${THEORY} (${theory.label})`;
+    if (layer !== undefined)
+      layer.label =
+        theory === null
+          ? t('chart-series-theory')
+          : t('chart-series-theory-of', { which: theory.label() });
     if (y2 !== undefined) y2.display = theory !== null;
     const scores = theory?.scores;
     layers.push({

@@ -6,6 +6,7 @@ import type { ChartTable, ChartView } from '../charts/snapshot.ts';
 import { CSV_TYPE, downloadBlob, downloadText, toCsv, type ExportFile } from './download.ts';
 import { element } from './dom.ts';
 import { figurePng } from './figure.ts';
+import { onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import { chartFile, type ChartId } from './panels.ts';
 import { captionLine, type RunFactsSource } from './run-facts.ts';
 
@@ -44,7 +45,8 @@ export function buildTable(caption: string, table: ChartTable): HTMLTableElement
       ),
     ),
   );
-  const captionText = table.note === '' ? caption : `${caption}. ${table.note}`;
+  const captionText =
+    table.note === '' ? caption : t('chart-table-caption', { title: caption, note: table.note });
   return element('table', { className: 'data-table' }, [
     element('caption', { text: captionText }),
     head,
@@ -63,12 +65,15 @@ export class ChartTools {
   private lastRefresh = Number.NEGATIVE_INFINITY;
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** `name` is the chart's id in the registry (`uShape`); `title` heads its figure and
-   *  table; `facts` give the figure's caption. */
+  private readonly png: HTMLButtonElement;
+  private readonly csvButton: HTMLButtonElement;
+
+  /** `name` is the chart's id in the registry (`uShape`); `titleId` the message that heads
+   *  its figure and table; `facts` give the figure's caption. */
   constructor(
     private readonly view: ChartView,
     name: ChartId,
-    private readonly title: string,
+    private readonly titleId: PlainMessageId,
     box: HTMLElement,
     private readonly facts: RunFactsSource,
   ) {
@@ -77,34 +82,25 @@ export class ChartTools {
     const regionId = `table-${name}`;
     this.region = element('div', {
       className: 'chart-table',
-      attributes: { id: regionId, role: 'region', 'aria-label': `${title}: data table` },
+      attributes: { id: regionId, role: 'region' },
     });
     this.region.hidden = true;
     this.toggle = element('button', {
-      text: 'Table',
       attributes: {
         type: 'button',
         'aria-expanded': 'false',
         'aria-controls': regionId,
-        'aria-label': `Show the data of “${title}” as a table`,
         'data-action': 'table',
       },
     });
-    const png = element('button', {
-      text: 'PNG',
-      attributes: {
-        type: 'button',
-        'aria-label': `Download “${title}” as a PNG image`,
-        'data-action': 'png',
-      },
-    });
-    const csv = element('button', {
-      text: 'CSV',
-      attributes: {
-        type: 'button',
-        'aria-label': `Download the data of “${title}” as CSV`,
-        'data-action': 'csv',
-      },
+    const png = element('button', { attributes: { type: 'button', 'data-action': 'png' } });
+    const csv = element('button', { attributes: { type: 'button', 'data-action': 'csv' } });
+    this.png = png;
+    this.csvButton = csv;
+    this.word();
+    onLocaleChange(() => {
+      this.word();
+      if (!this.region.hidden) this.render();
     });
     this.toggle.addEventListener('click', () => this.setOpen(this.region.hidden));
     png.addEventListener(
@@ -123,10 +119,29 @@ export class ChartTools {
     box.after(this.tools, this.region);
   }
 
+  /** The chart's title in the current language. */
+  private get title(): string {
+    return t(this.titleId);
+  }
+
+  /** The tools' words in the current language. */
+  private word(): void {
+    const title = this.title;
+    this.region.setAttribute('aria-label', t('chart-tools-region', { title }));
+    this.toggle.textContent = this.region.hidden
+      ? t('chart-tools-table')
+      : t('chart-tools-hide-table');
+    this.toggle.setAttribute('aria-label', t('chart-tools-table-aria', { title }));
+    this.png.textContent = t('chart-tools-png');
+    this.png.setAttribute('aria-label', t('chart-tools-png-aria', { title }));
+    this.csvButton.textContent = t('chart-tools-csv');
+    this.csvButton.setAttribute('aria-label', t('chart-tools-csv-aria', { title }));
+  }
+
   setOpen(open: boolean): void {
     this.region.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
-    this.toggle.textContent = open ? 'Hide table' : 'Table';
+    this.toggle.textContent = open ? t('chart-tools-hide-table') : t('chart-tools-table');
     if (open) this.render();
   }
 
@@ -145,7 +160,7 @@ export class ChartTools {
     const table = this.view.table();
     this.region.replaceChildren(
       table.rows.length === 0
-        ? element('p', { className: 'small muted', text: 'No data yet.' })
+        ? element('p', { className: 'small muted', text: t('chart-tools-no-data') })
         : buildTable(this.title, table),
     );
   }

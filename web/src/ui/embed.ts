@@ -83,9 +83,13 @@ export class EmbedDialog {
       });
       box.checked = EMBED_DEFAULT_SHOWN.includes(panel);
       this.boxes.set(panel, box);
+      // The panel's name is a message: localize() words it again after a switch.
+      const id = panelSpec(panel).label;
+      const name = element('span', { text: t(id), attributes: { 'data-l10n-id': id } });
       return element('label', { className: 'embed-choice' }, [
         box,
-        document.createTextNode(` ${panelSpec(panel).label}`),
+        document.createTextNode(' '),
+        name,
       ]);
     });
     byId('embed-panels').replaceChildren(...choices);

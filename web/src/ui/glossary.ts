@@ -3,66 +3,30 @@
 // (`<button class="info" data-term="...">` in index.html, or made by infoMarker) reads
 // "What is α_s?", shows the same text as a tooltip on hover, focus or a tap, and points to
 // the card's entry with aria-describedby.
+import { onLocaleChange, t } from '../localized.ts';
 import { byId, element } from './dom.ts';
 
+/** Each term: its symbol (the paper's notation, kept in every language, or the words a
+ *  term is named by) and its explanation, from the catalog. */
 export const TERMS = {
-  p: {
-    symbol: 'p',
-    text: 'The <cls> embedding (d numbers), the only query. Position t gets the attention score a_t = p·E_{x_t}. The paper protocol starts from p = 0, i.e. uniform attention.',
-  },
-  v: {
-    symbol: 'v',
-    text: 'The output vector (d numbers), a fixed unit vector in the theory. Position t carries the value b_t = v·E_{x_t}; the logit is f(X) = Σ_t s_t b_t.',
-  },
-  E: {
-    symbol: 'E_s',
-    text: 'Embedding of token s: row s of the V × d table E. At the start its entries are drawn N(0, σ²/d).',
-  },
-  s: {
-    symbol: 's_t',
-    text: 'Softmax attention weight of position t: s = softmax(a_1 … a_T) over the real tokens of the review. The shading of the review words.',
-  },
-  alpha: {
-    symbol: 'α_s',
-    text: 'Average signed frequency: α_s = (1/n) Σ_i y_i n_s(X_i)/T_i. Positive when s leans positive; its size grows with how common s is. Result 1: one step on E moves v·E_s by (η/2)‖v‖² α_s.',
-  },
-  delta: {
-    symbol: 'Δ_s',
-    text: 'Posterior difference Δ_s = P(y = +1 | s) − P(y = −1 | s), counted over occurrences of s: how strongly s signals a label, whatever its frequency. The x-axis of Figure 1.',
-  },
-  selected: {
-    symbol: 'S_i',
-    text: 'Selected set of review i: its most label-aligned tokens, argmax over s in X_i of y_i v·E_s (ties within 1e-9 relative). Outlined in the reviews. Result 2: attention ends up on S_i.',
-  },
-  pmm: {
-    symbol: 'p_mm',
-    text: "Attention-SVM solution: the smallest p with p·(E_{s*} − E_s) ≥ 1 for every review, selected token s* and other token s in it. Gradient flow on p turns toward p_mm's direction.",
-  },
-  margin: {
-    symbol: 'margin',
-    text: 'Normalized margin min_k p·z_k / ‖p‖ with z_k = E_{s*} − E_s over all the constraints. It approaches 1/‖p_mm‖ as p turns toward p_mm. Negative: some review attends more to a non-selected token.',
-  },
-  sigma: {
-    symbol: 'σ',
-    text: 'Initial scale: E(0) entries are N(0, σ²/d). Result 1 needs σ small; with σ near 1 the initialization noise hides the α signal (R² drops).',
-  },
-  eta: {
-    symbol: 'η',
-    text: 'Size of the paper protocol’s one gradient step on E. The predicted slope of v·E_s against α_s is (η/2)‖v‖².',
-  },
-  uscore: {
-    symbol: 'U-score',
-    text: 'Spearman correlation of p·E_s with |Δ_s| over tokens seen at least 20 times. High with a signed Spearman near 0 means a U: polar tokens of both signs score high.',
-  },
-  ucontrast: {
-    symbol: 'U-contrast',
-    text: 'Mean p·E_s of the 10% most polarized tokens (largest |Δ_s|) minus that of the 50% least polarized, divided by the standard deviation of p·E_s over those tokens.',
-  },
+  p: { symbol: 'p', text: () => t('glossary-p') },
+  v: { symbol: 'v', text: () => t('glossary-v') },
+  E: { symbol: 'E_s', text: () => t('glossary-e') },
+  s: { symbol: 's_t', text: () => t('glossary-s') },
+  alpha: { symbol: 'α_s', text: () => t('glossary-alpha') },
+  delta: { symbol: 'Δ_s', text: () => t('glossary-delta') },
+  selected: { symbol: 'S_i', text: () => t('glossary-selected') },
+  pmm: { symbol: 'p_mm', text: () => t('glossary-pmm') },
+  margin: { symbol: () => t('glossary-term-margin'), text: () => t('glossary-margin') },
+  sigma: { symbol: 'σ', text: () => t('glossary-sigma') },
+  eta: { symbol: 'η', text: () => t('glossary-eta') },
+  uscore: { symbol: () => t('glossary-term-uscore'), text: () => t('glossary-uscore') },
+  ucontrast: { symbol: () => t('glossary-term-ucontrast'), text: () => t('glossary-ucontrast') },
   selection: {
-    symbol: 'selection accuracy',
-    text: 'Share of reviews whose most attended token lies in the selected set S_i. Result 2 predicts it rises toward 1 where the attention-SVM is feasible.',
+    symbol: () => t('glossary-term-selection'),
+    text: () => t('glossary-selection'),
   },
-} as const;
+} as const satisfies Record<string, { symbol: string | (() => string); text: () => string }>;
 
 export type Term = keyof typeof TERMS;
 
@@ -72,6 +36,15 @@ function isTerm(name: string): name is Term {
 
 function entryId(term: Term): string {
   return `glossary-${term}`;
+}
+
+/** A symbol of the notation is written as the paper writes it in every language (not
+ *  translated: translate="no"); a term named in words comes from the catalog. */
+function symbolOf(term: Term): { text: string; notation: boolean } {
+  const symbol: string | (() => string) = TERMS[term].symbol;
+  return typeof symbol === 'string'
+    ? { text: symbol, notation: true }
+    : { text: symbol(), notation: false };
 }
 
 /** A marker for `term`: focusable, its text as tooltip and accessible description. */
@@ -87,12 +60,12 @@ export function infoMarker(term: Term): HTMLButtonElement {
 /** The visible name is the accessible name ("What is U-score?"); no title attribute, so
  *  hovering shows one tooltip, not two. */
 function describe(button: HTMLElement, term: Term): void {
-  const { symbol, text } = TERMS[term];
-  button.dataset['tip'] = `${symbol}: ${text}`;
+  const symbol = symbolOf(term).text;
+  button.dataset['tip'] = t('glossary-tip', { symbol, text: TERMS[term].text() });
   button.removeAttribute('aria-label');
   button.removeAttribute('title');
   button.setAttribute('aria-describedby', entryId(term));
-  button.textContent = `What is ${symbol}?`;
+  button.textContent = t('glossary-what-is', { symbol });
 }
 
 /** A tap (touch has no hover) opens a marker's tooltip; a second tap, a tap elsewhere or
@@ -137,21 +110,32 @@ function placeTipsAsShown(): void {
   document.addEventListener('click', place, { capture: true });
 }
 
-/** Fills the glossary card and wires the markers already in the page. */
-export function installGlossary(): void {
+/** Fills the glossary card and words the markers in the page (again after a switch of
+ *  language; markers made later word themselves as made). */
+function wordGlossary(): void {
   const list = byId<HTMLDListElement>('glossary');
   list.replaceChildren(
-    ...Object.entries(TERMS).map(([term, { symbol, text }]) =>
-      element('div', { className: 'glossary-entry' }, [
-        element('dt', { text: symbol }),
-        element('dd', { text, attributes: { id: entryId(term as Term) } }),
-      ]),
-    ),
+    ...(Object.keys(TERMS) as Term[]).map((term) => {
+      const symbol = symbolOf(term);
+      return element('div', { className: 'glossary-entry' }, [
+        element('dt', {
+          text: symbol.text,
+          attributes: symbol.notation ? { translate: 'no' } : {},
+        }),
+        element('dd', { text: TERMS[term].text(), attributes: { id: entryId(term) } }),
+      ]);
+    }),
   );
   for (const marker of document.querySelectorAll<HTMLElement>('.info[data-term]')) {
     const term = marker.dataset['term'] ?? '';
     if (isTerm(term)) describe(marker, term);
   }
+}
+
+/** Fills the glossary card and wires the markers already in the page. */
+export function installGlossary(): void {
+  wordGlossary();
+  onLocaleChange(wordGlossary);
   toggleTipsOnTap();
   placeTipsAsShown();
 }

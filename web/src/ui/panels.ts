@@ -12,6 +12,7 @@ import { NormChart } from '../charts/norm-chart.ts';
 import { SelectionChart } from '../charts/selection-chart.ts';
 import type { ChartView, TokenChartView } from '../charts/snapshot.ts';
 import { UShapeChart } from '../charts/u-shape-chart.ts';
+import { msg, t, type PlainMessageId } from '../localized.ts';
 import { byId } from './dom.ts';
 import { fileStem } from './download.ts';
 
@@ -19,11 +20,11 @@ import { fileStem } from './download.ts';
 export type GuidanceName = 'result1' | 'figure1' | 'result2' | 'loss';
 
 interface ChartSpec<View extends ChartView> {
-  /** Heads the chart's figure, table and files. */
-  title: string;
+  /** Heads the chart's figure, table and files (a catalog message). */
+  title: PlainMessageId;
   /** One plain sentence of what the chart shows, above its canvas (and in the tour): no
-   *  symbols, so a newcomer reads the picture before the notation. */
-  lead: string;
+   *  symbols, so a newcomer reads the picture before the notation (a catalog message). */
+  lead: PlainMessageId;
   /** The chart on its canvas (other elements of its panel by id). */
   create: (canvas: HTMLCanvasElement) => View;
 }
@@ -35,38 +36,28 @@ function chart<View extends ChartView>(spec: ChartSpec<View>): ChartSpec<View> {
 /** Every chart, in the order the export's files list them. */
 export const CHARTS = {
   loss: chart({
-    title: 'Training: loss and accuracy',
-    lead:
-      'The loss (how wrong the model is, on average) falls as it trains; accuracy is the ' +
-      'share of reviews it labels right, on the reviews it learns from and on held-out ones.',
+    title: msg('chart-title-loss'),
+    lead: msg('chart-lead-loss'),
     create: (canvas) => new LossChart(canvas),
   }),
   alignment: chart({
-    title: 'Result 1: v·E_s against α_s after the step on E',
-    lead:
-      'Each dot is a word: after one training step its score (up) lines up with how much ' +
-      'more often it appears in positive than in negative reviews (across).',
+    title: msg('chart-title-alignment'),
+    lead: msg('chart-lead-alignment'),
     create: (canvas) => new AlignmentChart(canvas, byId('alignment-readout')),
   }),
   uShape: chart({
-    title: 'Figure 1: p·E_s against Δ_s (the U shape)',
-    lead:
-      'Each dot is a word: as attention trains, words that lean strongly to one label (left ' +
-      'and right) get high attention scores and neutral words (middle) low ones, a U.',
+    title: msg('chart-title-u-shape'),
+    lead: msg('chart-lead-u-shape'),
     create: (canvas) => new UShapeChart(canvas, byId('u-shape-readout')),
   }),
   selection: chart({
-    title: 'Result 2: cos(p, p_mm), selection accuracy and attention mass',
-    lead:
-      'As training runs (steps across, on a log scale), attention turns toward the direction ' +
-      'the theory predicts and picks, in more and more reviews, the word the theory names.',
+    title: msg('chart-title-selection'),
+    lead: msg('chart-lead-selection'),
     create: (canvas) => new SelectionChart(canvas),
   }),
   norm: chart({
-    title: 'Result 2: ‖p‖ and the normalized margin',
-    lead:
-      'The attention vector keeps growing without limit, while the margin it keeps between ' +
-      'the chosen word and the rest, per unit of its length, settles at the theory’s value.',
+    title: msg('chart-title-norm'),
+    lead: msg('chart-lead-norm'),
     create: (canvas) => new NormChart(canvas),
   }),
 };
@@ -86,8 +77,9 @@ export function chartFile(id: ChartId, extension: 'png' | 'csv'): string {
   return `clslab-${fileStem(id)}.${extension}`;
 }
 
-/** Every chart on its canvas, its lead sentence above it (the canvas's description);
- *  throws when index.html lacks one. */
+/** Every chart on its canvas, its lead sentence above it (the canvas's description, a
+ *  message: localize() words it again after a switch of language); throws when index.html
+ *  lacks one. */
 export function createCharts(): Charts {
   const charts: Partial<Record<ChartId, ChartView>> = {};
   for (const id of CHART_IDS) {
@@ -95,7 +87,8 @@ export function createCharts(): Charts {
     const lead = document.createElement('p');
     lead.className = 'chart-lead';
     lead.id = `lead-${fileStem(id)}`;
-    lead.textContent = CHARTS[id].lead;
+    lead.dataset['l10nId'] = CHARTS[id].lead;
+    lead.textContent = t(CHARTS[id].lead);
     (canvas.parentElement ?? canvas).before(lead);
     canvas.setAttribute('aria-describedby', lead.id);
     charts[id] = CHARTS[id].create(canvas);
@@ -103,9 +96,10 @@ export function createCharts(): Charts {
   return charts as Charts;
 }
 
-/** The lead sentences of a panel's charts, top to bottom ('' for a panel without). */
+/** The lead sentences of a panel's charts, top to bottom ('' for a panel without), in the
+ *  current language. */
 export function panelLead(panel: Panel): string {
-  return (panel.charts ?? []).map((id) => CHARTS[id].lead).join(' ');
+  return (panel.charts ?? []).map((id) => t(CHARTS[id].lead)).join(' ');
 }
 
 /** The charts that can emphasize a token (the token table's selection). */
@@ -120,8 +114,8 @@ export type TourAction = 'restart' | 'stepEmbeddings' | 'play' | 'solveOrPlay';
 interface PanelSpec {
   /** `data-panel` in index.html; the name `panels=` and `hide=` links use. */
   key: string;
-  /** What the Embed dialog calls it. */
-  label: string;
+  /** What the Embed dialog calls it (a catalog message). */
+  label: PlainMessageId;
   /** CSS px it takes in a 720 px embed frame: measured there (the embed at run=20, the
    *  panel alone), rounded up with room for longer guidance text; a chart panel's height
    *  gives its canvases about 300 px (they shrink to 200 px in a smaller frame and grow to
@@ -140,80 +134,80 @@ interface PanelSpec {
   csv?: string;
   /** The panel's step in the guided tour (in this list's order): its title, the element
    *  with the number it reads, and what it offers to press. */
-  tour?: { title: string; number: string; action: TourAction };
+  tour?: { title: PlainMessageId; number: string; action: TourAction };
 }
 
 /** Every panel, in the order the Embed dialog lists them and links name them. The charts
  *  follow the guidance line, the pictures of the paper's results first (a picture in the
  *  first screen), and the tour walks them in this order, ending on the run's numbers. */
 const PANEL_LIST = [
-  { key: 'header', label: 'Title and share bar', frameHeight: 290 },
-  { key: 'controls', label: 'Training controls', frameHeight: 90 },
-  { key: 'export', label: 'Save and load', frameHeight: 300 },
-  { key: 'dataset', label: 'Dataset', frameHeight: 650 },
-  { key: 'settings', label: 'Settings', frameHeight: 1200 },
-  { key: 'prompt', label: 'Guidance line', frameHeight: 90 },
-  { key: 'recipes', label: 'Recipes for this data', frameHeight: 500 },
+  { key: 'header', label: msg('panel-header'), frameHeight: 290 },
+  { key: 'controls', label: msg('panel-controls'), frameHeight: 90 },
+  { key: 'export', label: msg('panel-export'), frameHeight: 300 },
+  { key: 'dataset', label: msg('panel-dataset'), frameHeight: 650 },
+  { key: 'settings', label: msg('panel-settings'), frameHeight: 1200 },
+  { key: 'prompt', label: msg('panel-prompt'), frameHeight: 90 },
+  { key: 'recipes', label: msg('panel-recipes'), frameHeight: 500 },
   {
     key: 'alignment',
-    label: 'Result 1 chart',
+    label: msg('panel-alignment'),
     frameHeight: 540,
     guidance: 'result1',
     charts: ['alignment'],
     tour: {
-      title: 'Result 1: one step on the embeddings writes word frequency into them',
+      title: msg('tour-title-alignment'),
       number: '#alignment-readout',
       action: 'stepEmbeddings',
     },
   },
   {
     key: 'ushape',
-    label: 'Figure 1 (U shape) chart',
+    label: msg('panel-ushape'),
     frameHeight: 600,
     embedDefault: true,
     guidance: 'figure1',
     charts: ['uShape'],
     tour: {
-      title: 'Figure 1: training attention draws a U',
+      title: msg('tour-title-ushape'),
       number: '#u-shape-readout',
       action: 'play',
     },
   },
   {
     key: 'result2',
-    label: 'Result 2 charts',
+    label: msg('panel-result2'),
     frameHeight: 1060,
     guidance: 'result2',
     charts: ['selection', 'norm'],
     tour: {
-      title: 'Result 2: attention settles on the word the theory selects',
+      title: msg('tour-title-result2'),
       number: '#result2-readout',
       action: 'solveOrPlay',
     },
   },
   {
     key: 'loss',
-    label: 'Loss and accuracy chart',
+    label: msg('panel-loss'),
     frameHeight: 480,
     guidance: 'loss',
     charts: ['loss'],
   },
   {
     key: 'metrics',
-    label: 'Metrics',
+    label: msg('panel-metrics'),
     frameHeight: 400,
     csv: 'clslab-metrics.csv',
     tour: {
-      title: 'The run this tour follows',
+      title: msg('tour-title-metrics'),
       number: '#metrics > .readout:first-child',
       action: 'restart',
     },
   },
-  { key: 'why', label: 'Why does it look like this?', frameHeight: 500 },
-  { key: 'maxmargin', label: 'Attention-SVM panel', frameHeight: 600 },
-  { key: 'reviews', label: 'Reviews (viewer and list)', frameHeight: 1560 },
-  { key: 'table', label: 'Token table', frameHeight: 560 },
-  { key: 'glossary', label: 'Symbols', frameHeight: 900 },
+  { key: 'why', label: msg('panel-why'), frameHeight: 500 },
+  { key: 'maxmargin', label: msg('panel-maxmargin'), frameHeight: 600 },
+  { key: 'reviews', label: msg('panel-reviews'), frameHeight: 1560 },
+  { key: 'table', label: msg('panel-table'), frameHeight: 560 },
+  { key: 'glossary', label: msg('panel-glossary'), frameHeight: 900 },
 ] as const satisfies readonly PanelSpec[];
 
 export type PanelKey = (typeof PANEL_LIST)[number]['key'];

@@ -3,11 +3,11 @@
 // (an embed, the tour) reads them without the metrics panel. Over the acyclic reviews too
 // when the attention-SVM was solved on them alone, with their count and share; and for the
 // flow's own selection (the att-SVM of the tokens it selects, over all reviews).
-import { formatIf, formatInteger, formatPercent } from '../format.ts';
+import { formatIf, formatPercent } from '../format.ts';
 import type { Metrics } from '../protocol.ts';
 import type { LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
-import { messages } from '../catalog.ts';
+import { messages, onLocaleChange, t } from '../catalog.ts';
 
 export function installResult2Readout(store: LabStore): void {
   const line = byId('result2-readout');
@@ -17,8 +17,13 @@ export function installResult2Readout(store: LabStore): void {
   };
   const coverage = (): string => {
     const finding = store.state.guidance?.coverage;
-    return finding === undefined ? '' : ` (${messages.render(finding, true)})`;
+    return finding === undefined
+      ? ''
+      : ` ${t('readout-result2-coverage', { coverage: messages.render(finding, true) })}`;
   };
+  onLocaleChange(() => {
+    if (shown !== null) show(readout(shown) + coverage());
+  });
   store.subscribe((event) => {
     if (event.type === 'metricsUpdated' || event.type === 'guidanceUpdated') {
       if (event.type === 'metricsUpdated') shown = event.metrics;
@@ -27,27 +32,41 @@ export function installResult2Readout(store: LabStore): void {
       // The flow's att-SVM of the final selection, solved after the run (the next metrics
       // carry its cosine): until then the line says it is under way.
       show(
-        `${readout(shown)}${coverage()} · solving p_local: ${event.stage}, sweep ${event.epochs}`,
+        `${readout(shown)}${coverage()} · ` +
+          t('readout-result2-solving', { stage: event.stage, sweep: event.epochs }),
       );
     }
   });
 }
 
 function readout(m: Metrics): string {
-  if (!m.hasMaxMargin) return 'cos(p, p_mm) n/a: p_mm is solved right after the step on E';
-  const all =
-    `cos(p, p_mm) ${formatIf(true, m.cosineToMaxMargin, 3)} · ` +
-    `selection ${formatPercent(m.selectionAccuracy)} · ` +
-    `margin ${formatIf(true, m.normalizedMargin, 3)} / 1/‖p_mm‖ ` +
-    `${formatIf(true, m.maxMarginReference, 3)}`;
-  const local = m.hasLocalSvm
-    ? ` · flow's own selection: cos(p, p_local) ${formatIf(true, m.cosineToLocalSvm, 3)}` +
-      (m.localSelectionCurrent ? '' : ` (p_local of step ${formatInteger(m.localSvmStep)})`) +
-      `, s* in ${formatPercent(m.localSelectionSStar)}`
-    : '';
-  const acyclic = m.hasMaxMarginAcyclic
-    ? ` · acyclic reviews only: cos ${formatIf(true, m.cosineToMaxMarginAcyclic, 3)}, ` +
-      `selection ${formatPercent(m.selectionAccuracyAcyclic)}`
-    : '';
-  return `${all}${local}${acyclic}`;
+  if (!m.hasMaxMargin) return t('readout-result2-unsolved');
+  const parts = [
+    t('readout-result2', {
+      cosine: formatIf(true, m.cosineToMaxMargin, 3),
+      selection: formatPercent(m.selectionAccuracy),
+      margin: formatIf(true, m.normalizedMargin, 3),
+      reference: formatIf(true, m.maxMarginReference, 3),
+    }),
+  ];
+  if (m.hasLocalSvm) {
+    const local = {
+      cosine: formatIf(true, m.cosineToLocalSvm, 3),
+      share: formatPercent(m.localSelectionSStar),
+    };
+    parts.push(
+      m.localSelectionCurrent
+        ? t('readout-result2-local', local)
+        : t('readout-result2-local-old', { ...local, step: m.localSvmStep }),
+    );
+  }
+  if (m.hasMaxMarginAcyclic) {
+    parts.push(
+      t('readout-result2-acyclic', {
+        cosine: formatIf(true, m.cosineToMaxMarginAcyclic, 3),
+        selection: formatPercent(m.selectionAccuracyAcyclic),
+      }),
+    );
+  }
+  return parts.join(' · ');
 }

@@ -2,7 +2,8 @@
 // settings of the protocol), the step and the checksum. The page hands these over through
 // one callback (RunFactsSource), so whichever part of the page owns the state can answer.
 import type { DatasetSummary, Metrics } from '../protocol.ts';
-import { formatInteger, formatNumber } from '../format.ts';
+import { formatNumber } from '../format.ts';
+import { t } from '../localized.ts';
 
 export interface RunFacts {
   /** The loaded dataset; null before the first load. */
@@ -22,20 +23,32 @@ function number(settings: RunFacts['settings'], key: string): string {
 
 /** The settings that make the run, in the words of the settings form. */
 export function recipe(settings: RunFacts['settings']): string {
-  const model = `d ${number(settings, 'width')}, σ ${number(settings, 'sigma')}, seed ${number(settings, 'seed')}`;
+  const model = t('caption-model', {
+    width: number(settings, 'width'),
+    sigma: number(settings, 'sigma'),
+    seed: number(settings, 'seed'),
+  });
   if (settings['protocol'] === 'joint') {
     const batch =
-      settings['batch_size'] === 0 ? 'full batch' : `batch ${number(settings, 'batch_size')}`;
-    const v = settings['train_v'] === true ? ', v trained' : '';
-    return (
-      `joint training: ${String(settings['optimizer'])}, learning rate ` +
-      `${number(settings, 'learning_rate')}, ${batch}${v}; ${model}`
-    );
+      settings['batch_size'] === 0
+        ? t('caption-full-batch')
+        : t('caption-batch', { size: number(settings, 'batch_size') });
+    const joint = {
+      optimizer: String(settings['optimizer']),
+      rate: number(settings, 'learning_rate'),
+      batch,
+      model,
+    };
+    return settings['train_v'] === true
+      ? t('caption-recipe-joint-v', joint)
+      : t('caption-recipe-joint', joint);
   }
-  return (
-    `paper protocol: η ${number(settings, 'eta')}, flow ${String(settings['flow_step'])} ` +
-    `r ${number(settings, 'flow_rate')}; ${model}`
-  );
+  return t('caption-recipe-paper', {
+    eta: number(settings, 'eta'),
+    flow: String(settings['flow_step']),
+    rate: number(settings, 'flow_rate'),
+    model,
+  });
 }
 
 /** One line for a figure's caption: dataset · recipe · step · checksum. */
@@ -43,11 +56,12 @@ export function captionLine(facts: RunFacts): string {
   const d = facts.dataset;
   const dataset =
     d === null
-      ? 'no dataset'
-      : `${d.sourceName} (${formatInteger(d.trainReviews)} train, ` +
-        `${formatInteger(d.testReviews)} test reviews)`;
+      ? t('caption-no-dataset')
+      : t('caption-dataset', { name: d.sourceName, train: d.trainReviews, test: d.testReviews });
   const m = facts.metrics;
   const state =
-    m === null ? 'not started' : `step ${formatInteger(m.step)} · checksum ${m.checksum || 'n/a'}`;
-  return `${dataset} · ${recipe(facts.settings)} · ${state}`;
+    m === null
+      ? t('caption-not-started')
+      : t('caption-step', { step: m.step, checksum: m.checksum || 'n/a' });
+  return t('caption-line', { dataset, recipe: recipe(facts.settings), state });
 }

@@ -5,7 +5,7 @@
 // and Figure 1's theory layer. No sentence about the run is written here: core writes them.
 import type { Finding, Guidance, Recipe, SelectionReport } from '../protocol.ts';
 import { formatInteger, formatNumber, formatPercent, paperNotation } from '../format.ts';
-import { messages, onLocaleChange, verdictLabel } from '../catalog.ts';
+import { messages, onLocaleChange, t, verdictLabel } from '../catalog.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { UShapeChart } from '../charts/u-shape-chart.ts';
 import { byId, element } from './dom.ts';
@@ -205,15 +205,19 @@ export class StoryViews {
 
 /** Which p_mm Figure 1 draws: the all-review one when its problem is feasible, else the
  *  acyclic reviews' one (the theory's regime), else the soft margin's. */
-function theoryOf(state: LabState): { scores: Float32Array; label: string } | null {
+function theoryOf(state: LabState): { scores: Float32Array; label: () => string } | null {
   const report = state.maxMargin;
   const scores = state.maxMarginScores;
   if (report === null || scores === null) return null;
   if (report.acyclic || !report.acyclicSolved || scores.acyclic.length === 0) {
-    return { scores: scores.all, label: report.hardMargin ? 'hard margin' : 'soft margin' };
+    const hard = report.hardMargin;
+    return {
+      scores: scores.all,
+      label: () => (hard ? t('chart-theory-hard') : t('chart-theory-soft')),
+    };
   }
   return {
     scores: scores.acyclic,
-    label: `${formatInteger(report.acyclicReviews)} acyclic reviews`,
+    label: () => t('chart-theory-acyclic', { reviews: report.acyclicReviews }),
   };
 }

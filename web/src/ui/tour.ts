@@ -9,8 +9,8 @@
 // buttons; Escape skips.
 import type { Guidance } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
-import { formatInteger } from '../format.ts';
-import { messages } from '../catalog.ts';
+import { messages, onLocaleChange, t } from '../catalog.ts';
+import type { PlainMessageId } from '../localized.ts';
 import { byId } from './dom.ts';
 import { PANEL_SPECS, panelLead, type TourAction } from './panels.ts';
 import { captionLine, type RunFactsSource } from './run-facts.ts';
@@ -25,9 +25,11 @@ interface Action {
 }
 
 interface TourStep {
-  title: string;
-  /** What the panel's charts show, in plain words ('' for a panel without charts). */
-  lead: string;
+  /** The step's heading (a catalog message). */
+  title: PlainMessageId;
+  /** What the panel's charts show, in plain words ('' for a panel without charts), in the
+   *  current language. */
+  lead: () => string;
   /** Where the step may point, first shown first: a panel (`data-panel`) and the element
    *  with the number the step reads. None shown: the card opens the results. */
   targets: Array<{ panel: string; number: string }>;
@@ -42,21 +44,21 @@ const isPaper = (state: LabState) => state.plan?.protocol === 'paper';
 
 function playOrPause(state: LabState): Action | null {
   if (state.dataset === null) return null;
-  return { label: state.playing || state.playRequested ? 'Pause' : 'Play', button: 'play' };
+  return { label: state.playing || state.playRequested ? t('pause') : t('play'), button: 'play' };
 }
 
 /** What each kind of step offers to press now (the registry says which a panel's step is). */
 const ACTIONS: Record<TourAction, (state: LabState) => Action | null> = {
   restart: (s) =>
-    stepOf(s) > 0 && !s.playing ? { label: 'Start from step 0', button: 'reset' } : null,
+    stepOf(s) > 0 && !s.playing ? { label: t('tour-act-restart'), button: 'reset' } : null,
   stepEmbeddings: (s) =>
     isPaper(s) && stepOf(s) === 0
-      ? { label: 'Take the step on E', button: 'step-embeddings' }
+      ? { label: t('tour-act-step-e'), button: 'step-embeddings' }
       : null,
   play: playOrPause,
   solveOrPlay: (s) =>
     isPaper(s) && stepOf(s) >= 1 && !s.playing && s.metrics?.hasMaxMargin !== true
-      ? { label: 'Solve for p_mm', button: 'solve-max-margin' }
+      ? { label: t('tour-act-solve'), button: 'solve-max-margin' }
       : playOrPause(s),
 };
 
@@ -67,7 +69,7 @@ const STEPS: TourStep[] = PANEL_SPECS.flatMap((panel) =>
     : [
         {
           title: panel.tour.title,
-          lead: panelLead(panel),
+          lead: () => panelLead(panel),
           targets: [{ panel: panel.key, number: panel.tour.number }],
           guidance: panel.guidance ?? null,
           action: ACTIONS[panel.tour.action],
@@ -76,18 +78,24 @@ const STEPS: TourStep[] = PANEL_SPECS.flatMap((panel) =>
 );
 
 /** How the card names a guidance line's kind, before core's sentence. */
-const KIND_LABELS: Record<GuidanceLine['kind'], string> = {
-  expect: 'What to look for',
-  shown: 'On screen now',
-  off: 'Not on screen yet, and why',
-  instead: 'What the flow does instead',
-  'n/a': 'Does not apply to this run',
-  fact: 'Measured',
-  note: '',
-};
-
-/** The first step's heading, when it shows a chart. */
-const FIRST_TITLE = 'What am I looking at?';
+function kindLabel(kind: GuidanceLine['kind']): string {
+  switch (kind) {
+    case 'expect':
+      return t('tour-kind-expect');
+    case 'shown':
+      return t('tour-kind-shown');
+    case 'off':
+      return t('tour-kind-off');
+    case 'instead':
+      return t('tour-kind-instead');
+    case 'n/a':
+      return t('tour-kind-n-a');
+    case 'fact':
+      return t('tour-kind-fact');
+    default:
+      return '';
+  }
+}
 
 /** Space kept between the card or panel and the viewport's edge while scrolling, px. */
 const MARGIN = 12;
@@ -132,6 +140,21 @@ export class Tour {
       if (this.isOpen && event.type !== 'reviewShown' && event.type !== 'reviewsListed')
         this.render();
     });
+    onLocaleChange(() => {
+      if (!this.isOpen) return;
+      this.wordButtons();
+      this.render();
+    });
+  }
+
+  /** The counter and Next/Finish for the step shown. */
+  private wordButtons(): void {
+    const last = this.index + 1 === this.steps.length;
+    this.counter.textContent = t('tour-counter', {
+      step: this.index + 1,
+      steps: this.steps.length,
+    });
+    this.next.textContent = last ? t('tour-finish') : t('tour-next');
   }
 
   get isOpen(): boolean {
@@ -175,9 +198,8 @@ export class Tour {
     if (this.steps[index] === undefined) return;
     this.index = index;
     this.personScrolled = false;
-    this.counter.textContent = `Step ${index + 1} of ${this.steps.length}`;
     this.back.disabled = index === 0;
-    this.next.textContent = index + 1 === this.steps.length ? 'Finish' : 'Next';
+    this.wordButtons();
     this.render();
     const target = this.step === undefined ? null : shownTarget(this.step);
     const panel =
@@ -198,17 +220,19 @@ export class Tour {
     if (step === undefined) return;
     const state = this.store.state;
     // The first step is about the picture: what the chart shows, before what it proves.
-    const first = this.index === 0 && step.lead !== '';
-    setText(this.heading, first ? FIRST_TITLE : step.title);
-    setText(this.lead, first ? `${step.title}. ${step.lead}` : step.lead);
-    this.lead.hidden = step.lead === '';
+    const lead = step.lead();
+    const first = this.index === 0 && lead !== '';
+    const title = t(step.title);
+    setText(this.heading, first ? t('tour-first-title') : title);
+    setText(this.lead, first ? t('tour-first-lead', { title, lead }) : lead);
+    this.lead.hidden = lead === '';
     if (step.guidance === null) {
-      setText(this.kind, 'This run');
+      setText(this.kind, t('tour-this-run'));
       setText(this.text, this.runText(state));
     } else {
       const line = state.guidance?.panels.find((l) => l.panel === step.guidance);
-      setText(this.kind, line === undefined ? '' : KIND_LABELS[line.kind]);
-      setText(this.text, line === undefined ? 'Reading the run…' : messages.render(line));
+      setText(this.kind, line === undefined ? '' : kindLabel(line.kind));
+      setText(this.text, line === undefined ? t('tour-reading') : messages.render(line));
     }
     const action = step.action(state);
     this.act.hidden = action === null;
@@ -221,14 +245,9 @@ export class Tour {
 
   private runText(state: LabState): string {
     const step = stepOf(state);
-    const kept =
-      `${captionLine(this.facts())}. The tour keeps this run: it presses a button only when ` +
-      'you press one of its own.';
-    if (step === 0 || state.playing) return kept;
-    return (
-      `${kept} “Start from step 0” presses Reset (reload the link to come back to step ` +
-      `${formatInteger(step)}).`
-    );
+    const facts = captionLine(this.facts());
+    if (step === 0 || state.playing) return t('tour-run-kept', { facts });
+    return t('tour-run-restart', { facts, step });
   }
 
   /** Presses the page's button the action names, and shows which one it was. */
