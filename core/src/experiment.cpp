@@ -25,7 +25,7 @@ int64_t Experiment::step() const { return state_->trainer ? state_->trainer->ste
 void Experiment::Swap(Experiment& other) { std::swap(state_, other.state_); }
 
 Result<SettingEffect> Experiment::Configure(const RunConfig& config) {
-  state_->Touch();
+  ++state_->run_version;
   using R = Result<SettingEffect>;
   const Status valid = ValidateConfig(config);
   if (!valid.ok()) return R::Failure(valid.message());
@@ -53,7 +53,7 @@ Result<SettingEffect> Experiment::Configure(const RunConfig& config) {
     }
     case SettingEffect::kSolver:
       st.config = config;
-      st.ForgetMaxMargin();
+      st.ForgetSolutions();
       return R::Success(effect);
     case SettingEffect::kRunLength:
       st.config = config;
@@ -63,15 +63,14 @@ Result<SettingEffect> Experiment::Configure(const RunConfig& config) {
 }
 
 Status Experiment::Reset() {
-  state_->Touch();
+  ++state_->run_version;
   State& st = *state_;
   if (!st.loaded) return Status::Error("no dataset is loaded");
   st.trainer = std::make_unique<Trainer>(&st.dataset.train, TrainerOptionsFrom(st.config));
   st.flow_on_acyclic = false;
   st.flow_corpus = Corpus();
-  st.ForgetMaxMargin();
-  st.has_test_after_step_on_e = false;
-  st.history.clear();
+  st.ForgetSolutions();
+  st.metrics.StartRun();
   st.tick = State::Tick();
   return Status::Ok();
 }
@@ -129,8 +128,9 @@ RunPlan Experiment::Plan() const {
   if (run.loaded) {
     run.step = st.trainer->step();
     run.phase = st.trainer->phase();
-    run.max_margin_settled = st.MaxMarginSettled();
-    run.max_margin_requested = st.max_margin_requested;
+    const RunView view = st.View();
+    run.max_margin_settled = st.max_margin.Settled(view);
+    run.max_margin_requested = st.max_margin.requested();
     // The tick as Work left it, or a fresh one when the step moved since (read, not reset:
     // Plan is const).
     if (st.tick.step == run.step) {
@@ -143,7 +143,7 @@ RunPlan Experiment::Plan() const {
 }
 
 StepReport Experiment::Advance(int32_t steps) {
-  state_->Touch();
+  ++state_->run_version;
   if (!state_->trainer) return NotLoaded(Plan());
   Trainer& trainer = *state_->trainer;
   if (state_->config.protocol == Protocol::kPaper && trainer.phase() == Phase::kInitialized &&
@@ -163,7 +163,7 @@ StepReport Experiment::Advance(int32_t steps) {
 }
 
 StepReport Experiment::StepEmbeddings() {
-  state_->Touch();
+  ++state_->run_version;
   State& st = *state_;
   if (!st.trainer) return NotLoaded(Plan());
   StepReport report = Report(*st.trainer, st.trainer->StepEmbeddings());
@@ -173,15 +173,14 @@ StepReport Experiment::StepEmbeddings() {
     ModelWorkspace workspace;
     const LossAccuracy on_test =
         LossAndGradient(st.trainer->weights(), st.dataset.test, {}, &workspace, nullptr);
-    st.has_test_after_step_on_e = on_test.reviews > 0;
-    st.test_accuracy_after_step_on_e = on_test.accuracy;
+    st.metrics.NoteStepOnEmbeddings(on_test.reviews > 0, on_test.accuracy);
   }
   report.plan = Plan();
   return report;
 }
 
 StepReport Experiment::StepAttention(int32_t steps) {
-  state_->Touch();
+  ++state_->run_version;
   if (!state_->trainer) return NotLoaded(Plan());
   PrepareFlow();
   StepReport report = Report(*state_->trainer, state_->trainer->StepFlow(steps));
@@ -199,7 +198,7 @@ TrainerState Experiment::training_state() const {
 
 Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::string_view phase,
                                   const TrainerState* state) {
-  state_->Touch();
+  ++state_->run_version;
   if (!state_->trainer) return Status::Error("load the run's dataset first");
   const Weights& current = state_->trainer->weights();
   if (weights.E.rows() != current.E.rows() || weights.E.cols() != current.E.cols() ||
@@ -223,9 +222,8 @@ Status Experiment::RestoreWeights(const Weights& weights, int64_t step, std::str
     if (!resumed.ok()) return resumed;
   }
   state_->trainer = std::move(trainer);
-  state_->ForgetMaxMargin();
-  state_->has_test_after_step_on_e = false;
-  state_->history.clear();
+  state_->ForgetSolutions();
+  state_->metrics.StartRun();
   state_->tick = State::Tick();
   return Status::Ok();
 }

@@ -316,7 +316,7 @@ Loaded Experiment::BuildAndAdopt(ParsedReviews parsed, DatasetSummary summary,
   summary.train_tokens = dataset.train.NumTokens();
   // Commit: the old dataset, settings and weights are replaced whole.
   State& st = *state_;
-  st.Touch();
+  ++st.run_version;
   st.trainer.reset();
   st.dataset = std::move(dataset);
   st.rows = std::move(parsed.rows);

@@ -24,9 +24,9 @@ DataProfile Experiment::Profile() const {
 
 SelectionReport Experiment::Selection() const {
   const State& st = *state_;
-  // The weights' own report: a new solution alone (TouchSolutions) leaves it as it is.
-  if (st.selection_version == st.weights_version) return st.selection;
-  st.selection_version = st.weights_version;
+  // The weights' own report: a new solution alone leaves it as it is.
+  if (st.selection_version == st.run_version) return st.selection;
+  st.selection_version = st.run_version;
   SelectionReport& report = st.selection;
   report = SelectionReport();
   if (!st.trainer || st.trainer->phase() == Phase::kInitialized) return report;
@@ -83,12 +83,13 @@ Guidance Experiment::Explain() const {
   if (!st.trainer) return clslab::Explain(GuidanceInputs());
   // One state's guidance is computed once (the run's loop computes it when a driver asks,
   // and the driver reads it here).
-  if (st.guidance_version == st.version && st.guidance_history == st.history_version) {
+  const MetricsKey version = st.MetricsVersion();
+  if (st.guidance_version == version && st.guidance_history == st.metrics.history_version()) {
     return st.guidance;
   }
   st.guidance = clslab::Explain(ExplainInputs());
-  st.guidance_version = st.version;
-  st.guidance_history = st.history_version;
+  st.guidance_version = version;  // measuring (ExplainInputs) changes no version
+  st.guidance_history = st.metrics.history_version();
   return st.guidance;
 }
 
@@ -98,7 +99,8 @@ GuidanceInputs Experiment::ExplainInputs() const {
   if (!st.trainer) return in;
   in.config = st.config;
   in.metrics = CurrentMetrics();
-  if (st.MaxMarginIsCurrent()) in.max_margin = st.max_margin_report;
+  const RunView view = st.View();
+  if (st.max_margin.Current(view)) in.max_margin = st.max_margin.report();
   in.selection = Selection();
   in.vocab_size = st.dataset.vocab.size();
   in.train_reviews = st.dataset.train.NumReviews();
@@ -114,8 +116,8 @@ GuidanceInputs Experiment::ExplainInputs() const {
     in.token_median_count = counts[(counts.size() - 1) / 2];
   }
   in.recipes = Recipes();
-  in.history = st.history;
-  if (st.LocalSvmIsCurrent()) in.local_svm = st.local_report;
+  in.history = st.metrics.history();
+  if (st.local_svm.Current(view)) in.local_svm = st.local_svm.report();
   return in;
 }
 

@@ -157,24 +157,9 @@ class Experiment {
   // Before a flow step: with flow_acyclic_only, moves the trainer onto the acyclic
   // reviews of E(1) the first time (a no-op otherwise).
   void PrepareFlow();
-  // The parts of a measurement (experiment_analysis.cpp), and its end: the metrics of the
-  // version, and the history's point of its step.
-  void MeasurePart(int part) const;
-  void MeasureResultOne() const;
-  void MeasureMaxMarginPart() const;
-  void MeasureLocalSvmPart() const;
-  void CommitMetrics() const;
-  void RecordHistory() const;
-  // The run's loop (core/src/run/scheduler.cpp) and the slices of work it does; each adds
-  // the units it spent (work.h) to *spent.
-  MaxMarginProgress LocalSvmSlice(int64_t budget, bool latest, int64_t* spent, int64_t* updates);
-  MaxMarginProgress MaxMarginSlice(int64_t budget, int64_t* spent);
-  bool MeasureSlice(int64_t* spent) const;
-  // Where each solve stands (inactive when none is under way), and whether p_mm's is.
-  MaxMarginProgress MaxMarginStatus() const;
-  MaxMarginProgress LocalSvmStatus() const;
-  bool MaxMarginUnderWay() const;
 
+  // The run's state (settings, data, weights) and its jobs (core/src/run/: the p_mm solve,
+  // the flow's own att-SVM, the metrics), each of which owns its own state.
   struct State;
   std::unique_ptr<State> state_;
 };

@@ -3,7 +3,9 @@
 // (work.h) is met or its budget is spent. Every driver runs its run through here, so the
 // page's worker, `clslab train` and `clslab reproduce` do the same work in the same order:
 // a budget only decides where a call ends, never what the run computes (the solver and the
-// metrics resume exactly where a call left them; a step is never cut).
+// metrics resume exactly where a call left them; a step is never cut). The work itself is
+// the trainer's and the jobs' (max_margin_job.h, local_svm_job.h, metrics_job.h), each
+// with its own state; this file only gives them their turns.
 #include <algorithm>
 
 #include "../experiment_state.h"
@@ -23,8 +25,8 @@ WorkReport Experiment::Work(const WorkOrder& order) {
     report.steps.step = step();
     report.plan = Plan();
     report.steps.plan = report.plan;
-    report.max_margin = MaxMarginStatus();
-    report.local_svm = LocalSvmStatus();
+    report.max_margin = st.max_margin.Status(st.View());
+    report.local_svm = st.local_svm.Status();
     return report;
   };
   // The driver's metrics (and guidance): at the step it asked for or later, once the step's
@@ -36,7 +38,7 @@ WorkReport Experiment::Work(const WorkOrder& order) {
     const bool blocking = plan.next == RunItem::kMaxMargin || plan.next == RunItem::kLocalSvmFinish;
     if (asked && plan.step >= ask_step &&
         (plan.settled || (blocking && order.measure_before_solves))) {
-      while (!MeasureSlice(&report.spent)) {
+      while (!st.metrics.Slice(st.View(), st.max_margin, st.local_svm, &report.spent)) {
         if (report.spent >= budget) return finish(WorkStop::kBudget);
       }
       report.metrics_ready = true;
@@ -80,7 +82,7 @@ WorkReport Experiment::Work(const WorkOrder& order) {
         // No solve under way: the selection is checked once a step (a solve starts when it
         // changed); a solve under way runs for what is left of the share. The share counts
         // the solver's updates alone, so it ends at the same update whatever the budgets.
-        const bool under_way = LocalSvmStatus().active;
+        const bool under_way = st.local_svm.Status().active;
         if (!under_way && tick.local_checked) {
           tick.local_share_left = 0;
           break;
@@ -88,8 +90,8 @@ WorkReport Experiment::Work(const WorkOrder& order) {
         tick.local_checked = true;
         int64_t updates = 0;
         const int64_t slice = std::min(tick.local_share_left, budget - report.spent);
-        const MaxMarginProgress progress =
-            LocalSvmSlice(std::max<int64_t>(slice, 1), false, &report.spent, &updates);
+        const MaxMarginProgress progress = st.local_svm.Slice(
+            st.View(), std::max<int64_t>(slice, 1), false, &report.spent, &updates);
         tick.local_share_left -= updates;
         if (!progress.active) {
           report.local_svm_ended = report.local_svm_ended || (progress.done && updates > 0);
@@ -99,17 +101,20 @@ WorkReport Experiment::Work(const WorkOrder& order) {
         break;
       }
       case RunItem::kMaxMargin: {
-        if (!MaxMarginUnderWay() && worked) return finish(WorkStop::kSolveNext);
-        const MaxMarginProgress progress =
-            MaxMarginSlice(std::max<int64_t>(budget - report.spent, 1), &report.spent);
+        if (!st.max_margin.UnderWay(st.View())) {
+          if (worked) return finish(WorkStop::kSolveNext);
+          st.local_svm.Forget();  // a new p_mm: p_local is compared with the run's one E
+        }
+        const MaxMarginProgress progress = st.max_margin.Slice(
+            st.View(), std::max<int64_t>(budget - report.spent, 1), &report.spent);
         if (!progress.active) report.max_margin_ended = true;  // done, or failed in words
         worked = true;
         break;
       }
       case RunItem::kLocalSvmFinish: {
         int64_t updates = 0;
-        const MaxMarginProgress progress = LocalSvmSlice(
-            std::max<int64_t>(budget - report.spent, 1), true, &report.spent, &updates);
+        const MaxMarginProgress progress = st.local_svm.Slice(
+            st.View(), std::max<int64_t>(budget - report.spent, 1), true, &report.spent, &updates);
         if (!progress.active) {
           report.local_svm_ended = report.local_svm_ended || (progress.done && updates > 0);
           tick.local_finished = true;
@@ -118,8 +123,8 @@ WorkReport Experiment::Work(const WorkOrder& order) {
         break;
       }
       case RunItem::kRecordMetrics:
-        if (MeasureSlice(&report.spent)) {
-          RecordHistory();
+        if (st.metrics.Slice(st.View(), st.max_margin, st.local_svm, &report.spent)) {
+          st.metrics.RecordHistory();
           tick.recorded = true;
         }
         worked = true;
@@ -133,8 +138,7 @@ RunItem Experiment::Cancel() {
   State& st = *state_;
   const RunItem due = Plan().next;
   if (due == RunItem::kMaxMargin) {
-    st.solve_job.reset();
-    st.SettleMaxMargin();  // declined: owed again only when asked (RequestMaxMargin)
+    st.max_margin.Decline(st.View());  // owed again only when asked (RequestMaxMargin)
     return due;
   }
   if (due == RunItem::kLocalSvmFinish) {
@@ -147,9 +151,7 @@ RunItem Experiment::Cancel() {
 
 void Experiment::RequestMaxMargin() {
   State& st = *state_;
-  if (!st.trainer || st.MaxMarginIsCurrent()) return;  // the solution is this E's already
-  st.max_margin_requested = true;
-  st.max_margin_settled_at = -1;
+  st.max_margin.Request(st.View());
 }
 
 }  // namespace clslab
