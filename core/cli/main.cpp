@@ -182,6 +182,9 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
     clslab::Result<RunConfig> parsed = clslab::ConfigFromJson(text);
     if (!parsed.ok()) return args.config_path + ": " + parsed.status.message();
     *config = parsed.value;
+    // A config of an older settings version runs with today's arithmetic: said, as a link is.
+    const std::string note = clslab::ConfigReplayNote(text);
+    if (!note.empty()) std::cerr << "clslab: warning: " << args.config_path << ": " << note << "\n";
     names_dataset = true;
   }
   for (const std::string& set : args.sets) {

@@ -18,6 +18,7 @@ using config_internal::Bindings;
 using config_internal::DefaultsOfVersion;
 using config_internal::Find;
 using config_internal::kConfigVersion;
+using config_internal::OlderArithmeticNote;
 using config_internal::SetFromText;
 using config_internal::ShortestText;
 using config_internal::TextOf;
@@ -279,6 +280,18 @@ Result<RunConfig> ConfigFromJson(std::string_view text) {
   const Status status = ValidateConfig(config);
   if (!status.ok()) return R::Failure(status.message());
   return R::Success(config);
+}
+
+std::string ConfigReplayNote(std::string_view text) {
+  if (!CheckJsonDepth(text, "the config").ok()) return "";
+  const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
+  if (json.is_discarded() || !json.is_object() || !json.contains("version")) return "";
+  const nlohmann::json& version = json["version"];
+  if (!version.is_number_integer() || version.get<int64_t>() < 1 ||
+      version.get<int64_t>() > kConfigVersion) {
+    return "";
+  }
+  return OlderArithmeticNote(static_cast<int>(version.get<int64_t>()), "config");
 }
 
 }  // namespace clslab

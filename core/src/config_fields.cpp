@@ -249,6 +249,16 @@ const std::vector<std::pair<const char*, const char*>>& Version1Defaults() {
 
 }  // namespace
 
+std::string OlderArithmeticNote(int version, const char* what) {
+  if (version >= 3) return "";
+  const std::string it = what;
+  return "this " + it + " was made with settings version " + std::to_string(version) +
+         ", before the flow on p was computed relative to each review's leading word; it " +
+         "replays with today's arithmetic, so once a review's attention concentrates on one " +
+         "word (on the default twins about step 150) the weights and their checksum differ " +
+         "from those the " + it + " was made with";
+}
+
 RunConfig DefaultsOfVersion(int version) {
   RunConfig defaults;
   if (version != 1) return defaults;

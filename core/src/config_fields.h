@@ -24,7 +24,16 @@ struct Binding {
 
 // Version 2 (issue 18): the defaults open on the twins with Result 2's settings. A link or
 // config of an older version is read against that version's defaults (DefaultsOfVersion).
-constexpr int kConfigVersion = 2;
+// Version 3 (issue 37): version 2's defaults, and the flow on p computed relative to each
+// review's leading token (model.cpp). The weights are those of version 2 until some review's
+// softmax saturates (on the default twins about step 150) and differ after it: a version 1 or
+// 2 link replays with this arithmetic and says so (OlderArithmeticNote), never silently.
+constexpr int kConfigVersion = 3;
+
+// The warning a link or config (`what`: "link", "config") of `version` < 3 carries: it
+// replays with version 3's arithmetic, so its checksum can differ from the one it was made
+// with. Empty from version 3 on.
+std::string OlderArithmeticNote(int version, const char* what);
 
 // The defaults a link or config of `version` (1 .. kConfigVersion) means for the settings it
 // leaves out; any other version gets this build's (RunConfig()).

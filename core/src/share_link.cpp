@@ -1,7 +1,9 @@
-// The share link: the settings as a URL hash body, "v=2&width=32&source_name=a%20b.tsv".
+// The share link: the settings as a URL hash body, "v=3&width=32&source_name=a%20b.tsv".
 // Only non-default values are written; text values are percent-encoded (RFC 3986
 // unreserved characters stay as they are). A link is read against the defaults of its
-// version (v=1: the version 1 defaults), so changing the defaults changes no link's run.
+// version (v=1: the version 1 defaults), so changing the defaults changes no link's run. A
+// link older than version 3 replays with version 3's arithmetic of the flow and says so in
+// its last warning (OlderArithmeticNote).
 // Decoding is lenient: the page opens on any link, and each part it drops is named in one
 // warning.
 #include <set>
@@ -111,6 +113,7 @@ DecodedShareLink DecodeShareLink(std::string_view hash) {
     const std::string_view part = hash.substr(start, end - start);
     start = end + 1;
     if (part == "v=1") version = 1;
+    if (part == "v=2") version = 2;
   }
   const RunConfig defaults = DefaultsOfVersion(version);
   decoded.config = defaults;
@@ -130,8 +133,8 @@ DecodedShareLink DecodeShareLink(std::string_view hash) {
       continue;
     }
     if (key == "v") {
-      if (value != "1" && value != std::to_string(kConfigVersion)) {
-        warnings.push_back("link version " + QuoteForMessage(value) + " is not 1 or " +
+      if (value != "1" && value != "2" && value != std::to_string(kConfigVersion)) {
+        warnings.push_back("link version " + QuoteForMessage(value) + " is not 1, 2 or " +
                            std::to_string(kConfigVersion) + "; values read as version " +
                            std::to_string(kConfigVersion));
       }
@@ -172,6 +175,9 @@ DecodedShareLink DecodeShareLink(std::string_view hash) {
     warnings.push_back(whole.message() + "; all defaults used");
     decoded.config = defaults;
   }
+  // Last, so that the warnings about the link's own parts keep their order.
+  const std::string note = config_internal::OlderArithmeticNote(version, "link");
+  if (!note.empty()) warnings.push_back(note);
   return decoded;
 }
 

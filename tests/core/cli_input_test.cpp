@@ -170,6 +170,33 @@ TEST(CliInput, AFlagOfOneValueGivenTwiceIsRefused) {
   EXPECT_EQ(RunCli({"reproduce", "--out", "x", "--out", "y"}).exit_code, 2);
 }
 
+// Issue 37: a config of settings version 1 or 2 runs with version 3's arithmetic of the flow;
+// the CLI says so on stderr (the sentence a link of that version shows on the page) and runs
+// it; a version 3 config runs without a word.
+TEST(CliInput, AConfigOfAnOlderVersionRunsAndSaysItsChecksumCanDiffer) {
+  const std::string path = TestFile(".json");
+  for (const int version : {1, 2, 3}) {
+    std::ofstream(path) << "{\"version\": " << version << ", \"steps\": 2}";
+    const Outcome outcome = RunCli({"train", "--data", "synthetic", "--config", path});
+    EXPECT_EQ(outcome.exit_code, 0) << outcome.error;
+    EXPECT_NE(outcome.output.find("\"step\":2"), std::string::npos) << outcome.output;
+    if (version == 3) {
+      EXPECT_EQ(outcome.error, "");
+      continue;
+    }
+    EXPECT_EQ(outcome.error.rfind("clslab: warning: " + path +
+                                      ": this config was made with settings version " +
+                                      std::to_string(version) + ", before the flow on p",
+                                  0),
+              0u)
+        << outcome.error;
+    EXPECT_NE(outcome.error.find("their checksum differ from those the config was made with\n"),
+              std::string::npos)
+        << outcome.error;
+  }
+  std::remove(path.c_str());
+}
+
 // Issue 18: the summary printed "1600" where the guidance prints "1,600": one number format.
 TEST(CliSummary, CountsAreWrittenWithThousandsSeparatorsAsTheGuidanceWritesThem) {
   const std::string data = TestFile(".tsv");

@@ -8,6 +8,13 @@
 namespace clslab {
 namespace {
 
+// The last warning of a link older than version 3: it replays with version 3's arithmetic.
+bool IsArithmeticNote(const std::string& warning, int version) {
+  return warning.find("made with settings version " + std::to_string(version)) !=
+             std::string::npos &&
+         warning.find("checksum differ") != std::string::npos;
+}
+
 // A `dataset` value that names a kind reads back as that kind; any other is a built-in set.
 // The Dataset setting offers each kind, and the parse settings default to ParseOptions'.
 TEST(SourceKinds, NamesRoundTripAndTheSettingsOfferThem) {
@@ -71,7 +78,7 @@ TEST(Config, StrictJsonNamesTheOffendingKey) {
             std::string::npos);
   EXPECT_NE(ConfigFromJson("{\"protocol\": \"magic\"}").status.message().find("paper, joint"),
             std::string::npos);
-  EXPECT_FALSE(ConfigFromJson("{\"version\": 3}").ok());
+  EXPECT_FALSE(ConfigFromJson("{\"version\": 4}").ok());
   EXPECT_FALSE(ConfigFromJson("{\"version\": 0}").ok());
   EXPECT_FALSE(ConfigFromJson("[1,2]").ok());
   EXPECT_FALSE(ConfigFromJson("{").ok());
@@ -79,12 +86,12 @@ TEST(Config, StrictJsonNamesTheOffendingKey) {
 
 TEST(Config, ShareLinkCarriesOnlyNonDefaultValuesAndRoundTrips) {
   RunConfig config;
-  EXPECT_EQ(EncodeShareLink(config), "v=2");
+  EXPECT_EQ(EncodeShareLink(config), "v=3");
   config.width = 32;
   config.sigma = 0.05;
   config.flow_step = FlowStep::kArmijo;
   const std::string link = EncodeShareLink(config);
-  EXPECT_EQ(link, "v=2&width=32&sigma=0.05&flow_step=armijo");
+  EXPECT_EQ(link, "v=3&width=32&sigma=0.05&flow_step=armijo");
   const DecodedShareLink decoded = DecodeShareLink("#" + link);
   EXPECT_TRUE(decoded.warnings.empty());
   EXPECT_EQ(ConfigToJson(decoded.config), ConfigToJson(config));
@@ -92,7 +99,7 @@ TEST(Config, ShareLinkCarriesOnlyNonDefaultValuesAndRoundTrips) {
 
 TEST(Config, TamperedShareLinkFallsBackToDefaultsWithWarnings) {
   const DecodedShareLink decoded = DecodeShareLink(
-      "v=2&width=99999&sigma=nan&protocol=<script>&evil=1&seed=1e400&lowercase=maybe");
+      "v=3&width=99999&sigma=nan&protocol=<script>&evil=1&seed=1e400&lowercase=maybe");
   EXPECT_EQ(decoded.warnings.size(), 6u);
   EXPECT_EQ(ConfigToJson(decoded.config), ConfigToJson(RunConfig()));
   // Hostile text is quoted as a JSON string, not echoed raw into the message.
@@ -105,7 +112,7 @@ TEST(Config, TamperedShareLinkFallsBackToDefaultsWithWarnings) {
 TEST(Config, MalformedLinksDropOnlyTheBadPartWithOneWarningEach) {
   // A bad escape in a key or a value, a repeated key, an unknown key: each is named.
   const DecodedShareLink decoded =
-      DecodeShareLink("#%&v=2&width=%zz&sigma=0.5&sigma=0.7&%E2%9C%93=1&seed=9");
+      DecodeShareLink("#%&v=3&width=%zz&sigma=0.5&sigma=0.7&%E2%9C%93=1&seed=9");
   ASSERT_EQ(decoded.warnings.size(), 4u);
   EXPECT_NE(decoded.warnings[0].find("\"%\""), std::string::npos) << decoded.warnings[0];
   EXPECT_NE(decoded.warnings[1].find("malformed"), std::string::npos) << decoded.warnings[1];
@@ -121,7 +128,7 @@ TEST(Config, MalformedLinksDropOnlyTheBadPartWithOneWarningEach) {
 // bad value does, and keeps the link's other settings.
 TEST(Config, ALinksRefusedDataSettingsGoBackToTheirDefaultsWithOneWarning) {
   const DecodedShareLink link =
-      DecodeShareLink("v=2&dataset=movies&min_count=1000&max_vocab=2&width=64&seed=7");
+      DecodeShareLink("v=3&dataset=movies&min_count=1000&max_vocab=2&width=64&seed=7");
   ASSERT_TRUE(link.warnings.empty());
   const DecodedShareLink fallback =
       WithDefaultDataSettings(link.config, "movies.tsv: nothing to learn");
@@ -141,7 +148,8 @@ TEST(Config, ALinksRefusedDataSettingsGoBackToTheirDefaultsWithOneWarning) {
 
 TEST(Config, CustomIsNotADatasetALinkCanSelect) {
   const DecodedShareLink decoded = DecodeShareLink("v=1&dataset=custom&width=64");
-  ASSERT_EQ(decoded.warnings.size(), 1u);
+  ASSERT_EQ(decoded.warnings.size(), 2u);
+  EXPECT_TRUE(IsArithmeticNote(decoded.warnings[1], 1)) << decoded.warnings[1];
   EXPECT_NE(decoded.warnings[0].find("\"custom\""), std::string::npos) << decoded.warnings[0];
   EXPECT_EQ(decoded.config.dataset, "movies");
   EXPECT_EQ(decoded.config.width, 64);
@@ -162,7 +170,7 @@ TEST(Config, UserDataInALinkNeedsItsHashAndTextValuesAreEscaped) {
   EXPECT_EQ(ConfigToJson(decoded.config), ConfigToJson(config));
   // Without its hash the link cannot check the data: the source is dropped, with a warning.
   const DecodedShareLink unchecked = DecodeShareLink("v=1&dataset=file&source_name=a.csv");
-  ASSERT_EQ(unchecked.warnings.size(), 1u);
+  ASSERT_EQ(unchecked.warnings.size(), 2u);  // and the arithmetic's note, last
   EXPECT_NE(unchecked.warnings[0].find("content hash"), std::string::npos);
   EXPECT_EQ(unchecked.config.dataset, "movies");
   EXPECT_EQ(unchecked.config.source_name, "");
@@ -206,13 +214,13 @@ TEST(Config, JsonFormsAreErrorsNamingTheSettingWhenAConfigDoesNotParse) {
   const Result<SettingEffect> bad = EffectOfChangeJson(good, R"({"width": -1})");
   EXPECT_FALSE(bad.ok());
   EXPECT_NE(bad.status.message().find("width"), std::string::npos) << bad.status.message();
-  EXPECT_EQ(EncodeShareLinkJson(ConfigToJson(wider)).value, "v=2&width=64");
+  EXPECT_EQ(EncodeShareLinkJson(ConfigToJson(wider)).value, "v=3&width=64");
   EXPECT_FALSE(EncodeShareLinkJson("{").ok());
 }
 
 // Version 1's defaults, as `clslab settings` printed them before version 2 (issue 18).
 constexpr char kVersion1Defaults[] = R"({
-  "version": 2,
+  "version": 3,
   "dataset": "movies",
   "source_name": "",
   "source_rows": 0.0,
@@ -256,22 +264,24 @@ constexpr char kVersion1Defaults[] = R"({
 // what differed from version 1's defaults, so it is read against them.
 TEST(Config, AVersion1LinkDecodesToTheConfigItMeantUnderTheVersion1Defaults) {
   const DecodedShareLink bare = DecodeShareLink("v=1");
-  EXPECT_TRUE(bare.warnings.empty());
+  ASSERT_EQ(bare.warnings.size(), 1u);
+  EXPECT_TRUE(IsArithmeticNote(bare.warnings[0], 1)) << bare.warnings[0];
   EXPECT_EQ(ConfigToJson(bare.config), kVersion1Defaults);
   // The link the version 1 encoder wrote for d 32, sigma 0.05 and normalized flow steps:
   // everything else is version 1's (movies, eta 1000, flow rate 0.1, every word kept).
   const DecodedShareLink old = DecodeShareLink("#v=1&width=32&sigma=0.05&flow_step=normalized");
-  EXPECT_TRUE(old.warnings.empty());
+  ASSERT_EQ(old.warnings.size(), 1u);
+  EXPECT_TRUE(IsArithmeticNote(old.warnings[0], 1)) << old.warnings[0];
   Result<RunConfig> expected = ConfigFromJson(kVersion1Defaults);
   ASSERT_TRUE(expected.ok()) << expected.status.message();
   expected.value.width = 32;
   expected.value.sigma = 0.05;
   expected.value.flow_step = FlowStep::kNormalized;
   EXPECT_EQ(ConfigToJson(old.config), ConfigToJson(expected.value));
-  // Shared again, the same run gets a version 2 link that names what differs from the new
+  // Shared again, the same run gets a version 3 link that names what differs from the new
   // defaults, and it opens the same config.
   const std::string relinked = EncodeShareLink(old.config);
-  EXPECT_EQ(relinked.rfind("v=2&", 0), 0u) << relinked;
+  EXPECT_EQ(relinked.rfind("v=3&", 0), 0u) << relinked;
   EXPECT_NE(relinked.find("dataset=movies"), std::string::npos) << relinked;
   EXPECT_NE(relinked.find("eta=1000"), std::string::npos) << relinked;
   EXPECT_EQ(relinked.find("flow_step"), std::string::npos) << relinked;  // now the default
@@ -281,7 +291,7 @@ TEST(Config, AVersion1LinkDecodesToTheConfigItMeantUnderTheVersion1Defaults) {
   EXPECT_EQ(late.config.sigma, 0.5);
   EXPECT_EQ(late.config.width, 1024);
   EXPECT_EQ(late.config.dataset, "movies");
-  // Without a version a link is this build's; an unknown version is said and read as 2.
+  // Without a version a link is this build's; an unknown version is said and read as 3.
   EXPECT_EQ(ConfigToJson(DecodeShareLink("width=64").config), [] {
     RunConfig c;
     c.width = 64;
@@ -291,6 +301,37 @@ TEST(Config, AVersion1LinkDecodesToTheConfigItMeantUnderTheVersion1Defaults) {
   ASSERT_EQ(future.warnings.size(), 1u);
   EXPECT_NE(future.warnings[0].find("\"7\""), std::string::npos) << future.warnings[0];
   EXPECT_EQ(future.config.dataset, RunConfig().dataset);
+}
+
+// Version 3 changed the flow's arithmetic, not the defaults (issue 37): a version 2 link opens
+// the same config, replayed with today's arithmetic, and its last warning says that its
+// checksum can differ from the one it was made with; a version 3 link has no such warning.
+TEST(Config, AVersion2LinkOpensItsConfigAndSaysItsChecksumCanDiffer) {
+  RunConfig config;
+  config.width = 32;
+  config.sigma = 0.05;
+  const DecodedShareLink older = DecodeShareLink("#v=2&width=32&sigma=0.05");
+  EXPECT_EQ(ConfigToJson(older.config), ConfigToJson(config));
+  ASSERT_EQ(older.warnings.size(), 1u);
+  EXPECT_TRUE(IsArithmeticNote(older.warnings[0], 2)) << older.warnings[0];
+  // Its own broken parts are named first, the note last.
+  const DecodedShareLink broken = DecodeShareLink("v=2&width=%zz");
+  ASSERT_EQ(broken.warnings.size(), 2u);
+  EXPECT_NE(broken.warnings[0].find("malformed"), std::string::npos);
+  EXPECT_TRUE(IsArithmeticNote(broken.warnings[1], 2)) << broken.warnings[1];
+  EXPECT_TRUE(DecodeShareLink(EncodeShareLink(config)).warnings.empty());
+  EXPECT_TRUE(DecodeShareLink("v=3&width=32").warnings.empty());
+  // A JSON config of version 1 or 2 carries the same sentence, about a config (the CLI's
+  // --config prints it on stderr); version 3, no version, or no config: none.
+  const std::string note = ConfigReplayNote(R"({"version": 2, "width": 32})");
+  EXPECT_TRUE(IsArithmeticNote(note, 2)) << note;
+  EXPECT_EQ(note.rfind("this config was made", 0), 0u) << note;
+  EXPECT_EQ(older.warnings[0].rfind("this link was made", 0), 0u) << older.warnings[0];
+  EXPECT_TRUE(IsArithmeticNote(ConfigReplayNote(R"({"version": 1})"), 1));
+  EXPECT_EQ(ConfigReplayNote(R"({"version": 3, "width": 32})"), "");
+  EXPECT_EQ(ConfigReplayNote(R"({"width": 32})"), "");
+  EXPECT_EQ(ConfigReplayNote(R"({"version": 9})"), "");
+  EXPECT_EQ(ConfigReplayNote("{"), "");
 }
 
 // The same for a JSON config (the CLI's --config, a run file's settings): the keys it leaves

@@ -19,7 +19,7 @@ const fixtures = fileURLToPath(new URL('../fixtures/hf', import.meta.url));
 /** Blocks every request that leaves the test server: tests never touch the network. */
 // Every word kept: the uploads below have a few words each, which the default cut (words in
 // more than 20% of reviews) would remove.
-const keepEveryWord = { hash: '#v=2&max_doc_share=1&drop_unknown=false' };
+const keepEveryWord = { hash: '#v=3&max_doc_share=1&drop_unknown=false' };
 
 async function offline(page: Page): Promise<string[]> {
   const blocked: string[] = [];

@@ -176,6 +176,30 @@ export function series(page: Page) {
   return page.evaluate(() => window.__clslab?.series() ?? {});
 }
 
+/** The banner's messages, one string per line it shows (a link's warnings, an error, a
+ *  notice), in the order they were added. */
+export function bannerLines(page: Page): Promise<string[]> {
+  return page.$$eval('#banner-messages > li', (items) =>
+    items.map((item) => item.textContent ?? ''),
+  );
+}
+
+/** Waits until the banner shows a line matching `pattern` and returns that line. A test that
+ *  checks one message waits for that message, not for any banner: a link's warnings (a v=1
+ *  link's note about its arithmetic, say) may show first. */
+export async function bannerLine(page: Page, pattern: RegExp, timeout = 60000): Promise<string> {
+  await page.waitForFunction(
+    ({ source, flags }) => {
+      const regexp = new RegExp(source, flags);
+      const items = document.querySelectorAll('#banner:not([hidden]) #banner-messages > li');
+      return [...items].some((item) => regexp.test(item.textContent ?? ''));
+    },
+    { source: pattern.source, flags: pattern.flags },
+    { timeout },
+  );
+  return (await bannerLines(page)).find((line) => pattern.test(line)) ?? '';
+}
+
 /** Waits until Play has stopped (the button reads Play again) and the page has what the
  *  worker sends after 'stopped': the metrics and the guidance of the step reached. */
 export async function waitStopped(page: Page, timeout = 60000): Promise<void> {

@@ -86,7 +86,7 @@ test('markup in a dataset shows as text and never runs', async () => {
   // Every word kept: these 60 reviews share their words, which the default cut (words in more
   // than 20% of reviews) would remove.
   const { page, problems } = await openPage(lab, {
-    hash: '#v=2&max_doc_share=1&drop_unknown=false',
+    hash: '#v=3&max_doc_share=1&drop_unknown=false',
   });
   const hostile = '<img src=x onerror=alert(1)>';
   const lines: string[] = [];

@@ -7,7 +7,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { corpus } from '../web/support.ts';
-import { loadDatasetFile, metrics, openPage, screenshot, useLab, waitStopped } from './harness.ts';
+import {
+  bannerLine,
+  bannerLines,
+  loadDatasetFile,
+  metrics,
+  openPage,
+  screenshot,
+  useLab,
+  waitStopped,
+} from './harness.ts';
 
 const lab = useLab();
 
@@ -183,7 +192,7 @@ test('editing a URL after confirming its host withdraws the confirmation', async
 test('a link whose data settings the data refuses opens on their defaults, with a warning', async () => {
   const { page, problems } = await openPage(lab, { hash: '#v=2&min_count=1000&seed=3' });
   assert.match(
-    await bannerText(page),
+    await bannerLine(page, /^twins\.tsv:/),
     /^twins\.tsv: the vocabulary would hold no word, only <unk> \(min_count 1,000, .*went back to their defaults \(it had min_count 1000\)$/,
   );
   assert.equal(await page.inputValue('#setting-min_count'), '2');
@@ -191,6 +200,28 @@ test('a link whose data settings the data refuses opens on their defaults, with 
   assert.doesNotMatch(await page.inputValue('#share-url'), /min_count/);
   assert.deepEqual(problems.console, []);
   await page.close();
+});
+
+// Issue 37: the flow's arithmetic changed with settings version 3, so a version 2 link
+// replays with it, and once a review's softmax saturates (about step 150 on the twins) its
+// weights are not those it was made with. The page says so, never silently; the link it shares
+// then is a version 3 one, which opens without the note and to the same weights.
+test('a version 2 link replays with the new arithmetic and says its checksum can differ', async () => {
+  const { page, problems } = await openPage(lab, { hash: '#v=2&seed=3&run=200', step: 200 });
+  const note = await bannerLine(page, /made with settings version 2/);
+  assert.match(note, /replays with today's arithmetic/);
+  assert.match(note, /weights and their checksum differ from those the link was made with/);
+  assert.equal(await page.getAttribute('#banner', 'data-kind'), 'warning');
+  const replayed = await metrics(page);
+  assert.equal(replayed?.step, 200);
+  const shared = await page.inputValue('#share-url');
+  assert.match(shared, /#v=3&seed=3&run=200$/);
+  await page.close();
+  const fresh = await openPage(lab, { hash: '#v=3&seed=3&run=200', step: 200 });
+  assert.deepEqual(await bannerLines(fresh.page), [], 'a version 3 link: no note');
+  assert.equal((await metrics(fresh.page))?.checksum, replayed?.checksum);
+  assert.deepEqual([...problems.console, ...fresh.problems.console], []);
+  await fresh.page.close();
 });
 
 // Issue 43, item 6: while Play ran, the address bar said run=0: a reload lost the steps.

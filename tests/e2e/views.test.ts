@@ -135,7 +135,7 @@ test('Play updates every chart, and each chart shows its data as a table', async
 
 test('the token table sorts, searches, and a chosen token is ringed and lists its reviews', async () => {
   // The built-in movie reviews, which hold the word searched for below.
-  const { page, problems } = await openPage(lab, { hash: '#v=2&dataset=movies' });
+  const { page, problems } = await openPage(lab, { hash: '#v=3&dataset=movies' });
   await page.waitForFunction(() => document.querySelectorAll('#token-rows tr').length > 10);
   // Sort by α descending: the first rows lean positive.
   await page.click('#token-head th:nth-child(3) button');
@@ -289,7 +289,7 @@ test('the speed slider slows Play and the progress line reports steps per second
 test('markup in a dataset shows as text in the token table and the review list', async () => {
   // Every word kept: these 60 reviews share their words, which the default cut would remove.
   const { page, problems } = await openPage(lab, {
-    hash: '#v=2&max_doc_share=1&drop_unknown=false',
+    hash: '#v=3&max_doc_share=1&drop_unknown=false',
   });
   const hostile = '<img src=x onerror=alert(1)>';
   const escaped = '&lt;img src=x onerror=alert(1)&gt;';

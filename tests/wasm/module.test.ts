@@ -60,11 +60,16 @@ test('invalid config and tampered share links come back as messages, not excepti
   const bad = module.validateConfig('{"width": -3}');
   assert.equal(bad.ok, false);
   assert.match(bad.message, /width/);
-  const decoded = module.decodeShareLink('#v=2&width=<img src=x>&nope=1');
+  const decoded = module.decodeShareLink('#v=3&width=<img src=x>&nope=1');
   assert.equal(decoded.warnings.length, 2);
   assert.equal(JSON.parse(decoded.configJson).width, JSON.parse(module.defaultConfigJson()).width);
   const link = module.encodeShareLink(config({ width: 16, protocol: 'joint' })).value;
-  assert.equal(link, 'v=2&dataset=movies&width=16&protocol=joint');
+  assert.equal(link, 'v=3&dataset=movies&width=16&protocol=joint');
+  // A link older than version 3 opens its config and says its checksum can differ (issue 37).
+  const older = module.decodeShareLink('#v=2&dataset=movies&width=16&protocol=joint');
+  assert.equal(older.configJson, module.decodeShareLink(`#${link}`).configJson);
+  assert.equal(older.warnings.length, 1);
+  assert.match(older.warnings[0] ?? '', /settings version 2.*checksum differ/);
 });
 
 test('loading a dataset returns a plain summary and token columns as copied typed arrays', () => {

@@ -111,7 +111,7 @@ test('(3) a run file whose data fails changes nothing and fails under importRun'
   b.session.dispose();
 });
 
-test('(4) dataset=custom is not a choice: the link opens on defaults with one warning', async () => {
+test('(4) dataset=custom is not a choice: the link opens on defaults, naming it', async () => {
   const h = await sessionHarness();
   await h.send({
     type: 'init',
@@ -119,8 +119,10 @@ test('(4) dataset=custom is not a choice: the link opens on defaults with one wa
     hash: 'v=1&dataset=custom',
   });
   const ready = h.last('ready');
-  assert.equal(ready.warnings.length, 1);
+  assert.equal(ready.warnings.length, 2);
   assert.match(ready.warnings[0] ?? '', /"custom" is not one of/);
+  // A version 1 link replays with version 3's arithmetic, and says so (issue 37).
+  assert.match(ready.warnings[1] ?? '', /settings version 1.*checksum differ/);
   assert.equal(h.ofType('datasetLoaded').length, 1, 'the default dataset loaded');
   h.session.dispose();
 });

@@ -105,7 +105,7 @@ test("a link whose data settings the data refuses opens on those settings' defau
   await h.send({
     type: 'init',
     datasetBaseUrl: 'http://test/datasets/',
-    hash: 'v=2&min_count=1000&width=64',
+    hash: 'v=3&min_count=1000&width=64',
   });
   assert.equal(h.ofType('failed').length, 0, 'nothing fails');
   const applied = h.last('settingsApplied');

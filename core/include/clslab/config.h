@@ -168,17 +168,24 @@ Result<SettingEffect> EffectOfChangeJson(std::string_view before, std::string_vi
 // hash; a built-in source carries no file identity; the paper protocol needs eta > 0).
 Status ValidateConfig(const RunConfig& config);
 
-// JSON object {"version": 2, "<key>": value, ...}. Parsing is strict: unknown keys,
+// JSON object {"version": 3, "<key>": value, ...}. Parsing is strict: unknown keys,
 // wrong types and out-of-range values are errors naming the key. A key left out takes the
-// default of the config's version (1 or 2; no version: this build's).
+// default of the config's version (1, 2 or 3; no version: this build's).
 std::string ConfigToJson(const RunConfig& config);
 Result<RunConfig> ConfigFromJson(std::string_view json);
+// What a config ConfigFromJson reads cannot promise: one of version 1 or 2 was made before the
+// flow on p was computed relative to each review's leading word (version 3), so it runs with
+// today's arithmetic and, once a review's softmax saturates, its weights and their checksum
+// differ from those it was made with. The sentence says so (a link of that version warns with
+// the same); empty for a version 3 config, one without a version, or text that is no config.
+std::string ConfigReplayNote(std::string_view json);
 
-// Share link: the URL hash body "v=2&width=32&sigma=0.05", only non-default values, text
+// Share link: the URL hash body "v=3&width=32&sigma=0.05", only non-default values, text
 // values percent-encoded. A v=1 link is read against the version 1 defaults, so it opens
-// the run it opened when it was made. Decoding never fails: each problem (a bad escape, an unknown
-// or repeated key, a value out of range) becomes one warning naming the part that was dropped, and
-// that value falls back to its default.
+// the config it opened when it was made; a v=1 or v=2 link's last warning is the note of
+// ConfigReplayNote (it replays with version 3's arithmetic). Decoding never fails: each problem (a
+// bad escape, an unknown or repeated key, a value out of range) becomes one warning naming the part
+// that was dropped, and that value falls back to its default.
 std::string EncodeShareLink(const RunConfig& config);
 // The link of a config in its JSON form; one that does not parse is an error.
 Result<std::string> EncodeShareLinkJson(std::string_view json);
