@@ -142,9 +142,13 @@ std::vector<Binding> MakeBindings() {
       {Integer("synthetic_reviews", "Synthetic reviews", "synthetic", E::kPipeline, 10, 100000,
                "Number of reviews the synthetic generator draws."),
        &RunConfig::synthetic_reviews},
-      {Boolean("synthetic_feasible", "Feasible by construction", "synthetic", E::kPipeline,
-               "No opposite-class polar tokens and no label noise: the attention-SVM is "
-               "feasible."),
+      {Boolean("synthetic_feasible", "Twin reviews, one class's polar words", "synthetic",
+               E::kPipeline,
+               "Reviews in twins (the same neutral words, polar words of the review's class "
+               "only), no label noise. With every word kept the must-beat graph is acyclic and "
+               "the attention-SVM feasible (d >= V); a cut that drops a polar word (the default "
+               "max_doc_share 0.2 drops the commonest) puts reviews on cycles. The max-margin "
+               "panel says which holds."),
        &RunConfig::synthetic_feasible},
       {Number("synthetic_label_noise", "Label noise", "synthetic", E::kPipeline, 0, 0.5, false,
               "Probability that a synthetic review's label is flipped (non-feasible mode)."),

@@ -1,8 +1,9 @@
 // Synthetic reviews: polar tokens ("good*", "bad*") carry the label, neutral ones ("word*")
 // do not. Deterministic per seed (draws come only from our Rng, in a fixed order).
 //
-// Feasible mode makes the attention-SVM feasible by construction when the selection uses
-// value = alpha (the direction the first gradient step writes, THEORY.md Result 1):
+// Feasible (twin) mode makes the attention-SVM feasible by construction when the selection
+// uses value = alpha (the direction the first gradient step writes, THEORY.md Result 1) on the
+// reviews as generated:
 //  * reviews come in twins, one positive and one negative, with the same length and the same
 //    neutral token at the same positions; the polar positions hold a "good" token in the
 //    positive twin and a "bad" token in the negative one (an odd last review is all polar).
@@ -14,6 +15,10 @@
 // each constraint goes from a polar token to a neutral one or to a same-class polar token of
 // strictly smaller |alpha|. Edges only descend |alpha| within a class, neutrals have no
 // outgoing edge and + / - reviews never mix polar classes: the graph is acyclic.
+// That holds while the vocabulary keeps every polar token. The lab's default cut (tokens in more
+// than 20% of reviews dropped) removes the commonest ones ("good1", "bad1"): a review left
+// with neutral tokens only selects a neutral one, and the graph has cycles (synthetic_test,
+// issue 37; the setting's label says so rather than "feasible").
 //
 // Legend: n reviews, T_i tokens in review i, V = 1 + P + N + M (P positive, N negative,
 //         M neutral token kinds).

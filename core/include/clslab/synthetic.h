@@ -24,7 +24,7 @@ struct SyntheticOptions {
   double polar_rate = 0.15;     // probability a position holds a polar token of the review's class
   double opposite_rate = 0.03;  // probability of a polar token of the other class (0 if feasible)
   double label_noise = 0.0;     // probability a label is flipped after drawing the text
-  bool feasible = false;        // att-SVM feasible by construction (see synthetic.cpp)
+  bool feasible = false;        // twins: att-SVM feasible as generated (see synthetic.cpp)
   uint64_t seed = 1;
 };
 
