@@ -146,31 +146,43 @@ void SvmSolver::State::Visit(Real* p) {
     const double curvature =
         swept < std::numeric_limits<float>::min() ? SquaredDistance(a, b, d()) : swept;
     r.curvature = static_cast<float>(curvature);
-    if (curvature == 0) {
-      // z_k = 0 (soft margin; Start refuses it for the hard margin): its margin is 0 < 1
-      // whatever p is, so lambda = C is optimal; p does not move, and Certify never
-      // brings a zero-curvature record back.
-      ++progress.updates;
-      r.lambda = upper;
-      std::swap(records[position], records[--active]);
-      return;
-    }
+    if (curvature == 0) return SetDegenerate();
   } else {
     margin = Margin(p, a, b, d());
   }
+  const double step = StepOf(margin);
+  if (step != 0) AddScaledDifference(p, static_cast<Real>(step), a, b, d());
+}
+
+// z_k = 0 (soft margin; Start refuses it for the hard margin): its margin is 0 < 1 whatever
+// p is, so lambda = C is optimal; p does not move, and Certify never brings a zero-curvature
+// record back.
+void SvmSolver::State::SetDegenerate() {
+  ++progress.updates;
+  records[position].lambda = upper;
+  std::swap(records[position], records[--active]);
+}
+
+// liblinear's loop body once the margin of the record at `position` is known, the same for
+// the sweeps on the rows of E and on Q: shrink it (it leaves the active set; the record
+// swapped into its place is visited next) or move lambda to its clipped (over-relaxed)
+// minimizer. Returns the step on lambda, 0 when none; the caller adds it to p or to the
+// margins.
+double SvmSolver::State::StepOf(double margin) {
+  Coordinate& r = records[position];
   ++progress.updates;
   const double g = margin - 1;
   double pg = 0;
   if (r.lambda == 0) {
     if (options.shrinking && g > pg_max_old) {
       std::swap(records[position], records[--active]);
-      return;
+      return 0;
     }
     pg = std::min(g, 0.0);
   } else if (r.lambda == upper) {
     if (options.shrinking && g < pg_min_old) {
       std::swap(records[position], records[--active]);
-      return;
+      return 0;
     }
     pg = std::max(g, 0.0);
   } else {
@@ -179,20 +191,22 @@ void SvmSolver::State::Visit(Real* p) {
   ++position;
   pg_max_new = std::max(pg_max_new, pg);
   pg_min_new = std::min(pg_min_new, pg);
-  if (pg == 0) return;
+  if (pg == 0) return 0;
   const double next = std::min(upper, std::max(0.0, r.lambda - relaxation * g / r.curvature));
   const double step = next - r.lambda;
   r.lambda = next;
-  AddScaledDifference(p, static_cast<Real>(step), a, b, d());
+  return step;
 }
 
 // Q over the active records alone: Q = Z Z^T with Z the G x d matrix of their z_k, formed
-// in double a block of kGramColumns columns at a time (a G x kGramColumns buffer) and
-// multiplied by Eigen's blocked rank update: O(G^2 d / 2) at matrix-product speed, several
-// times the G^2 / 2 separate dot products of AddToGram.
-void SvmSolver::State::RebuildGram() {
+// in double a block of kGramColumns columns at a time (G x kGramColumns, gram_z) and
+// multiplied by Eigen's blocked rank update into Q's lower triangle: O(G^2 d / 2) at
+// matrix-product speed, several times the G^2 / 2 separate dot products of AddToGram. One
+// block is one piece of Run's work (BuildGramBlock), so the rebuild keeps Run's budget as
+// the sweeps do (svm_state.h kGramMost); the blocks are always the same, so the result does
+// not depend on the slicing.
+void SvmSolver::State::BeginGramRebuild() {
   const int64_t M = kGramMost, G = active;
-  if (gram_slot.empty()) gram_slot.assign(records.size(), -1);
   for (int32_t original : gram_original) gram_slot[original] = -1;
   gram_original.resize(G);
   gram_winner.resize(G);
@@ -203,23 +217,35 @@ void SvmSolver::State::RebuildGram() {
     gram_winner[k] = records[k].winner;
     gram_loser[k] = records[k].loser;
   }
-  Eigen::MatrixXd full = Eigen::MatrixXd::Zero(G, G);          // G x G, lower triangle
-  Eigen::MatrixXd Z(G, std::min<int64_t>(kGramColumns, d()));  // G x kGramColumns
-  for (int32_t j0 = 0; j0 < d(); j0 += kGramColumns) {
-    const int32_t width = std::min<int32_t>(kGramColumns, d() - j0);
-    if (width != Z.cols()) Z.resize(G, width);
-    for (int64_t k = 0; k < G; ++k) {
-      const float* a = E->row(gram_winner[k]).data() + j0;
-      const float* b = E->row(gram_loser[k]).data() + j0;
-      for (int32_t j = 0; j < width; ++j) Z(k, j) = static_cast<double>(a[j]) - b[j];
-    }
-    full.selfadjointView<Eigen::Lower>().rankUpdate(Z);
-  }
-  Q.resize(G * M);
+  Q.assign(G * M, 0.0);
+  gram_z.resize(G, std::min<int32_t>(kGramColumns, d()));
+  gram_build = 0;
+}
+
+void SvmSolver::State::BuildGramBlock() {
+  const int64_t M = kGramMost, G = static_cast<int64_t>(gram_winner.size());
+  const int32_t j0 = gram_build;
+  const int32_t width = std::min<int32_t>(kGramColumns, d() - j0);
+  if (width != gram_z.cols()) gram_z.resize(G, width);
   for (int64_t k = 0; k < G; ++k) {
-    for (int64_t j = 0; j <= k; ++j) Q[k * M + j] = Q[j * M + k] = full(k, j);
+    const float* a = E->row(gram_winner[k]).data() + j0;
+    const float* b = E->row(gram_loser[k]).data() + j0;
+    for (int32_t j = 0; j < width; ++j) gram_z(k, j) = static_cast<double>(a[j]) - b[j];
   }
-  progress.updates += G * G / 8 + 1;  // measured: about G^2 / 8 row updates' time
+  // Q as a G x G column-major matrix with stride M: its (j, k) is Q[k M + j] (symmetric).
+  Eigen::Map<Eigen::MatrixXd, 0, Eigen::OuterStride<>> table(Q.data(), G, G,
+                                                             Eigen::OuterStride<>(M));
+  table.selfadjointView<Eigen::Lower>().rankUpdate(gram_z);
+  // measured: the whole rebuild takes about G^2 / 8 row updates' time
+  progress.updates += G * G * width / (8 * static_cast<int64_t>(d())) + 1;
+  gram_build = j0 + width;
+  if (gram_build < d()) return;
+  gram_build = -1;
+  gram_z.resize(0, 0);
+  for (int64_t k = 0; k < G; ++k) {
+    for (int64_t j = k + 1; j < G; ++j) Q[j * M + k] = Q[k * M + j];
+  }
+  EnterGram();
 }
 
 // Adds one record to Q: its dot products with every row, O(G d).
@@ -229,6 +255,8 @@ void SvmSolver::State::AddToGram(const Coordinate& r) {
   gram_original.push_back(r.original);
   gram_winner.push_back(r.winner);
   gram_loser.push_back(r.loser);
+  // Q never grows past kGramMost rows (the memory budget), whatever the vector's growth.
+  if (Q.capacity() < static_cast<size_t>((s + 1) * M)) Q.reserve(std::min(2 * s + 1, M) * M);
   Q.resize((s + 1) * M);
   const float* a = E->row(r.winner).data();  // d
   const float* b = E->row(r.loser).data();   // d
@@ -241,8 +269,7 @@ void SvmSolver::State::AddToGram(const Coordinate& r) {
 
 void SvmSolver::State::ChooseGram() {
   gram = progress.gram = false;
-  // An update on Q costs O(A), on the rows O(3 d): Q only where it is 12x cheaper at least.
-  if (!options.gram || active > kGramMost || 4 * active > d()) return;
+  if (!options.gram || active > kGramMost || kGramWidthShare * active > d()) return;
   if (gram_slot.empty()) gram_slot.assign(records.size(), -1);
   int64_t missing = 0;
   for (int64_t k = 0; k < active; ++k) missing += gram_slot[records[k].original] < 0;
@@ -250,12 +277,18 @@ void SvmSolver::State::ChooseGram() {
   // Rebuild when Q would overflow, when it is mostly rows no longer active (each update
   // pays for every row), or when adding one by one would cost more than a rebuild.
   if (G + missing > kGramMost || G > 2 * active + kGramSlack || missing * 8 > active) {
-    RebuildGram();
-  } else {
-    for (int64_t k = 0; k < active; ++k) {
-      if (gram_slot[records[k].original] < 0) AddToGram(records[k]);
-    }
+    BeginGramRebuild();  // the sweeps go on on Q once its last block is built
+    return;
   }
+  for (int64_t k = 0; k < active; ++k) {
+    if (gram_slot[records[k].original] < 0) AddToGram(records[k]);
+  }
+  EnterGram();
+}
+
+// The sweeps on Q from here: every row's margin from the checkpoint's scores (p has not
+// moved since: a rebuild's blocks come before any sweep).
+void SvmSolver::State::EnterGram() {
   gram_margin.resize(gram_winner.size());
   for (size_t s = 0; s < gram_winner.size(); ++s) {
     gram_margin[s] = scores[gram_winner[s]] - scores[gram_loser[s]];
@@ -273,38 +306,10 @@ void SvmSolver::State::VisitGram() {
   const double* q = &Q[s * kGramMost];  // G
   if (r.curvature == kUnknownCurvature) {
     r.curvature = static_cast<float>(q[s]);
-    if (q[s] == 0) {  // z_k = 0: as in Visit
-      ++progress.updates;
-      r.lambda = upper;
-      std::swap(records[position], records[--active]);
-      return;
-    }
+    if (q[s] == 0) return SetDegenerate();
   }
-  ++progress.updates;
-  const double g = gram_margin[s] - 1;
-  double pg = 0;
-  if (r.lambda == 0) {
-    if (options.shrinking && g > pg_max_old) {
-      std::swap(records[position], records[--active]);
-      return;
-    }
-    pg = std::min(g, 0.0);
-  } else if (r.lambda == upper) {
-    if (options.shrinking && g < pg_min_old) {
-      std::swap(records[position], records[--active]);
-      return;
-    }
-    pg = std::max(g, 0.0);
-  } else {
-    pg = g;
-  }
-  ++position;
-  pg_max_new = std::max(pg_max_new, pg);
-  pg_min_new = std::min(pg_min_new, pg);
-  if (pg == 0) return;
-  const double next = std::min(upper, std::max(0.0, r.lambda - relaxation * g / r.curvature));
-  const double step = next - r.lambda;
-  r.lambda = next;
+  const double step = StepOf(gram_margin[s]);
+  if (step == 0) return;
   const size_t G = gram_margin.size();
   for (size_t j = 0; j < G; ++j) gram_margin[j] += step * q[j];
 }
@@ -389,6 +394,10 @@ SvmProgress SvmSolver::Run(int64_t max_coordinate_updates) {
   const int64_t stop = st.progress.updates + std::max<int64_t>(0, max_coordinate_updates);
   if (!st.started && !st.progress.done && max_coordinate_updates > 0) st.Begin();
   while (!st.progress.done && st.progress.updates < stop) {
+    if (st.gram_build >= 0) {
+      st.BuildGramBlock();
+      continue;
+    }
     if (!st.in_sweep) st.BeginSweep();
     st.Sweep(stop);
     if (st.position < st.active) break;  // budget spent mid-sweep: resume here next call

@@ -34,19 +34,35 @@ constexpr float kUnknownCurvature = -1.0f;
 // single; that on the IMDB-shaped 25,000 (||p|| 621) ends in double.
 constexpr double kSingleReach = 16;
 constexpr int32_t kSingleStall = 256;
-// The Gram phase: once a checkpoint leaves at most kGramMost constraints active, the sweeps
-// read their margins from Q_kj = z_k.z_j (a G x G table in double, G <= kGramMost, 4.7 MB)
-// instead of two random rows of E: an update costs O(G) in one row of Q instead of O(d) in
-// two rows of E and p (libsvm's kernel cache, here with every row cached). The hard
+// The Gram phase: once a checkpoint leaves at most kGramMost constraints active, and at most
+// d / kGramWidthShare, the sweeps read their margins from Q_kj = z_k.z_j (a G x G table in
+// double) instead of two random rows of E: an update costs O(G) in one row of Q instead of
+// O(d) in two rows of E and p (libsvm's kernel cache, here with every row cached). The hard
 // margin's tail is thousands of sweeps over the same few hundred support constraints
-// (measured: ~520 of 38,537 on dvd and of 244,350 on the IMDB-shaped 20,000 at d 4096).
-// A constraint that a checkpoint brings back joins Q (O(G d)); when they would make Q
-// larger than kGramMost, Q is rebuilt over the active set alone. p is not moved by these
-// sweeps: each checkpoint rebuilds it from lambda in double (RebuildP) and certifies it,
-// so Q's rounding sets only the path, never the certified gap.
+// (measured at d 4096: ~520 of 38,537 on dvd; ~1,100-1,150 of 244,350 on the IMDB-shaped
+// 20,000, too many for this table). A constraint that a checkpoint brings back joins Q
+// (O(G d)); when they would make Q larger than kGramMost, Q is rebuilt over the active set
+// alone. p is not moved by these sweeps: each checkpoint rebuilds it from lambda in double
+// (RebuildP) and certifies it, so Q's rounding sets only the path, never the certified gap.
+// Budgets. Memory: Q's rows are kGramMost doubles apart, so Q holds at most kGramMost^2
+// doubles (4.5 MiB at 768; the wasm heap never shrinks, so this is what the solve may add
+// to it for good), plus a G x kGramColumns block of z_k (1.5 MiB) while it is rebuilt.
+// Time: a rebuild is O(G^2 d / 2) (at 768 and d 4096, 1.2 G multiply-adds, one call
+// before), so it is built a block of kGramColumns columns of E per piece of Run's work,
+// each charged its share of G^2 / 8 updates: a slice of Work's budget overshoots by one
+// block (1/16 of a rebuild at d 4096), as it does by one checkpoint, never by a rebuild.
+// Measured and not taken (the IMDB-shaped 20,000's local att-SVM, d 4096): a table of
+// 2,048 with G <= d / 2 engaged at sweep ~190 with 2,000 constraints active, where each
+// checkpoint brings back constraints that AddToGram adds at O(G d) each (a profile at
+// sweep ~240: 99% of the time in AddToGram). A larger table needs additions at
+// matrix-product speed, or rows per token (a constraint's row is E_w - E_l), so that a
+// returning constraint whose tokens are in the table costs nothing.
 constexpr int32_t kGramMost = 768;
+// An update on Q reads one row of G doubles and writes G margins; one on the rows of E
+// reads two random rows of d floats and writes p: Q only where it is 12x cheaper at least.
+constexpr int32_t kGramWidthShare = 4;
 constexpr int32_t kGramSlack = 64;     // rows of Q no longer active it keeps at most 2 A + this
-constexpr int32_t kGramColumns = 256;  // columns of Z per rank update (RebuildGram)
+constexpr int32_t kGramColumns = 256;  // columns of Z per rank update (BuildGramBlock)
 
 // One constraint's solver state in one 24-byte record, so that a coordinate update touches
 // one record besides the two rows of E. Records are shuffled physically (a sweep reads them
@@ -97,6 +113,8 @@ struct SvmSolver::State {
   std::vector<int32_t> gram_original, gram_winner, gram_loser;  // G
   std::vector<double> Q;                                        // G x kGramMost
   std::vector<double> gram_margin;                              // G
+  int32_t gram_build = -1;  // a rebuild under way: its next column of E (-1: none)
+  Eigen::MatrixXd gram_z;   // G x kGramColumns, the rebuild's block of z_k (empty after)
 
   int32_t d() const { return static_cast<int32_t>(E->cols()); }
   // Work of a checkpoint in coordinate updates (SvmSolver::Run's unit). An update reads
@@ -128,9 +146,13 @@ struct SvmSolver::State {
   // After a checkpoint: the sweeps run on Q when at most kGramMost constraints are active
   // (Q extended or rebuilt to hold them, margins from the checkpoint's scores).
   void ChooseGram();
-  void RebuildGram();  // Q over the active records alone
+  void BeginGramRebuild();  // Q over the active records alone, built by BuildGramBlock
+  void BuildGramBlock();    // kGramColumns columns of the rebuild; the last one enters Q
+  void EnterGram();         // the margins of Q's rows from the scores: the sweeps run on Q
   void AddToGram(const Coordinate& r);
-  void VisitGram();  // Visit on Q: the margin from gram_margin, the step into it
+  void VisitGram();              // Visit on Q: the margin from gram_margin, the step into it
+  void SetDegenerate();          // the record at `position` has z_k = 0
+  double StepOf(double margin);  // the visit's shrinking and step, once its margin is known
 };
 
 // p = sum_k lambda_k z_k from the records, without drift: O(K + V d) (svm_solver.cpp).

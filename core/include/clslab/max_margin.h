@@ -67,9 +67,9 @@ struct SvmOptions {
   // liblinear's shrinking (SvmSolver). false: every sweep visits all K constraints (plain
   // dual coordinate descent, as in the tests that compare the two).
   bool shrinking = true;
-  // The Gram phase (svm_state.h kGramMost): once few constraints are active, the sweeps
-  // read their margins from a table of z_k.z_j instead of the rows of E. false: never (as
-  // the tests that compare the two).
+  // The Gram phase (svm_state.h kGramMost): once few constraints are active (at most 768
+  // and d / 4), the sweeps read their margins from a table of z_k.z_j instead of the rows
+  // of E. false: never (as the tests that compare the two).
   bool gram = true;
   // Hard margin only: each coordinate moves this multiple of its exact step before the
   // clip to lambda >= 0 (successive over-relaxation, Mangasarian & Musicant 1999; the dual
@@ -134,8 +134,11 @@ class SvmSolver {
   // Work units: one unit is one coordinate update (two rows of E read, O(d)); a checkpoint
   // (the gap certified on all K constraints, O(V d + K)) is charged V / 2 + 4 K / d + 1
   // units, about what it costs in updates, and as much again when it rebuilds p from lambda
-  // (always in single precision; in double to confirm convergence). Returns once the budget
-  // is spent (overshooting by at most one checkpoint, which cannot be split) or when done.
+  // (always in single precision; in double to confirm convergence). The Gram phase's table
+  // (SvmOptions::gram) is built a block of 256 columns of E at a time, each charged its
+  // share of G^2 / 8 units for G active constraints (at most 768: 4.5 MiB of doubles).
+  // Returns once the budget is spent (overshooting by at most one checkpoint or one such
+  // block, which cannot be split) or when done.
   // Run(0) only reports. Calibrate the budget by timing a call: the time per unit is roughly
   // constant for one problem.
   SvmProgress Run(int64_t max_coordinate_updates);
