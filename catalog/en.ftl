@@ -481,7 +481,6 @@ progress-paused = Paused at step { $step }.
 progress-refused = Stopped at step { $step }: { $reason }
 progress-step = Step { $step } of { $target }.
 progress-megabytes = : { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } of { NUMBER($total, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
-progress-of = : { $done } of { $total } { $unit }
 
 ## Reviews and the Embed dialog: words the views build
 
@@ -670,3 +669,270 @@ tour-this-run = This run
 tour-reading = Reading the run…
 tour-run-kept = { $facts }. The tour keeps this run: it presses a button only when you press one of its own.
 tour-run-restart = { $facts }. The tour keeps this run: it presses a button only when you press one of its own. “Start from step 0” presses Reset (reload the link to come back to step { $step }).
+
+## Views: the metrics panel (web/src/ui/metrics-panel.ts)
+
+metric-step = step
+metric-phase = phase
+metric-train-loss = train loss
+metric-test-loss = test loss
+metric-train-accuracy = train accuracy
+metric-test-accuracy = test accuracy: now / after the step on E
+metric-test-accuracy-hint = the flow on p can lower it: Result 2 is about the attention, not the classifier
+metric-p-norm = ‖p‖
+metric-slope = slope / predicted
+metric-slope-hint = Result 1: fitted slope of v·E_s on α_s against (η/2)‖v‖²
+metric-r2 = R² of the fit
+metric-r2-hint = Result 1: share of v·E_s explained by α_s
+metric-cosine = cos(p, p_mm): all / acyclic reviews
+metric-cosine-hint = Result 2: direction of p against the attention-SVM solution, over all reviews and over the reviews whose constraints are not on cycles
+metric-margin = margin / 1/‖p_mm‖
+metric-margin-hint = Result 2: min_k p·z_k/‖p‖ against its max-margin value
+metric-selection = selection accuracy: all / acyclic
+metric-selection-hint = share of reviews whose most attended token is a selected (most label-aligned) token, over all reviews and over the acyclic ones
+metric-baseline = baseline selection (largest |v·E_s|)
+metric-baseline-hint = share of reviews whose token of largest |v·E_s| is a selected token: the label-free rule the selection stands beside
+metric-local = cos(p, p_local) / flow's selection is s*
+metric-local-hint = Result 2 over all reviews: direction of p against the att-SVM of the tokens the flow selects, and the share of reviews where that token is s*
+metric-u-score = U-score / signed
+metric-u-score-hint = Figure 1: Spearman of p·E_s with |Δ_s| and with signed Δ_s (count ≥ 20)
+metric-u-contrast = U-contrast
+metric-u-contrast-hint = mean p·E_s of the 10% most polarized tokens minus the 50% least, over their std
+metric-checksum = checksum
+metric-checksum-hint = hash of E, p, v: equal runs give equal checksums
+phase-initialized = initialized
+phase-embeddings-stepped = step on E taken
+phase-flow = flow on p
+phase-joint = joint training
+why-selection-not-yet = Not yet: the selected tokens come from v·E_s after E has changed (the step on E, or a joint step).
+why-selection-summary = { $distinct } distinct { $distinct ->
+        [one] token is
+       *[other] tokens are
+    } some review's s* over { $reviews } training { $reviews ->
+        [one] review
+       *[other] reviews
+    }; median count { $count }, median |Δ_s| { $delta }.
+token-empty = (empty)
+
+## Views: the attention-SVM panel (web/src/ui/max-margin-panel.ts)
+
+svm-row-problem = problem solved
+svm-row-acyclic = constraints acyclic
+svm-row-acyclic-hint = with d ≥ V, acyclic constraints make the hard margin feasible
+svm-row-constraints = constraints: unique / instances / reviews
+svm-row-constraints-hint = unique (selected, other) token pairs; pairs counted per review; reviews that give any
+svm-row-in-cycles = on cycles: constraints / reviews
+svm-row-violated = violated constraints
+svm-row-norm = ‖p_mm‖
+svm-row-min-margin = min margin
+svm-row-solver = solver (epochs, gap)
+svm-cancel-solve = Cancel the solve
+svm-status-unsolved = Not solved for the current weights. Take the step on E first, then solve.
+svm-status-cancelled = The solve was cancelled. Not solved for the current weights: Solve for p_mm starts it again.
+svm-status-solving = Solving the attention-SVM…
+svm-status-failed = The solve failed; see the message above.
+svm-status-hard = hard margin: every review can select its tokens
+svm-status-soft-no-cycle = soft margin (C = { $c }): the hard margin did not satisfy every constraint (no cycle; with d < V it may be infeasible)
+svm-status-soft-cycles = soft margin (C = { $c }): the hard-margin problem is infeasible (cycles)
+svm-problem-none = none
+svm-problem-hard = hard margin
+svm-problem-soft = soft margin (hinge, C)
+svm-yes = yes
+svm-no = no
+svm-solver = { $epochs }, { $gap }
+svm-solver-not-converged = { $epochs }, { $gap } (not converged)
+svm-cycles-more = … and { $more } more
+
+## Views: the review viewer's caption and the review list (web/src/ui/review-*.ts)
+
+review-total = of { $total }
+review-your-text = your text
+review-caption = label { $label } · logit f(X) { $logit } (predicts { $prediction }) · attention on selected tokens { $attention }
+review-list-status-train = { $matched } of { $total } training reviews match; showing { $first }–{ $last }.
+review-list-status-test = { $matched } of { $total } test reviews match; showing { $first }–{ $last }.
+review-list-none-train = { $matched } of { $total } training reviews match.
+review-list-none-test = { $matched } of { $total } test reviews match.
+review-list-open = Open review { $number } in the viewer
+review-badge-positive = label positive
+review-badge-negative = label negative
+review-badge-predicts-positive = predicts positive { $mark }
+review-badge-predicts-negative = predicts negative { $mark }
+review-badge-logit = logit f(X) = { $logit }
+review-badge-on-selected = top attention on S_i
+review-badge-off-selected = top attention off S_i
+review-badge-selected-title = Whether the most attended word is one of the selected (outlined) tokens
+
+## Views: the token table (web/src/ui/token-table.ts)
+
+token-column-token = token
+token-column-count = count
+token-sort = Sort by { $column }
+token-status-none = No dataset yet.
+token-status = Showing { $shown } of { $tokens } tokens. Choose a token to ring it in the scatter charts and list its reviews.
+token-status-search = Showing { $shown } of { $tokens } tokens matching the search. Choose a token to ring it in the scatter charts and list its reviews.
+token-chosen-title = Chosen: press again to clear
+token-choose-title = Ring this token in the charts
+
+## Views: the dataset card (web/src/ui/dataset-panel.ts)
+
+dataset-summary = { $source } ({ $format }): { $rows } { $rows ->
+        [one] row
+       *[other] rows
+    }, train { $train } ({ $positive } positive, { $negative } negative), test { $test }; vocabulary { $vocabulary } { $vocabulary ->
+        [one] token
+       *[other] tokens
+    }, { $tokens } training { $tokens ->
+        [one] token
+       *[other] tokens
+    }.
+dataset-summary-no-test = { $source } ({ $format }): { $rows } { $rows ->
+        [one] row
+       *[other] rows
+    }, train { $train } ({ $positive } positive, { $negative } negative), no test split; vocabulary { $vocabulary } { $vocabulary ->
+        [one] token
+       *[other] tokens
+    }, { $tokens } training { $tokens ->
+        [one] token
+       *[other] tokens
+    }.
+dataset-content-hash = Content hash { $hash }.
+dataset-dropped = { $rows } { $rows ->
+        [one] row
+       *[other] rows
+    } dropped:
+dataset-origin-preset = custom (a Hugging Face sample of { $name }, seed { $seed }): { $source }
+dataset-origin-file = custom (file): { $source }
+dataset-origin-url = custom (url): { $source }
+dataset-need-label = Data this link needs
+dataset-need-file = This link was made with { $name } ({ $rows } { $rows ->
+        [one] row
+       *[other] rows
+    }, content hash { $hash }). Drop that file on the page or pick it here to reproduce the run; it is checked before anything loads.
+dataset-need-pick = Pick { $name }
+dataset-need-url = This link downloads { $url } ({ $rows } { $rows ->
+        [one] row
+       *[other] rows
+    }) from { $host }. Download it? It is checked against content hash { $hash }.
+dataset-need-preset = This link samples { $rows } { $rows ->
+        [one] row
+       *[other] rows
+    } of { $title } from Hugging Face (seed { $seed }). Download it? It is checked against content hash { $hash }.
+dataset-need-download-from = Download from { $host }
+dataset-need-download-sample = Download the sample
+dataset-need-nothing = Nothing is loaded until the link’s data is supplied.
+dataset-need-builtin = Open the built-in movie reviews instead
+dataset-need-keeps = Until then the lab keeps { $name } and its run.
+dataset-limits = Limits: { $megabytes } MB per input, { $reviews } reviews, { $tokens } tokens, a vocabulary of { $vocabulary }, d up to { $width } and { $weights } weights (vocabulary × d). Larger data is refused with the setting to lower.
+
+## Views: the dataset card's sources (web/src/ui/dataset-sources.ts)
+
+dataset-url-label = URL of a CSV, TSV or JSON Lines file
+dataset-url-load = Load from URL
+dataset-url-invalid = That is not a URL.
+dataset-url-https = Only https:// URLs can be loaded.
+dataset-url-trust = Your browser will download the file from { $host }. Trust this host?
+dataset-url-trust-file = Your browser will download { $file } from { $host }. Trust this host?
+dataset-folder = Or a folder with pos/ and neg/ subfolders, one review per file (aclImdb)
+dataset-drop = Or drop files or a folder anywhere on the page. Files over 256 MB are refused.
+dataset-export = Export as label⇥text
+dataset-presets = Sample reviews from Hugging Face ({ $host }):
+dataset-sample = Reviews
+dataset-preset-title = { $dataset } ({ $split }) from { $host }
+preset-imdb = IMDB movie reviews
+preset-yelp = Yelp polarity
+preset-sst2 = SST-2 sentences
+preset-rotten-tomatoes = Rotten Tomatoes snippets
+dataset-progress = { $task }: { $amount }
+dataset-progress-megabytes = { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
+dataset-progress-megabytes-of = { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } of { NUMBER($total, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
+
+## Views: the settings form (web/src/ui/settings-form.ts). Each setting of core's field table
+## (core/src/config_fields.cpp) shown in the form has setting-<key> (its label) and
+## setting-<key>-help; tests/web/catalog.test.ts checks that every one does.
+
+settings-group-data = Data
+settings-group-synthetic = Synthetic data
+settings-group-model = Model and initialization
+settings-group-protocol = Training protocol
+settings-group-svm = Attention-SVM (p_mm)
+settings-custom-data = custom: { $name }, { $rows } { $rows ->
+        [one] row
+       *[other] rows
+    }
+setting-dataset = Dataset
+setting-dataset-help = A built-in set, the synthetic generator, or your own data (a file, a URL or a Hugging Face sample), which a link names by its content hash.
+setting-test_fraction = Test share
+setting-test_fraction-help = Share of reviews held out for testing (seeded split).
+setting-max_reviews = Max reviews
+setting-max_reviews-help = Random sample of at most this many reviews; 0 keeps all.
+setting-max_tokens = Max tokens per review
+setting-max_tokens-help = Keep the first tokens of each review; 0 keeps all.
+setting-min_count = Min count
+setting-min_count-help = Words seen fewer times in the training split become <unk>.
+setting-max_vocab = Max vocabulary
+setting-max_vocab-help = At most this many tokens (most frequent first), <unk> included.
+setting-max_doc_share = Max document share
+setting-max_doc_share-help = Words found in more than this share of training reviews become <unk> (1 keeps all); 0.1 drops stop words and punctuation, so each review's selected token is a real word.
+setting-drop_unknown = Drop unknown words
+setting-drop_unknown-help = Words outside the vocabulary are removed from the reviews instead of becoming <unk>, so no pooled <unk> token wins each review's selected token.
+setting-lowercase = Lower-case
+setting-lowercase-help = Fold ASCII letters to lower case.
+setting-remove_stop_words = Remove stop words
+setting-remove_stop_words-help = Drop common English function words (the, and, of ...) before counting.
+setting-synthetic_reviews = Synthetic reviews
+setting-synthetic_reviews-help = Number of reviews the synthetic generator draws.
+setting-synthetic_feasible = Feasible by construction
+setting-synthetic_feasible-help = No opposite-class polar tokens and no label noise: the attention-SVM is feasible.
+setting-synthetic_label_noise = Label noise
+setting-synthetic_label_noise-help = Probability that a synthetic review's label is flipped (non-feasible mode).
+setting-width = d (embedding width)
+setting-width-help = Width of the token embeddings E_s, of p and of v.
+setting-sigma = σ (initial scale)
+setting-sigma-help = E(0) entries are N(0, σ²/d). Small σ makes the one-step alignment exact.
+setting-seed = Seed
+setting-seed-help = Seeds the split, E(0), v and mini-batches: same seed, same run.
+setting-protocol = Protocol
+setting-protocol-help = paper: one GD step on E, then the flow on p with E frozen. joint: train E and p together.
+setting-eta = η (step on E)
+setting-eta-help = Size of the paper's single gradient step on E; predicted slope is η/2 ‖v‖².
+setting-flow_step = Flow step rule
+setting-flow_step-help = How the gradient flow on p is discretized: constant length, step r/L, or backtracking line search.
+setting-flow_rate = Flow rate r
+setting-flow_rate-help = Step length of the flow on p (the base step for the growing and Armijo rules).
+setting-flow_acyclic_only = Flow on acyclic reviews only
+setting-flow_acyclic_only-help = The flow on p trains only on the reviews whose attention-SVM constraints are not on cycles, where the theory predicts its limit p_mm.
+setting-optimizer = Optimizer
+setting-optimizer-help = Joint protocol: full-batch gradient descent, mini-batch SGD, or Adam.
+setting-learning_rate = Learning rate
+setting-learning_rate-help = Joint protocol: step size of the optimizer.
+setting-batch_size = Batch size
+setting-batch_size-help = Joint protocol, SGD and Adam: reviews per step; 0 means full batch.
+setting-train_v = Train v
+setting-train_v-help = Joint protocol: also train the output vector v (fixed in the theory).
+setting-steps = Steps per run
+setting-steps-help = How many steps Play runs before it stops.
+setting-svm_c = C (soft margin)
+setting-svm_c-help = Penalty on violated constraints when the attention-SVM is infeasible.
+
+## Views: the worker's tasks, as the progress line and Cancel name them (web/src/worker/)
+
+task-building = Building the dataset
+task-rebuilding = Rebuilding the dataset for the new settings
+task-solving = Solving for p_mm
+task-solving-stage = Solving for p_mm ({ $stage }, sweep { $sweep })
+task-reading = Reading { $name }
+task-downloading = Downloading { $name }
+task-sampling = Sampling { $name }
+progress-files = : { $done } of { $total } files
+progress-reviews = : { $done } of { $total } reviews
+progress-updates = : { $done } of { $total } updates
+dataset-progress-files = { $done } { $done ->
+        [one] file
+       *[other] files
+    }
+dataset-progress-files-of = { $done } of { $total } files
+dataset-progress-reviews = { $done } { $done ->
+        [one] review
+       *[other] reviews
+    }
+dataset-progress-reviews-of = { $done } of { $total } reviews

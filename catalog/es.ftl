@@ -486,7 +486,6 @@ progress-paused = En pausa en el paso { $step }.
 progress-refused = Detenido en el paso { $step }: { $reason }
 progress-step = Paso { $step } de { $target }.
 progress-megabytes = : { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } de { NUMBER($total, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
-progress-of = : { $done } de { $total } { $unit }
 
 ## Reviews and the Embed dialog: words the views build
 
@@ -672,3 +671,270 @@ tour-this-run = Esta ejecución
 tour-reading = Leyendo la ejecución…
 tour-run-kept = { $facts }. La visita conserva esta ejecución: solo pulsa un botón cuando pulsas uno de los suyos.
 tour-run-restart = { $facts }. La visita conserva esta ejecución: solo pulsa un botón cuando pulsas uno de los suyos. «Empezar desde el paso 0» pulsa Reiniciar (recarga el enlace para volver al paso { $step }).
+
+## Views: the metrics panel (web/src/ui/metrics-panel.ts)
+
+metric-step = paso
+metric-phase = fase
+metric-train-loss = pérdida de entrenamiento
+metric-test-loss = pérdida de prueba
+metric-train-accuracy = exactitud de entrenamiento
+metric-test-accuracy = exactitud de prueba: ahora / tras el paso sobre E
+metric-test-accuracy-hint = el flujo sobre p puede bajarla: el Resultado 2 trata de la atención, no del clasificador
+metric-p-norm = ‖p‖
+metric-slope = pendiente / predicha
+metric-slope-hint = Resultado 1: pendiente ajustada de v·E_s sobre α_s frente a (η/2)‖v‖²
+metric-r2 = R² del ajuste
+metric-r2-hint = Resultado 1: parte de v·E_s explicada por α_s
+metric-cosine = cos(p, p_mm): todas / reseñas acíclicas
+metric-cosine-hint = Resultado 2: dirección de p frente a la solución del SVM de atención, sobre todas las reseñas y sobre las reseñas cuyas restricciones no están en ciclos
+metric-margin = margen / 1/‖p_mm‖
+metric-margin-hint = Resultado 2: min_k p·z_k/‖p‖ frente a su valor de margen máximo
+metric-selection = exactitud de selección: todas / acíclicas
+metric-selection-hint = proporción de reseñas cuyo token más atendido es un token seleccionado (el más alineado con la etiqueta), sobre todas las reseñas y sobre las acíclicas
+metric-baseline = selección de referencia (mayor |v·E_s|)
+metric-baseline-hint = proporción de reseñas cuyo token de mayor |v·E_s| es un token seleccionado: la regla sin etiquetas con la que se compara la selección
+metric-local = cos(p, p_local) / la selección del flujo es s*
+metric-local-hint = Resultado 2 sobre todas las reseñas: dirección de p frente al SVM de atención de los tokens que selecciona el flujo, y la proporción de reseñas en las que ese token es s*
+metric-u-score = puntuación U / con signo
+metric-u-score-hint = Figura 1: Spearman de p·E_s con |Δ_s| y con Δ_s con signo (recuento ≥ 20)
+metric-u-contrast = contraste U
+metric-u-contrast-hint = media de p·E_s del 10 % de tokens más polarizados menos la del 50 % menos polarizado, sobre su desviación típica
+metric-checksum = suma de control
+metric-checksum-hint = hash de E, p, v: ejecuciones iguales dan sumas de control iguales
+phase-initialized = inicializado
+phase-embeddings-stepped = paso sobre E dado
+phase-flow = flujo sobre p
+phase-joint = entrenamiento conjunto
+why-selection-not-yet = Todavía no: los tokens seleccionados salen de v·E_s una vez que E ha cambiado (el paso sobre E, o un paso conjunto).
+why-selection-summary = { $distinct } { $distinct ->
+        [one] token distinto es
+       *[other] tokens distintos son
+    } el s* de alguna reseña, sobre { $reviews } { $reviews ->
+        [one] reseña
+       *[other] reseñas
+    } de entrenamiento; recuento mediano { $count }, |Δ_s| mediano { $delta }.
+token-empty = (vacío)
+
+## Views: the attention-SVM panel (web/src/ui/max-margin-panel.ts)
+
+svm-row-problem = problema resuelto
+svm-row-acyclic = restricciones acíclicas
+svm-row-acyclic-hint = con d ≥ V, unas restricciones acíclicas hacen factible el margen duro
+svm-row-constraints = restricciones: únicas / instancias / reseñas
+svm-row-constraints-hint = pares únicos de tokens (seleccionado, otro); pares contados por reseña; reseñas que aportan alguno
+svm-row-in-cycles = en ciclos: restricciones / reseñas
+svm-row-violated = restricciones violadas
+svm-row-norm = ‖p_mm‖
+svm-row-min-margin = margen mínimo
+svm-row-solver = resolución (épocas, brecha)
+svm-cancel-solve = Cancelar el cálculo
+svm-status-unsolved = Sin resolver para los pesos actuales. Da primero el paso sobre E y luego calcula.
+svm-status-cancelled = Se canceló el cálculo. Sin resolver para los pesos actuales: «Calcular p_mm» lo vuelve a empezar.
+svm-status-solving = Resolviendo el SVM de atención…
+svm-status-failed = El cálculo falló; mira el mensaje de arriba.
+svm-status-hard = margen duro: cada reseña puede seleccionar sus tokens
+svm-status-soft-no-cycle = margen blando (C = { $c }): el margen duro no cumplió todas las restricciones (no hay ciclos; con d < V puede ser infactible)
+svm-status-soft-cycles = margen blando (C = { $c }): el problema de margen duro es infactible (ciclos)
+svm-problem-none = ninguno
+svm-problem-hard = margen duro
+svm-problem-soft = margen blando (bisagra, C)
+svm-yes = sí
+svm-no = no
+svm-solver = { $epochs }, { $gap }
+svm-solver-not-converged = { $epochs }, { $gap } (sin converger)
+svm-cycles-more = … y { $more } más
+
+## Views: the review viewer's caption and the review list (web/src/ui/review-*.ts)
+
+review-total = de { $total }
+review-your-text = tu texto
+review-caption = etiqueta { $label } · logit f(X) { $logit } (predice { $prediction }) · atención en los tokens seleccionados { $attention }
+review-list-status-train = { $matched } de { $total } reseñas de entrenamiento coinciden; se muestran { $first }–{ $last }.
+review-list-status-test = { $matched } de { $total } reseñas de prueba coinciden; se muestran { $first }–{ $last }.
+review-list-none-train = { $matched } de { $total } reseñas de entrenamiento coinciden.
+review-list-none-test = { $matched } de { $total } reseñas de prueba coinciden.
+review-list-open = Abrir la reseña { $number } en el visor
+review-badge-positive = etiqueta positiva
+review-badge-negative = etiqueta negativa
+review-badge-predicts-positive = predice positiva { $mark }
+review-badge-predicts-negative = predice negativa { $mark }
+review-badge-logit = logit f(X) = { $logit }
+review-badge-on-selected = máxima atención en S_i
+review-badge-off-selected = máxima atención fuera de S_i
+review-badge-selected-title = Si la palabra más atendida es uno de los tokens seleccionados (recuadrados)
+
+## Views: the token table (web/src/ui/token-table.ts)
+
+token-column-token = token
+token-column-count = recuento
+token-sort = Ordenar por { $column }
+token-status-none = Aún no hay datos.
+token-status = Se muestran { $shown } de { $tokens } tokens. Elige un token para rodearlo en los gráficos de dispersión y listar sus reseñas.
+token-status-search = Se muestran { $shown } de { $tokens } tokens que coinciden con la búsqueda. Elige un token para rodearlo en los gráficos de dispersión y listar sus reseñas.
+token-chosen-title = Elegido: pulsa de nuevo para quitarlo
+token-choose-title = Rodear este token en los gráficos
+
+## Views: the dataset card (web/src/ui/dataset-panel.ts)
+
+dataset-summary = { $source } ({ $format }): { $rows } { $rows ->
+        [one] fila
+       *[other] filas
+    }, entrenamiento { $train } ({ $positive } positivas, { $negative } negativas), prueba { $test }; vocabulario de { $vocabulary } { $vocabulary ->
+        [one] token
+       *[other] tokens
+    }, { $tokens } { $tokens ->
+        [one] token
+       *[other] tokens
+    } de entrenamiento.
+dataset-summary-no-test = { $source } ({ $format }): { $rows } { $rows ->
+        [one] fila
+       *[other] filas
+    }, entrenamiento { $train } ({ $positive } positivas, { $negative } negativas), sin partición de prueba; vocabulario de { $vocabulary } { $vocabulary ->
+        [one] token
+       *[other] tokens
+    }, { $tokens } { $tokens ->
+        [one] token
+       *[other] tokens
+    } de entrenamiento.
+dataset-content-hash = Hash del contenido { $hash }.
+dataset-dropped = { $rows } { $rows ->
+        [one] fila descartada
+       *[other] filas descartadas
+    }:
+dataset-origin-preset = propios (una muestra de Hugging Face de { $name }, semilla { $seed }): { $source }
+dataset-origin-file = propios (archivo): { $source }
+dataset-origin-url = propios (URL): { $source }
+dataset-need-label = Datos que necesita este enlace
+dataset-need-file = Este enlace se hizo con { $name } ({ $rows } { $rows ->
+        [one] fila
+       *[other] filas
+    }, hash del contenido { $hash }). Suelta ese archivo en la página o elígelo aquí para reproducir la ejecución; se comprueba antes de cargar nada.
+dataset-need-pick = Elegir { $name }
+dataset-need-url = Este enlace descarga { $url } ({ $rows } { $rows ->
+        [one] fila
+       *[other] filas
+    }) de { $host }. ¿Descargarlo? Se comprueba con el hash del contenido { $hash }.
+dataset-need-preset = Este enlace toma una muestra de { $rows } { $rows ->
+        [one] fila
+       *[other] filas
+    } de { $title } de Hugging Face (semilla { $seed }). ¿Descargarla? Se comprueba con el hash del contenido { $hash }.
+dataset-need-download-from = Descargar de { $host }
+dataset-need-download-sample = Descargar la muestra
+dataset-need-nothing = No se carga nada hasta que se aporten los datos del enlace.
+dataset-need-builtin = Abrir en su lugar las reseñas de películas incluidas
+dataset-need-keeps = Mientras tanto, el laboratorio conserva { $name } y su ejecución.
+dataset-limits = Límites: { $megabytes } MB por entrada, { $reviews } reseñas, { $tokens } tokens, un vocabulario de { $vocabulary }, d hasta { $width } y { $weights } pesos (vocabulario × d). Los datos más grandes se rechazan indicando el ajuste que hay que bajar.
+
+## Views: the dataset card's sources (web/src/ui/dataset-sources.ts)
+
+dataset-url-label = URL de un archivo CSV, TSV o JSON Lines
+dataset-url-load = Cargar desde URL
+dataset-url-invalid = Eso no es una URL.
+dataset-url-https = Solo se pueden cargar URL https://.
+dataset-url-trust = Tu navegador descargará el archivo de { $host }. ¿Confías en este servidor?
+dataset-url-trust-file = Tu navegador descargará { $file } de { $host }. ¿Confías en este servidor?
+dataset-folder = O una carpeta con subcarpetas pos/ y neg/, una reseña por archivo (aclImdb)
+dataset-drop = O suelta archivos o una carpeta en cualquier parte de la página. Se rechazan los archivos de más de 256 MB.
+dataset-export = Exportar como etiqueta⇥texto
+dataset-presets = Muestras de reseñas de Hugging Face ({ $host }):
+dataset-sample = Reseñas
+dataset-preset-title = { $dataset } ({ $split }) de { $host }
+preset-imdb = Reseñas de películas de IMDB
+preset-yelp = Polaridad de Yelp
+preset-sst2 = Frases de SST-2
+preset-rotten-tomatoes = Fragmentos de Rotten Tomatoes
+dataset-progress = { $task }: { $amount }
+dataset-progress-megabytes = { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
+dataset-progress-megabytes-of = { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } de { NUMBER($total, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
+
+## Views: the settings form (web/src/ui/settings-form.ts). Each setting of core's field table
+## (core/src/config_fields.cpp) shown in the form has setting-<key> (its label) and
+## setting-<key>-help; tests/web/catalog.test.ts checks that every one does.
+
+settings-group-data = Datos
+settings-group-synthetic = Datos sintéticos
+settings-group-model = Modelo e inicialización
+settings-group-protocol = Protocolo de entrenamiento
+settings-group-svm = SVM de atención (p_mm)
+settings-custom-data = propios: { $name }, { $rows } { $rows ->
+        [one] fila
+       *[other] filas
+    }
+setting-dataset = Conjunto de datos
+setting-dataset-help = Un conjunto incluido, el generador sintético o tus propios datos (un archivo, una URL o una muestra de Hugging Face), que un enlace identifica por el hash de su contenido.
+setting-test_fraction = Proporción de prueba
+setting-test_fraction-help = Proporción de reseñas reservadas para la prueba (partición con semilla).
+setting-max_reviews = Máx. de reseñas
+setting-max_reviews-help = Muestra aleatoria de como mucho tantas reseñas; 0 las conserva todas.
+setting-max_tokens = Máx. de tokens por reseña
+setting-max_tokens-help = Conserva los primeros tokens de cada reseña; 0 los conserva todos.
+setting-min_count = Recuento mínimo
+setting-min_count-help = Las palabras vistas menos veces en la partición de entrenamiento pasan a ser <unk>.
+setting-max_vocab = Vocabulario máximo
+setting-max_vocab-help = Como mucho tantos tokens (los más frecuentes primero), <unk> incluido.
+setting-max_doc_share = Proporción máx. de documentos
+setting-max_doc_share-help = Las palabras presentes en más de esta proporción de reseñas de entrenamiento pasan a ser <unk> (1 las conserva todas); 0,1 quita las palabras vacías y la puntuación, de modo que el token seleccionado de cada reseña es una palabra de verdad.
+setting-drop_unknown = Quitar palabras desconocidas
+setting-drop_unknown-help = Las palabras fuera del vocabulario se quitan de las reseñas en lugar de pasar a ser <unk>, así ningún <unk> agrupado se lleva el token seleccionado de cada reseña.
+setting-lowercase = Minúsculas
+setting-lowercase-help = Pasa las letras ASCII a minúsculas.
+setting-remove_stop_words = Quitar palabras vacías
+setting-remove_stop_words-help = Quita las palabras funcionales comunes del inglés (the, and, of ...) antes de contar.
+setting-synthetic_reviews = Reseñas sintéticas
+setting-synthetic_reviews-help = Número de reseñas que genera el generador sintético.
+setting-synthetic_feasible = Factible por construcción
+setting-synthetic_feasible-help = Sin tokens polares de la clase opuesta y sin ruido en las etiquetas: el SVM de atención es factible.
+setting-synthetic_label_noise = Ruido en las etiquetas
+setting-synthetic_label_noise-help = Probabilidad de que la etiqueta de una reseña sintética se invierta (modo no factible).
+setting-width = d (anchura del embedding)
+setting-width-help = Anchura de los embeddings de tokens E_s, de p y de v.
+setting-sigma = σ (escala inicial)
+setting-sigma-help = Las entradas de E(0) son N(0, σ²/d). Un σ pequeño hace exacta la alineación de un solo paso.
+setting-seed = Semilla
+setting-seed-help = Fija la partición, E(0), v y los minilotes: misma semilla, misma ejecución.
+setting-protocol = Protocolo
+setting-protocol-help = paper: un paso de descenso de gradiente sobre E y luego el flujo sobre p con E congelado. joint: entrena E y p a la vez.
+setting-eta = η (paso sobre E)
+setting-eta-help = Tamaño del único paso de gradiente del artículo sobre E; la pendiente predicha es η/2 ‖v‖².
+setting-flow_step = Regla de paso del flujo
+setting-flow_step-help = Cómo se discretiza el flujo de gradiente sobre p: longitud constante, paso r/L o búsqueda lineal con retroceso.
+setting-flow_rate = Tasa del flujo r
+setting-flow_rate-help = Longitud de paso del flujo sobre p (el paso base de las reglas growing y Armijo).
+setting-flow_acyclic_only = Flujo solo sobre reseñas acíclicas
+setting-flow_acyclic_only-help = El flujo sobre p entrena solo con las reseñas cuyas restricciones del SVM de atención no están en ciclos, donde la teoría predice su límite p_mm.
+setting-optimizer = Optimizador
+setting-optimizer-help = Protocolo conjunto: descenso de gradiente con lote completo, SGD por minilotes o Adam.
+setting-learning_rate = Tasa de aprendizaje
+setting-learning_rate-help = Protocolo conjunto: tamaño de paso del optimizador.
+setting-batch_size = Tamaño del lote
+setting-batch_size-help = Protocolo conjunto, SGD y Adam: reseñas por paso; 0 significa lote completo.
+setting-train_v = Entrenar v
+setting-train_v-help = Protocolo conjunto: entrena también el vector de salida v (fijo en la teoría).
+setting-steps = Pasos por ejecución
+setting-steps-help = Cuántos pasos da Reproducir antes de detenerse.
+setting-svm_c = C (margen blando)
+setting-svm_c-help = Penalización de las restricciones violadas cuando el SVM de atención es infactible.
+
+## Views: the worker's tasks, as the progress line and Cancel name them (web/src/worker/)
+
+task-building = Construyendo el conjunto de datos
+task-rebuilding = Reconstruyendo el conjunto de datos con los nuevos ajustes
+task-solving = Calculando p_mm
+task-solving-stage = Calculando p_mm ({ $stage }, barrido { $sweep })
+task-reading = Leyendo { $name }
+task-downloading = Descargando { $name }
+task-sampling = Tomando una muestra de { $name }
+progress-files = : { $done } de { $total } archivos
+progress-reviews = : { $done } de { $total } reseñas
+progress-updates = : { $done } de { $total } actualizaciones
+dataset-progress-files = { $done } { $done ->
+        [one] archivo
+       *[other] archivos
+    }
+dataset-progress-files-of = { $done } de { $total } archivos
+dataset-progress-reviews = { $done } { $done ->
+        [one] reseña
+       *[other] reseñas
+    }
+dataset-progress-reviews-of = { $done } de { $total } reseñas

@@ -464,7 +464,6 @@ progress-paused = 已在第 { $step } 步暂停。
 progress-refused = 在第 { $step } 步停止：{ $reason }
 progress-step = 第 { $step } 步，共 { $target } 步。
 progress-megabytes = ：{ NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } / { NUMBER($total, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
-progress-of = ：{ $done } / { $total } { $unit }
 
 ## Reviews and the Embed dialog: words the views build
 
@@ -643,3 +642,225 @@ tour-this-run = 本次运行
 tour-reading = 正在读取运行…
 tour-run-kept = { $facts }。导览会保留这次运行：只有当你按下导览自己的按钮时，它才会替你按下页面上的按钮。
 tour-run-restart = { $facts }。导览会保留这次运行：只有当你按下导览自己的按钮时，它才会替你按下页面上的按钮。“从第 0 步开始”会按下“重置”（重新打开链接即可回到第 { $step } 步）。
+
+## Views: the metrics panel (web/src/ui/metrics-panel.ts)
+
+metric-step = 步
+metric-phase = 阶段
+metric-train-loss = 训练损失
+metric-test-loss = 测试损失
+metric-train-accuracy = 训练准确率
+metric-test-accuracy = 测试准确率：当前 / E 上一步之后
+metric-test-accuracy-hint = p 上的梯度流可能使它下降：结果 2 讲的是注意力，而不是分类器
+metric-p-norm = ‖p‖
+metric-slope = 斜率 / 预测值
+metric-slope-hint = 结果 1：v·E_s 对 α_s 的拟合斜率，与 (η/2)‖v‖² 对比
+metric-r2 = 拟合的 R²
+metric-r2-hint = 结果 1：v·E_s 中由 α_s 解释的比例
+metric-cosine = cos(p, p_mm)：全部 / 无环评论
+metric-cosine-hint = 结果 2：p 的方向与注意力 SVM 解的对比，分别在全部评论上和约束不在环上的评论上计算
+metric-margin = 间隔 / 1/‖p_mm‖
+metric-margin-hint = 结果 2：min_k p·z_k/‖p‖ 与其最大间隔值的对比
+metric-selection = 选中率：全部 / 无环
+metric-selection-hint = 注意力最高的词元是被选词元（与标签最一致）的评论所占比例，分别在全部评论和无环评论上计算
+metric-baseline = 基线选中率（|v·E_s| 最大）
+metric-baseline-hint = |v·E_s| 最大的词元是被选词元的评论所占比例：与选中率对照的、不看标签的规则
+metric-local = cos(p, p_local) / 梯度流选中的是 s*
+metric-local-hint = 结果 2（全部评论）：p 的方向与梯度流所选词元的注意力 SVM 的对比，以及该词元恰为 s* 的评论所占比例
+metric-u-score = U 分数 / 带符号
+metric-u-score-hint = 图 1：p·E_s 与 |Δ_s| 以及与带符号 Δ_s 的 Spearman 相关（出现次数 ≥ 20）
+metric-u-contrast = U 对比度
+metric-u-contrast-hint = 极性最强的 10% 词元的 p·E_s 均值减去极性最弱的 50% 的均值，再除以它们的标准差
+metric-checksum = 校验和
+metric-checksum-hint = E、p、v 的哈希：相同的运行得到相同的校验和
+phase-initialized = 已初始化
+phase-embeddings-stepped = 已走完 E 上的一步
+phase-flow = p 上的梯度流
+phase-joint = 联合训练
+why-selection-not-yet = 还没有：被选词元来自 E 改变之后的 v·E_s（E 上的一步，或一次联合训练步）。
+why-selection-summary = { $reviews } 条训练评论中，共有 { $distinct } 个不同的词元是某条评论的 s*；次数中位数 { $count }，|Δ_s| 中位数 { $delta }。
+token-empty = （空）
+
+## Views: the attention-SVM panel (web/src/ui/max-margin-panel.ts)
+
+svm-row-problem = 所解问题
+svm-row-acyclic = 约束无环
+svm-row-acyclic-hint = 当 d ≥ V 时，无环的约束使硬间隔可行
+svm-row-constraints = 约束：不同 / 实例 / 评论
+svm-row-constraints-hint = 不同的（被选，其他）词元对；按评论计数的词元对；给出约束的评论数
+svm-row-in-cycles = 在环上：约束 / 评论
+svm-row-violated = 被违反的约束
+svm-row-norm = ‖p_mm‖
+svm-row-min-margin = 最小间隔
+svm-row-solver = 求解器（轮数，对偶间隙）
+svm-cancel-solve = 取消求解
+svm-status-unsolved = 尚未针对当前权重求解。请先走 E 上的一步，再求解。
+svm-status-cancelled = 求解已取消。尚未针对当前权重求解：按“求解 p_mm”重新开始。
+svm-status-solving = 正在求解注意力 SVM…
+svm-status-failed = 求解失败；请看上方的消息。
+svm-status-hard = 硬间隔：每条评论都能选中它的词元
+svm-status-soft-no-cycle = 软间隔（C = { $c }）：硬间隔未能满足全部约束（没有环；当 d < V 时可能不可行）
+svm-status-soft-cycles = 软间隔（C = { $c }）：硬间隔问题不可行（存在环）
+svm-problem-none = 无
+svm-problem-hard = 硬间隔
+svm-problem-soft = 软间隔（合页损失，C）
+svm-yes = 是
+svm-no = 否
+svm-solver = { $epochs }，{ $gap }
+svm-solver-not-converged = { $epochs }，{ $gap }（未收敛）
+svm-cycles-more = … 另有 { $more } 个
+
+## Views: the review viewer's caption and the review list (web/src/ui/review-*.ts)
+
+review-total = / { $total }
+review-your-text = 你的文本
+review-caption = 标签 { $label } · logit f(X) { $logit }（预测 { $prediction }） · 被选词元上的注意力 { $attention }
+review-list-status-train = { $total } 条训练评论中有 { $matched } 条匹配；显示第 { $first }–{ $last } 条。
+review-list-status-test = { $total } 条测试评论中有 { $matched } 条匹配；显示第 { $first }–{ $last } 条。
+review-list-none-train = { $total } 条训练评论中有 { $matched } 条匹配。
+review-list-none-test = { $total } 条测试评论中有 { $matched } 条匹配。
+review-list-open = 在查看器中打开第 { $number } 条评论
+review-badge-positive = 标签：正面
+review-badge-negative = 标签：负面
+review-badge-predicts-positive = 预测：正面 { $mark }
+review-badge-predicts-negative = 预测：负面 { $mark }
+review-badge-logit = logit f(X) = { $logit }
+review-badge-on-selected = 最高注意力在 S_i 内
+review-badge-off-selected = 最高注意力在 S_i 外
+review-badge-selected-title = 注意力最高的词是否为被选（加框）词元之一
+
+## Views: the token table (web/src/ui/token-table.ts)
+
+token-column-token = 词元
+token-column-count = 次数
+token-sort = 按 { $column } 排序
+token-status-none = 尚无数据集。
+token-status = 显示 { $tokens } 个词元中的 { $shown } 个。选择一个词元，即可在散点图中圈出它并列出包含它的评论。
+token-status-search = 显示 { $tokens } 个匹配搜索的词元中的 { $shown } 个。选择一个词元，即可在散点图中圈出它并列出包含它的评论。
+token-chosen-title = 已选中：再按一次取消
+token-choose-title = 在图表中圈出这个词元
+
+## Views: the dataset card (web/src/ui/dataset-panel.ts)
+
+dataset-summary = { $source }（{ $format }）：{ $rows } 行，训练 { $train } 条（正面 { $positive }，负面 { $negative }），测试 { $test } 条；词表 { $vocabulary } 个词元，训练词元 { $tokens } 个。
+dataset-summary-no-test = { $source }（{ $format }）：{ $rows } 行，训练 { $train } 条（正面 { $positive }，负面 { $negative }），无测试划分；词表 { $vocabulary } 个词元，训练词元 { $tokens } 个。
+dataset-content-hash = 内容哈希 { $hash }。
+dataset-dropped = 丢弃了 { $rows } 行：
+dataset-origin-preset = 自定义（{ $name } 的 Hugging Face 样本，种子 { $seed }）：{ $source }
+dataset-origin-file = 自定义（文件）：{ $source }
+dataset-origin-url = 自定义（URL）：{ $source }
+dataset-need-label = 此链接需要的数据
+dataset-need-file = 此链接是用 { $name }（{ $rows } 行，内容哈希 { $hash }）生成的。把该文件拖到页面上或在这里选择它，即可复现这次运行；加载前会先校验。
+dataset-need-pick = 选择 { $name }
+dataset-need-url = 此链接从 { $host } 下载 { $url }（{ $rows } 行）。要下载吗？下载后会用内容哈希 { $hash } 校验。
+dataset-need-preset = 此链接从 Hugging Face 抽取 { $title } 的 { $rows } 行样本（种子 { $seed }）。要下载吗？下载后会用内容哈希 { $hash } 校验。
+dataset-need-download-from = 从 { $host } 下载
+dataset-need-download-sample = 下载样本
+dataset-need-nothing = 在提供链接所需的数据之前，不会加载任何内容。
+dataset-need-builtin = 改为打开内置的电影评论
+dataset-need-keeps = 在此之前，实验室保留 { $name } 及其运行。
+dataset-limits = 上限：每个输入 { $megabytes } MB，{ $reviews } 条评论，{ $tokens } 个词元，词表 { $vocabulary }，d 最大 { $width }，权重 { $weights } 个（词表 × d）。更大的数据会被拒绝，并指出应调低的设置。
+
+## Views: the dataset card's sources (web/src/ui/dataset-sources.ts)
+
+dataset-url-label = CSV、TSV 或 JSON Lines 文件的 URL
+dataset-url-load = 从 URL 加载
+dataset-url-invalid = 这不是一个 URL。
+dataset-url-https = 只能加载 https:// 开头的 URL。
+dataset-url-trust = 你的浏览器将从 { $host } 下载该文件。信任这个主机吗？
+dataset-url-trust-file = 你的浏览器将从 { $host } 下载 { $file }。信任这个主机吗？
+dataset-folder = 或者一个含 pos/ 和 neg/ 子文件夹的文件夹，每个文件一条评论（aclImdb）
+dataset-drop = 也可以把文件或文件夹拖到页面任意位置。超过 256 MB 的文件会被拒绝。
+dataset-export = 导出为 标签⇥文本
+dataset-presets = 从 Hugging Face（{ $host }）抽取评论样本：
+dataset-sample = 评论数
+dataset-preset-title = 来自 { $host } 的 { $dataset }（{ $split }）
+preset-imdb = IMDB 电影评论
+preset-yelp = Yelp 极性
+preset-sst2 = SST-2 句子
+preset-rotten-tomatoes = 烂番茄短评
+dataset-progress = { $task }：{ $amount }
+dataset-progress-megabytes = { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
+dataset-progress-megabytes-of = { NUMBER($done, minimumFractionDigits: 1, maximumFractionDigits: 1) } / { NUMBER($total, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB
+
+## Views: the settings form (web/src/ui/settings-form.ts). Each setting of core's field table
+## (core/src/config_fields.cpp) shown in the form has setting-<key> (its label) and
+## setting-<key>-help; tests/web/catalog.test.ts checks that every one does.
+
+settings-group-data = 数据
+settings-group-synthetic = 合成数据
+settings-group-model = 模型与初始化
+settings-group-protocol = 训练协议
+settings-group-svm = 注意力 SVM（p_mm）
+settings-custom-data = 自定义：{ $name }，{ $rows } 行
+setting-dataset = 数据集
+setting-dataset-help = 内置数据集、合成数据生成器，或你自己的数据（文件、URL 或 Hugging Face 样本），链接按其内容哈希来指认它。
+setting-test_fraction = 测试占比
+setting-test_fraction-help = 留作测试的评论所占比例（按种子划分）。
+setting-max_reviews = 评论数上限
+setting-max_reviews-help = 最多随机抽取这么多条评论；0 表示全部保留。
+setting-max_tokens = 每条评论的词元上限
+setting-max_tokens-help = 只保留每条评论开头的这么多个词元；0 表示全部保留。
+setting-min_count = 最少出现次数
+setting-min_count-help = 在训练集中出现次数少于此值的词会变成 <unk>。
+setting-max_vocab = 词表上限
+setting-max_vocab-help = 最多保留这么多个词元（按频率从高到低），包括 <unk>。
+setting-max_doc_share = 文档占比上限
+setting-max_doc_share-help = 出现在超过此比例训练评论中的词会变成 <unk>（1 表示全部保留）；0.1 会去掉停用词和标点，使每条评论的被选词元都是真正的词。
+setting-drop_unknown = 删除未知词
+setting-drop_unknown-help = 词表之外的词直接从评论中删除，而不是变成 <unk>，这样就不会有一个汇总的 <unk> 词元成为每条评论的被选词元。
+setting-lowercase = 转为小写
+setting-lowercase-help = 把 ASCII 字母转为小写。
+setting-remove_stop_words = 去除停用词
+setting-remove_stop_words-help = 计数之前去掉常见的英语功能词（the、and、of ……）。
+setting-synthetic_reviews = 合成评论数
+setting-synthetic_reviews-help = 合成数据生成器生成的评论条数。
+setting-synthetic_feasible = 按构造可行
+setting-synthetic_feasible-help = 没有相反类别的极性词元，也没有标签噪声：注意力 SVM 可行。
+setting-synthetic_label_noise = 标签噪声
+setting-synthetic_label_noise-help = 合成评论的标签被翻转的概率（不可行模式）。
+setting-width = d（嵌入宽度）
+setting-width-help = 词元嵌入 E_s、p 和 v 的宽度。
+setting-sigma = σ（初始尺度）
+setting-sigma-help = E(0) 的元素服从 N(0, σ²/d)。σ 越小，一步对齐越精确。
+setting-seed = 随机种子
+setting-seed-help = 决定数据划分、E(0)、v 和小批量：种子相同，运行就相同。
+setting-protocol = 协议
+setting-protocol-help = paper：先在 E 上走一步梯度下降，再冻结 E 运行 p 上的梯度流。joint：同时训练 E 和 p。
+setting-eta = η（E 上的一步）
+setting-eta-help = 论文在 E 上那唯一一步梯度的步长；预测斜率为 η/2 ‖v‖²。
+setting-flow_step = 梯度流步长规则
+setting-flow_step-help = p 上的梯度流如何离散化：固定长度、步长 r/L，或回溯线搜索。
+setting-flow_rate = 梯度流速率 r
+setting-flow_rate-help = p 上梯度流的步长（growing 和 Armijo 规则的基础步长）。
+setting-flow_acyclic_only = 梯度流只用无环评论
+setting-flow_acyclic_only-help = p 上的梯度流只在注意力 SVM 约束不在环上的评论上训练，理论在这些评论上预测其极限为 p_mm。
+setting-optimizer = 优化器
+setting-optimizer-help = 联合协议：全批量梯度下降、小批量 SGD 或 Adam。
+setting-learning_rate = 学习率
+setting-learning_rate-help = 联合协议：优化器的步长。
+setting-batch_size = 批量大小
+setting-batch_size-help = 联合协议中的 SGD 和 Adam：每步使用的评论数；0 表示全批量。
+setting-train_v = 训练 v
+setting-train_v-help = 联合协议：同时训练输出向量 v（理论中它是固定的）。
+setting-steps = 每次运行的步数
+setting-steps-help = 按“播放”后运行多少步才停止。
+setting-svm_c = C（软间隔）
+setting-svm_c-help = 注意力 SVM 不可行时，对被违反约束的惩罚。
+
+## Views: the worker's tasks, as the progress line and Cancel name them (web/src/worker/)
+
+task-building = 正在构建数据集
+task-rebuilding = 正在按新设置重建数据集
+task-solving = 正在求解 p_mm
+task-solving-stage = 正在求解 p_mm（{ $stage }，第 { $sweep } 轮扫描）
+task-reading = 正在读取 { $name }
+task-downloading = 正在下载 { $name }
+task-sampling = 正在抽取 { $name } 的样本
+progress-files = ：{ $done } / { $total } 个文件
+progress-reviews = ：{ $done } / { $total } 条评论
+progress-updates = ：{ $done } / { $total } 次更新
+dataset-progress-files = { $done } 个文件
+dataset-progress-files-of = { $done } / { $total } 个文件
+dataset-progress-reviews = { $done } 条评论
+dataset-progress-reviews-of = { $done } / { $total } 条评论

@@ -10,7 +10,16 @@ import fc from 'fast-check';
 import type { ArgTypeName, Finding, FindingArg } from 'clslab-wasm';
 import { LOCALES } from '../../web/src/locale.ts';
 import { LIST_MESSAGES, PAGE_MESSAGES, createMessages } from '../../web/src/messages.ts';
-import { catalogText } from './catalog-files.ts';
+import { catalogText, messageVariables } from './catalog-files.ts';
+import { loadModule } from './support.ts';
+
+/** The settings the form shows (core's field table, but the source group the form hides):
+ *  each is worded by the catalog's setting-<key> and setting-<key>-help. */
+const formKeys = (await loadModule())
+  .settingFields()
+  .filter((field) => field.group !== 'source')
+  .map((field) => field.key);
+const settingIds = formKeys.flatMap((key) => [`setting-${key}`, `setting-${key}-help`]);
 
 const ftl = readFileSync(new URL('../../catalog/en.ftl', import.meta.url), 'utf8');
 const golden = new URL('../../build/golden/messages.json', import.meta.url);
@@ -95,14 +104,14 @@ function chromeIds(): Set<string> {
     .map((file) => new URL(`../../web/src/${file}`, import.meta.url));
   for (const file of [...sources, new URL('../../web/vite.config.ts', import.meta.url)]) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\b(?:t|msg|getMessage)\(\s*'([\w-]+)'/g)) ids.add(m[1]!);
+    for (const m of text.matchAll(/\b(?:t|msg|phrase|getMessage)\(\s*'([\w-]+)'/g)) ids.add(m[1]!);
   }
   return ids;
 }
 
 test('the catalog holds only messages core, the page or the token lists say', () => {
   const core = new Set(read().messages.map((m) => m.code));
-  const chrome = chromeIds();
+  const chrome = new Set([...chromeIds(), ...settingIds]);
   const defined = [...ftl.matchAll(/^([a-zA-Z][\w-]*) *=/gm)].map((m) => m[1]!);
   for (const id of defined) {
     assert.ok(
@@ -112,6 +121,14 @@ test('the catalog holds only messages core, the page or the token lists say', ()
         (LIST_MESSAGES as readonly string[]).includes(id),
       `${id} is said by nobody`,
     );
+  }
+});
+
+test('every setting the form shows has its label and help in every locale, with no variable', () => {
+  assert.ok(formKeys.includes('eta') && formKeys.includes('dataset'));
+  for (const locale of LOCALES) {
+    const variables = messageVariables(catalogText(locale));
+    for (const id of settingIds) assert.deepEqual(variables.get(id), [], `${locale}: ${id}`);
   }
 });
 

@@ -39,7 +39,11 @@ test('a built-in download is a task with Cancel; cancelled, the run and its sett
   const started = await h.waitFor('taskStarted', from);
   assert.deepEqual(
     { task: started.task, label: started.label, cancellable: started.cancellable },
-    { task: 'reading', label: 'Downloading restaurants.tsv', cancellable: true },
+    {
+      task: 'reading',
+      label: { id: 'task-downloading', args: { name: 'restaurants.tsv' } },
+      cancellable: true,
+    },
   );
   assert.equal(server.waiting.length, 1);
   await h.session.handle({ type: 'cancel', id: 101 });
@@ -66,7 +70,7 @@ test('a Play sent while new data was downloading does not start on that data', a
     configJson: JSON.stringify({ ...config, dataset: 'restaurants' }),
     id: 100,
   });
-  await h.waitFor('taskStarted', 0, (event) => event.label === 'Downloading restaurants.tsv');
+  await h.waitFor('taskStarted', 0, (event) => event.label.args['name'] === 'restaurants.tsv');
   const from = h.events.length;
   const play = h.session.handle({ type: 'play', id: 101 });
   server.waiting[0]?.release();
@@ -89,7 +93,7 @@ test('a page opened on a download that is cancelled says nothing is loaded', asy
     hash: 'v=2&dataset=movies',
     id: 1,
   });
-  await h.waitFor('taskStarted', 0, (event) => event.label === 'Downloading movies.tsv');
+  await h.waitFor('taskStarted', 0, (event) => event.label.args['name'] === 'movies.tsv');
   await h.session.handle({ type: 'cancel', id: 2 });
   await init;
   assert.equal(

@@ -50,3 +50,20 @@ export function speakWith(next: string, words: Format): void {
 export function onLocaleChange(listener: (locale: string) => void): void {
   listeners.push(listener);
 }
+
+/** Words said elsewhere and worded here: a message id with its arguments (the worker names
+ *  its tasks so, and the page words them in the reader's language, again after a switch).
+ *  tests/web/catalog.test.ts counts phrase('...') as a use of the id. */
+export interface Phrase {
+  id: MessageId;
+  args: Record<string, string | number>;
+}
+
+export function phrase<Id extends MessageId>(id: Id, ...args: ArgsOf<Id>): Phrase {
+  return { id, args: (args[0] ?? {}) as Record<string, string | number> };
+}
+
+/** A phrase in the current language. */
+export function say(words: Phrase): string {
+  return format(words.id, words.args);
+}

@@ -16,6 +16,7 @@ import { Recovery } from './state/recovery.ts';
 import { LabStore, type LabState } from './state/store.ts';
 import { formatInteger } from './format.ts';
 import { messages, onLocaleChange, setLocale } from './catalog.ts';
+import { say } from './localized.ts';
 import { chooseLocale } from './locale.ts';
 import { Banner } from './ui/banner.ts';
 import { Controls } from './ui/controls.ts';
@@ -216,11 +217,11 @@ function workerSlow(slow: SlowTask | null): void {
   const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000)).toLocaleString('en-US');
   const stop = () =>
     client.stopBusy(
-      `you stopped it while "${slow.label}" was running (over ${seconds(slow.silentMs)} s)`,
+      `you stopped it while "${say(slow.label)}" was running (over ${seconds(slow.silentMs)} s)`,
     );
   banner.ask(
     'busy',
-    `${slow.label} is taking longer than expected: ${seconds(slow.silentMs)} s so far, ` +
+    `${say(slow.label)} is taking longer than expected: ${seconds(slow.silentMs)} s so far, ` +
       `about ${seconds(slow.estimateMs)} s was estimated (the computer may be busy). The ` +
       'training worker is still computing and will go on when it finishes.',
     [{ id: 'banner-stop-busy', label: 'Stop it and keep the run', run: stop }],

@@ -30,6 +30,7 @@ import type {
   TokenScores,
 } from 'clslab-wasm';
 import type { SourceFile } from './data/sources.ts';
+import type { Phrase } from './localized.ts';
 
 /** The window Play's steps/s is measured over (worker/pace.ts; the page says it). */
 export const RATE_WINDOW_MILLISECONDS = 2000;
@@ -263,11 +264,12 @@ export type WorkerEvent =
   | { type: 'stopped'; reason: StopReason; message: string; step: number }
   /** A long task began; `blockingMs` > 0 estimates a single call that cannot answer the
    *  heartbeat meanwhile (the client's watchdog allows for it). */
-  | { type: 'taskStarted'; task: TaskKind; label: string; cancellable: boolean; blockingMs: number }
+  /** A task's `label` is a catalog message with its arguments: the page words it. */
+  | { type: 'taskStarted'; task: TaskKind; label: Phrase; cancellable: boolean; blockingMs: number }
   | {
       type: 'taskProgress';
       task: TaskKind;
-      label: string;
+      label: Phrase;
       done: number;
       total: number;
       unit: ReadUnit;

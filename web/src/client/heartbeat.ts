@@ -9,6 +9,7 @@
 // page is told it is slow, once, and offers to stop it; it is never killed for it. Ten
 // seconds is two orders of magnitude above a slice and below the point where a user gives
 // up on a frozen page.
+import type { Phrase } from '../localized.ts';
 import type { WorkerEvent } from '../protocol.ts';
 
 export const PING_MILLISECONDS = 2000;
@@ -16,7 +17,7 @@ export const SILENCE_MILLISECONDS = 10000;
 
 /** An announced task running longer than its allowance. */
 export interface SlowTask {
-  label: string;
+  label: Phrase;
   silentMs: number;
   estimateMs: number;
 }
@@ -35,7 +36,7 @@ export interface HeartbeatDeps {
 export class Heartbeat {
   private lastHeard = 0;
   /** The blocking task the worker announced and has not ended, if any. */
-  private announced: { label: string; estimateMs: number } | null = null;
+  private announced: { label: Phrase; estimateMs: number } | null = null;
   private reportedSlow = false;
   private timer: unknown = null;
 

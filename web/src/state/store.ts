@@ -23,10 +23,12 @@ import type {
   WorkerEvent,
 } from '../protocol.ts';
 import { useMetricFields } from '../csv-names.ts';
+import type { Phrase } from '../localized.ts';
 
 export interface Task {
   kind: TaskKind;
-  label: string;
+  /** What the task is, as a catalog message (localized.ts say() words it). */
+  label: Phrase;
   done: number;
   total: number;
   unit: ReadUnit;

@@ -3,6 +3,7 @@
 // what they may do and what they say is read from the store: while the worker is busy (a
 // solve, a read, a replay) the buttons say so, and the one that acts is the one that stops it.
 import { t, onLocaleChange } from '../catalog.ts';
+import { say } from '../localized.ts';
 import { formatNumber } from '../format.ts';
 import { RATE_WINDOW_MILLISECONDS } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
@@ -141,9 +142,9 @@ export class Controls {
     let aria = t('play-aria');
     if (task !== null && task.cancellable) {
       label = t('cancel');
-      aria = t('cancel-aria', { task: task.label });
+      aria = t('cancel-aria', { task: say(task.label) });
     } else if (task !== null) {
-      label = t('task-running', { task: task.label });
+      label = t('task-running', { task: say(task.label) });
       aria = label;
     } else if (state.playing || state.playRequested) {
       label = t('pause');
@@ -186,11 +187,11 @@ export class Controls {
     let text: string;
     if (state.worker === 'starting') text = t('progress-loading-model');
     else if (state.worker === 'gone') text = t('progress-restarting');
-    else if (task !== null) text = `${task.label}${progressOf(task)}`;
+    else if (task !== null) text = `${say(task.label)}${progressOf(task)}`;
     else if (state.playRequested && !state.playing)
       text =
         state.task !== null
-          ? t('progress-play-after', { task: state.task.label })
+          ? t('progress-play-after', { task: say(state.task.label) })
           : t('progress-starting');
     else if (state.dataset === null)
       text =
@@ -262,5 +263,13 @@ function progressOf(task: { done: number; total: number; unit: string }): string
   if (task.unit === 'bytes') {
     return t('progress-megabytes', { done: task.done / 2 ** 20, total: task.total / 2 ** 20 });
   }
-  return t('progress-of', { done: task.done, total: task.total, unit: task.unit });
+  const counts = { done: task.done, total: task.total };
+  switch (task.unit) {
+    case 'files':
+      return t('progress-files', counts);
+    case 'reviews':
+      return t('progress-reviews', counts);
+    default:
+      return t('progress-updates', counts);
+  }
 }

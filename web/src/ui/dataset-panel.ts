@@ -4,7 +4,7 @@
 // and the preview dialog (dataset-preview.ts). Reading and parsing happen in the worker.
 import './dataset.css';
 import type { DataNeed, DatasetSummary, Limits, Plan } from '../protocol.ts';
-import { formatCount, formatInteger } from '../format.ts';
+import { onLocaleChange, t } from '../localized.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { SourceFile } from '../data/sources.ts';
 import { isPresetId, PRESETS } from '../data/hf-rows.ts';
@@ -21,7 +21,6 @@ export class DatasetPanel {
     attributes: {
       id: 'dataset-need',
       role: 'region',
-      'aria-label': 'Data this link needs',
       hidden: true,
     },
   });
@@ -63,6 +62,15 @@ export class DatasetPanel {
       this.sources.previewFiles(files);
       this.picker.value = ''; // choosing the same file again reloads it
     });
+    const word = () => this.needCard.setAttribute('aria-label', t('dataset-need-label'));
+    word();
+    onLocaleChange(() => {
+      word();
+      const state = store.state;
+      if (this.limitsShown !== null) this.showLimits(this.limitsShown);
+      if (!this.needCard.hidden && state.need !== null) this.showNeed(state.need.need, state);
+      else if (state.dataset !== null) this.show(state.dataset.summary, state);
+    });
     store.subscribe((event, state) => {
       switch (event.type) {
         case 'ready':
@@ -95,15 +103,25 @@ export class DatasetPanel {
   }
 
   private show(s: DatasetSummary, state: LabState): void {
-    const test = s.testReviews > 0 ? `, test ${formatInteger(s.testReviews)}` : ', no test split';
+    const counts = {
+      source: originOf(state.plan, s.sourceName),
+      format: s.format,
+      rows: s.parsedRows,
+      train: s.trainReviews,
+      positive: s.trainPositive,
+      negative: s.trainNegative,
+      test: s.testReviews,
+      vocabulary: s.vocabSize,
+      tokens: s.trainTokens,
+    };
+    const summary =
+      s.testReviews > 0 ? t('dataset-summary', counts) : t('dataset-summary-no-test', counts);
     this.summary.textContent =
-      `${originOf(state.plan)}${s.sourceName} (${s.format}): ${formatCount(s.parsedRows, 'row')}, ` +
-      `train ${formatInteger(s.trainReviews)} (${formatInteger(s.trainPositive)} positive, ` +
-      `${formatInteger(s.trainNegative)} negative)${test}; vocabulary ` +
-      `${formatCount(s.vocabSize, 'token')}, ${formatCount(s.trainTokens, 'training token')}.` +
-      (s.contentHash !== '' ? ` Content hash ${s.contentHash}.` : '');
+      s.contentHash === ''
+        ? summary
+        : `${summary} ${t('dataset-content-hash', { hash: s.contentHash })}`;
     const drops =
-      s.dropped > 0 ? [`${formatInteger(s.dropped)} rows dropped:`, ...s.dropReasons] : [];
+      s.dropped > 0 ? [t('dataset-dropped', { rows: s.dropped }), ...s.dropReasons] : [];
     this.reasons.replaceChildren(...drops.map((text) => element('li', { text })));
   }
 
@@ -111,16 +129,12 @@ export class DatasetPanel {
    *  replaced by other data: the user supplies it, or chooses the built-in set. */
   private showNeed(need: DataNeed, state: LabState): void {
     const { send } = this.store;
-    const rows = `${formatInteger(need.rows)} rows`;
     const lines: HTMLElement[] = [];
     const actions: HTMLElement[] = [];
     if (need.kind === 'file') {
       lines.push(
         element('p', {
-          text:
-            `This link was made with ${need.name} (${rows}, content hash ${need.hash}). ` +
-            'Drop that file on the page or pick it here to reproduce the run; it is checked ' +
-            'before anything loads.',
+          text: t('dataset-need-file', { name: need.name, rows: need.rows, hash: need.hash }),
         }),
       );
       const input = element('input', {
@@ -128,7 +142,7 @@ export class DatasetPanel {
           id: 'dataset-need-file',
           type: 'file',
           multiple: true,
-          'aria-label': `Pick ${need.name}`,
+          'aria-label': t('dataset-need-pick', { name: need.name }),
         },
       });
       input.addEventListener('change', () => {
@@ -141,32 +155,44 @@ export class DatasetPanel {
       });
       actions.push(
         element('label', { className: 'file-picker' }, [
-          element('span', { text: `Pick ${need.name}` }),
+          element('span', { text: t('dataset-need-pick', { name: need.name }) }),
           input,
         ]),
       );
     } else {
-      const what =
-        need.kind === 'url'
-          ? `downloads ${need.url} (${rows}) from ${need.host}`
-          : `samples ${rows} of ${need.title} from Hugging Face (seed ${need.seed})`;
       lines.push(
         element('p', {
-          text: `This link ${what}. Download it? It is checked against content hash ${need.hash}.`,
+          text:
+            need.kind === 'url'
+              ? t('dataset-need-url', {
+                  url: need.url,
+                  rows: need.rows,
+                  host: need.host,
+                  hash: need.hash,
+                })
+              : t('dataset-need-preset', {
+                  rows: need.rows,
+                  title: need.title,
+                  seed: String(need.seed),
+                  hash: need.hash,
+                }),
         }),
       );
       const go = element('button', {
         className: 'primary',
-        text: need.kind === 'url' ? `Download from ${need.host}` : 'Download the sample',
+        text:
+          need.kind === 'url'
+            ? t('dataset-need-download-from', { host: need.host })
+            : t('dataset-need-download-sample'),
         attributes: { id: 'dataset-need-download', type: 'button' },
       });
       go.addEventListener('click', () => send({ type: 'confirmSource' }));
       actions.push(go);
     }
     if (state.dataset === null) {
-      this.summary.textContent = 'Nothing is loaded until the link’s data is supplied.';
+      this.summary.textContent = t('dataset-need-nothing');
       const builtin = element('button', {
-        text: 'Open the built-in movie reviews instead',
+        text: t('dataset-need-builtin'),
         attributes: { id: 'dataset-need-builtin', type: 'button' },
       });
       builtin.addEventListener('click', () => {
@@ -181,7 +207,7 @@ export class DatasetPanel {
       lines.push(
         element('p', {
           className: 'small muted',
-          text: `Until then the lab keeps ${state.dataset.summary.sourceName} and its run.`,
+          text: t('dataset-need-keeps', { name: state.dataset.summary.sourceName }),
         }),
       );
     }
@@ -190,25 +216,31 @@ export class DatasetPanel {
   }
 
   /** One line under the sources: the largest dataset and model the lab accepts. */
+  private limitsShown: Limits | null = null;
+
   private showLimits(limits: Limits): void {
-    const megabytes = Math.round(limits.maxInputBytes / 2 ** 20);
-    this.limits.textContent =
-      `Limits: ${formatInteger(megabytes)} MB per input, ${formatInteger(limits.maxReviews)} ` +
-      `reviews, ${formatInteger(limits.maxTokens)} tokens, a vocabulary of ` +
-      `${formatInteger(limits.maxVocabulary)}, d up to ${formatInteger(limits.maxWidth)} and ` +
-      `${formatInteger(limits.maxWeights)} weights (vocabulary × d). Larger data is refused ` +
-      `with the setting to lower.`;
+    this.limitsShown = limits;
+    this.limits.textContent = t('dataset-limits', {
+      megabytes: Math.round(limits.maxInputBytes / 2 ** 20),
+      reviews: limits.maxReviews,
+      tokens: limits.maxTokens,
+      vocabulary: limits.maxVocabulary,
+      width: limits.maxWidth,
+      weights: limits.maxWeights,
+    });
   }
 }
 
-/** "custom (file): " and the like, saying where the user's data came from; '' otherwise. */
-function originOf(plan: Plan | null): string {
+/** The source's name, after where the user's data came from ("custom (file): reviews.tsv"). */
+function originOf(plan: Plan | null, source: string): string {
   const data = plan?.data;
   if (data?.kind === 'preset') {
     const name = isPresetId(data.name) ? PRESETS[data.name].dataset : data.name;
-    return `custom (a Hugging Face sample of ${name}, seed ${String(data.seed)}): `;
+    return t('dataset-origin-preset', { name, seed: String(data.seed), source });
   }
-  return data?.kind === 'file' || data?.kind === 'url' ? `custom (${data.kind}): ` : '';
+  if (data?.kind === 'file') return t('dataset-origin-file', { source });
+  if (data?.kind === 'url') return t('dataset-origin-url', { source });
+  return source;
 }
 
 /** A field's default as its JSON value (the form's defaultText is its text form). */

@@ -4,13 +4,34 @@
 // as File objects: it reads them, so a large file never blocks the page.
 import type { CommandBody, SourceFile } from '../protocol.ts';
 import { PRESETS, ROWS_API, type PresetId } from '../data/hf-rows.ts';
-import { formatInteger } from '../format.ts';
+import { onLocaleChange, say, t, type Phrase } from '../localized.ts';
 import { element } from './dom.ts';
 
 type Send = (command: CommandBody) => void;
 
 /** Reviews a preset samples unless the user asks for another number. */
 export const DEFAULT_SAMPLE = 2000;
+
+/** A Hugging Face preset's name on its button, in the reader's language. */
+function presetTitle(id: PresetId): string {
+  switch (id) {
+    case 'imdb':
+      return t('preset-imdb');
+    case 'yelp':
+      return t('preset-yelp');
+    case 'sst2':
+      return t('preset-sst2');
+    default:
+      return t('preset-rotten-tomatoes');
+  }
+}
+
+/** `text` on `node` now and after every switch of language. */
+function worded<T extends HTMLElement>(node: T, text: () => string): T {
+  node.textContent = text();
+  onLocaleChange(() => (node.textContent = text()));
+  return node;
+}
 
 export class DatasetSources {
   private readonly progress = element('progress', {
@@ -30,7 +51,6 @@ export class DatasetSources {
       id: 'dataset-url',
       type: 'url',
       placeholder: 'https://example.org/reviews.csv',
-      'aria-label': 'URL of a CSV, TSV or JSON Lines file',
     },
   });
   private readonly sample = element('input', {
@@ -52,20 +72,23 @@ export class DatasetSources {
     private readonly routeFiles: (files: SourceFile[]) => void = (files) =>
       send({ type: 'previewFiles', files }),
   ) {
-    const cancel = element('button', {
-      text: 'Cancel',
-      attributes: { id: 'dataset-cancel', type: 'button' },
-    });
+    const wordUrl = () => this.urlInput.setAttribute('aria-label', t('dataset-url-label'));
+    wordUrl();
+    onLocaleChange(wordUrl);
+    const cancel = worded(
+      element('button', { attributes: { id: 'dataset-cancel', type: 'button' } }),
+      () => t('cancel'),
+    );
     cancel.addEventListener('click', () => send({ type: 'cancel' }));
     this.progressRow = element(
       'div',
       { className: 'dataset-progress', attributes: { id: 'dataset-progress', hidden: true } },
       [this.progress, this.progressText, cancel],
     );
-    const exportButton = element('button', {
-      text: 'Export as label⇥text',
-      attributes: { id: 'dataset-export', type: 'button' },
-    });
+    const exportButton = worded(
+      element('button', { attributes: { id: 'dataset-export', type: 'button' } }),
+      () => t('dataset-export'),
+    );
     exportButton.addEventListener('click', () => send({ type: 'exportDataset' }));
     root.append(
       this.folderPicker(),
@@ -73,10 +96,7 @@ export class DatasetSources {
       this.confirmRow,
       this.presets(),
       this.progressRow,
-      element('p', {
-        className: 'small muted',
-        text: `Or drop files or a folder anywhere on the page. Files over 256 MB are refused.`,
-      }),
+      worded(element('p', { className: 'small muted' }), () => t('dataset-drop')),
       exportButton,
     );
     this.acceptDrops();
@@ -88,18 +108,27 @@ export class DatasetSources {
     this.routeFiles(files);
   }
 
-  showProgress(task: { label: string; done: number; total: number; unit: string }): void {
+  showProgress(task: { label: Phrase; done: number; total: number; unit: string }): void {
     const { label, done, total, unit } = task;
     this.progressRow.hidden = false;
     const known = total > 0;
     this.progress.max = known ? total : 1;
     if (known) this.progress.value = Math.min(done, total);
     else this.progress.removeAttribute('value'); // indeterminate
+    const megabytes = { done: done / (1 << 20), total: total / (1 << 20) };
     const amount =
       unit === 'bytes'
-        ? `${(done / (1 << 20)).toFixed(1)}${known ? ` of ${(total / (1 << 20)).toFixed(1)}` : ''} MB`
-        : `${formatInteger(done)}${known ? ` of ${formatInteger(total)}` : ''} ${unit}`;
-    this.progressText.textContent = `${label}: ${amount}`;
+        ? known
+          ? t('dataset-progress-megabytes-of', megabytes)
+          : t('dataset-progress-megabytes', megabytes)
+        : unit === 'files'
+          ? known
+            ? t('dataset-progress-files-of', { done, total })
+            : t('dataset-progress-files', { done })
+          : known
+            ? t('dataset-progress-reviews-of', { done, total })
+            : t('dataset-progress-reviews', { done });
+    this.progressText.textContent = t('dataset-progress', { task: say(label), amount });
   }
 
   hideProgress(): void {
@@ -130,18 +159,16 @@ export class DatasetSources {
       input.value = '';
     });
     return element('label', { className: 'file-picker' }, [
-      element('span', {
-        text: 'Or a folder with pos/ and neg/ subfolders, one review per file (aclImdb)',
-      }),
+      worded(element('span'), () => t('dataset-folder')),
       input,
     ]);
   }
 
   private urlForm(): HTMLElement {
-    const check = element('button', {
-      text: 'Load from URL',
-      attributes: { id: 'dataset-url-check', type: 'submit' },
-    });
+    const check = worded(
+      element('button', { attributes: { id: 'dataset-url-check', type: 'submit' } }),
+      () => t('dataset-url-load'),
+    );
     const form = element('form', { className: 'url-form' }, [this.urlInput, check]);
     // A confirmation belongs to the URL it named: editing the URL withdraws it.
     this.urlInput.addEventListener('input', () => {
@@ -162,36 +189,45 @@ export class DatasetSources {
       url = new URL(this.urlInput.value.trim());
     } catch {
       this.confirmRow.replaceChildren(
-        element('span', { className: 'small', text: 'That is not a URL.' }),
+        element('span', { className: 'small', text: t('dataset-url-invalid') }),
       );
       this.confirmRow.hidden = false;
       return;
     }
     if (url.protocol !== 'https:') {
       this.confirmRow.replaceChildren(
-        element('span', { className: 'small', text: 'Only https:// URLs can be loaded.' }),
+        element('span', { className: 'small', text: t('dataset-url-https') }),
       );
       this.confirmRow.hidden = false;
       return;
     }
     const go = element('button', {
       className: 'primary',
-      text: `Download from ${url.host}`,
+      text: t('dataset-need-download-from', { host: url.host }),
       attributes: { id: 'dataset-url-go', type: 'button' },
     });
-    const no = element('button', { text: 'Cancel', attributes: { type: 'button' } });
+    const no = element('button', { text: t('cancel'), attributes: { type: 'button' } });
     go.addEventListener('click', () => {
       this.confirmRow.hidden = true;
       this.send({ type: 'previewUrl', url: url.href });
     });
     no.addEventListener('click', () => (this.confirmRow.hidden = true));
+    // The sentence in the reader's language with the host in bold where it names it: the
+    // message is formatted around a stand-in for the host, then split there.
+    const file = url.pathname.split('/').pop() ?? '';
+    const HOST = '\u0000';
+    const [before = '', after = ''] = (
+      file === ''
+        ? t('dataset-url-trust', { host: HOST })
+        : t('dataset-url-trust-file', { file, host: HOST })
+    ).split(HOST);
     this.confirmRow.replaceChildren(
-      element('span', {
-        className: 'small',
-        text: `Your browser will download ${url.pathname.split('/').pop() || 'the file'} from `,
+      element('span', { className: 'small', text: before }),
+      element('strong', {
+        text: url.host,
+        attributes: { id: 'dataset-url-host', translate: 'no' },
       }),
-      element('strong', { text: url.host, attributes: { id: 'dataset-url-host' } }),
-      element('span', { className: 'small', text: '. Trust this host?' }),
+      element('span', { className: 'small', text: after }),
       go,
       no,
     );
@@ -202,14 +238,17 @@ export class DatasetSources {
     const host = new URL(ROWS_API).host;
     const buttons = (Object.keys(PRESETS) as PresetId[]).map((id) => {
       const preset = PRESETS[id];
-      const button = element('button', {
-        text: preset.title,
-        attributes: {
-          type: 'button',
-          'data-preset': id,
-          title: `${preset.dataset} (${preset.split}) from ${host}`,
-        },
-      });
+      const button = worded(
+        element('button', { attributes: { type: 'button', 'data-preset': id } }),
+        () => presetTitle(id),
+      );
+      const title = () =>
+        button.setAttribute(
+          'title',
+          t('dataset-preset-title', { dataset: preset.dataset, split: preset.split, host }),
+        );
+      title();
+      onLocaleChange(title);
       button.addEventListener('click', () => {
         const reviews = Math.max(
           100,
@@ -220,9 +259,10 @@ export class DatasetSources {
       return button;
     });
     return element('div', { className: 'presets' }, [
-      element('span', { className: 'small', text: `Sample reviews from Hugging Face (${host}):` }),
+      worded(element('span', { className: 'small' }), () => t('dataset-presets', { host })),
       element('label', { className: 'small' }, [
-        element('span', { text: 'Reviews ' }),
+        worded(element('span'), () => t('dataset-sample')),
+        document.createTextNode(' '),
         this.sample,
       ]),
       element('div', { className: 'buttons' }, buttons),

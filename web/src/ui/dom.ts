@@ -1,6 +1,8 @@
 // Building DOM from data without HTML parsing: text goes through textContent only, so a
 // token such as `<img src=x onerror=...>` shows as text. No innerHTML anywhere in the app.
 
+import { onLocaleChange, t, type PlainMessageId } from '../localized.ts';
+
 type Attributes = Record<string, string | number | boolean | undefined>;
 
 export function element<K extends keyof HTMLElementTagNameMap>(
@@ -52,14 +54,26 @@ export class ReadoutList {
   private readonly values = new Map<string, HTMLElement>();
 
   /** `term` names a glossary entry (ui/glossary.ts): the label gets its "i" marker. */
+  /** Each row's name and hint (catalog messages), worded again after a switch of language. */
   constructor(
     root: HTMLDListElement,
-    rows: Array<{ key: string; label: string; hint?: string; term?: string }>,
+    /** `data`: the value is data (a hash), never translated. */
+    rows: Array<{
+      key: string;
+      label: PlainMessageId;
+      hint?: PlainMessageId;
+      term?: string;
+      data?: boolean;
+    }>,
   ) {
     this.root = root;
     root.replaceChildren();
+    const names: Array<() => void> = [];
     for (const row of rows) {
-      const value = element('dd', { text: 'n/a' });
+      const value = element('dd', {
+        text: 'n/a',
+        attributes: row.data === true ? { translate: 'no' } : {},
+      });
       const marker =
         row.term === undefined
           ? null
@@ -68,10 +82,18 @@ export class ReadoutList {
               text: 'i',
               attributes: { type: 'button', 'data-term': row.term },
             });
-      const term = element('dt', { text: row.label, attributes: { title: row.hint } }, [marker]);
+      const name = document.createTextNode('');
+      const term = element('dt', {}, [name, marker]);
+      const word = () => {
+        name.data = t(row.label);
+        if (row.hint !== undefined) term.title = t(row.hint);
+      };
+      word();
+      names.push(word);
       root.append(element('div', { className: 'readout' }, [term, value]));
       this.values.set(row.key, value);
     }
+    onLocaleChange(() => names.forEach((word) => word()));
   }
 
   set(key: string, text: string): void {

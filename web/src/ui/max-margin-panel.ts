@@ -5,36 +5,39 @@
 import type { MaxMarginReport } from '../protocol.ts';
 import { formatInteger, formatNumber } from '../format.ts';
 import type { LabStore } from '../state/store.ts';
+import { msg, onLocaleChange, t } from '../localized.ts';
 import { byId, element, ReadoutList } from './dom.ts';
 
 /** Cycles listed in full; the count says how many more there are. */
 const CYCLES_SHOWN = 12;
 
-/** The button's label when no solve runs (index.html has the same). */
-const SOLVE = 'Solve for p_mm';
+/** What the status line says now, worded again after a switch of language. */
+type Status =
+  | { kind: 'unsolved'; cancelled: boolean }
+  | { kind: 'solving' }
+  | { kind: 'failed' }
+  | { kind: 'report'; report: MaxMarginReport; c: string };
 
 export class MaxMarginPanel {
   private readonly button = byId<HTMLButtonElement>('solve-max-margin');
   private readonly status = byId('max-margin-status');
   private readonly cycles = byId<HTMLUListElement>('max-margin-cycles');
   private readonly list = new ReadoutList(byId<HTMLDListElement>('max-margin-readout'), [
-    { key: 'problem', label: 'problem solved' },
-    {
-      key: 'acyclic',
-      label: 'constraints acyclic',
-      hint: 'with d ≥ V, acyclic constraints make the hard margin feasible',
-    },
+    { key: 'problem', label: msg('svm-row-problem') },
+    { key: 'acyclic', label: msg('svm-row-acyclic'), hint: msg('svm-row-acyclic-hint') },
     {
       key: 'constraints',
-      label: 'constraints: unique / instances / reviews',
-      hint: 'unique (selected, other) token pairs; pairs counted per review; reviews that give any',
+      label: msg('svm-row-constraints'),
+      hint: msg('svm-row-constraints-hint'),
     },
-    { key: 'inCycles', label: 'on cycles: constraints / reviews' },
-    { key: 'violated', label: 'violated constraints' },
-    { key: 'norm', label: '‖p_mm‖' },
-    { key: 'minMargin', label: 'min margin' },
-    { key: 'solver', label: 'solver (epochs, gap)' },
+    { key: 'inCycles', label: msg('svm-row-in-cycles') },
+    { key: 'violated', label: msg('svm-row-violated') },
+    { key: 'norm', label: msg('svm-row-norm') },
+    { key: 'minMargin', label: msg('svm-row-min-margin') },
+    { key: 'solver', label: msg('svm-row-solver') },
   ]);
+  private statusNow: Status = { kind: 'unsolved', cancelled: false };
+  private report: MaxMarginReport | null = null;
 
   constructor(store: LabStore) {
     // While a solve runs the button cancels it (the solve is sliced; it stops at once).
@@ -44,17 +47,27 @@ export class MaxMarginPanel {
         return;
       }
       this.button.disabled = true;
-      this.status.textContent = 'Solving the attention-SVM…';
+      this.say({ kind: 'solving' });
       store.send({ type: 'solveMaxMargin' }, () => this.failed());
     });
+    const wordButton = () => {
+      this.button.textContent =
+        store.state.task?.kind === 'solving' ? t('svm-cancel-solve') : t('solve-max-margin');
+    };
+    onLocaleChange(() => {
+      wordButton();
+      this.say(this.statusNow);
+      if (this.report !== null) this.show(this.report, this.c);
+    });
     store.subscribe((event, state) => {
-      this.button.textContent = state.task?.kind === 'solving' ? 'Cancel the solve' : SOLVE;
-      if (event.type === 'maxMarginSolved') this.show(event.report);
+      wordButton();
+      if (event.type === 'maxMarginSolved')
+        this.show(event.report, String(state.config['svm_c'] ?? ''));
       else if (event.type === 'taskStarted' && event.task === 'solving') {
         this.button.disabled = false;
-        this.status.textContent = 'Solving the attention-SVM…';
+        this.say({ kind: 'solving' });
       } else if (event.type === 'taskEnded' && event.task === 'solving') {
-        if (event.outcome === 'cancelled') this.clear('The solve was cancelled. ');
+        if (event.outcome === 'cancelled') this.clear(true);
         else if (event.outcome === 'failed' && !this.shown) this.failed();
       } else if (event.type === 'ready' || event.type === 'datasetLoaded') this.clear();
       else if (state.maxMargin === null && this.shown) this.clear();
@@ -62,14 +75,44 @@ export class MaxMarginPanel {
   }
 
   private shown = false;
+  /** The soft margin's C the report was solved with, as the settings write it. */
+  private c = '';
 
-  clear(why = ''): void {
+  /** The status line for `status`, in the current language. */
+  private say(status: Status): void {
+    this.statusNow = status;
+    let text: string;
+    switch (status.kind) {
+      case 'unsolved':
+        text = status.cancelled ? t('svm-status-cancelled') : t('svm-status-unsolved');
+        break;
+      case 'solving':
+        text = t('svm-status-solving');
+        break;
+      case 'failed':
+        text = t('svm-status-failed');
+        break;
+      case 'report': {
+        const r = status.report;
+        // Which problem was solved, and why: core's report says it by its flags.
+        text = !r.solved
+          ? t('svm-status-unsolved')
+          : r.hardMargin
+            ? t('svm-status-hard')
+            : r.acyclic
+              ? t('svm-status-soft-no-cycle', { c: status.c })
+              : t('svm-status-soft-cycles', { c: status.c });
+        break;
+      }
+    }
+    this.status.textContent = text;
+  }
+
+  clear(cancelled = false): void {
     this.shown = false;
+    this.report = null;
     this.button.disabled = false;
-    this.status.textContent =
-      why === ''
-        ? 'Not solved for the current weights. Take the step on E first, then solve.'
-        : `${why}Not solved for the current weights: Solve for p_mm starts it again.`;
+    this.say({ kind: 'unsolved', cancelled });
     // The last solve's numbers were for other weights: none stand under that line.
     this.list.clear();
     this.cycles.replaceChildren();
@@ -78,16 +121,25 @@ export class MaxMarginPanel {
   /** A failed solve re-enables the button. */
   failed(): void {
     this.button.disabled = false;
-    this.status.textContent = 'The solve failed; see the message above.';
+    this.say({ kind: 'failed' });
   }
 
-  show(r: MaxMarginReport): void {
+  show(r: MaxMarginReport, c: string): void {
     this.shown = true;
+    this.report = r;
+    this.c = c;
     this.button.disabled = false;
-    this.status.textContent = r.message;
+    this.say({ kind: 'report', report: r, c });
     const set = (key: string, text: string) => this.list.set(key, text);
-    set('problem', r.solved ? (r.hardMargin ? 'hard margin' : 'soft margin (hinge, C)') : 'none');
-    set('acyclic', r.acyclic ? 'yes' : 'no');
+    set(
+      'problem',
+      !r.solved
+        ? t('svm-problem-none')
+        : r.hardMargin
+          ? t('svm-problem-hard')
+          : t('svm-problem-soft'),
+    );
+    set('acyclic', r.acyclic ? t('svm-yes') : t('svm-no'));
     set(
       'constraints',
       `${formatInteger(r.constraints)} / ${formatInteger(r.constraintInstances)} / ${formatInteger(r.reviews)}`,
@@ -101,12 +153,17 @@ export class MaxMarginPanel {
     set('minMargin', formatNumber(r.minMargin));
     set(
       'solver',
-      `${formatInteger(r.epochs)}, ${formatNumber(r.gap, 3)}${r.converged ? '' : ' (not converged)'}`,
+      r.converged
+        ? t('svm-solver', { epochs: r.epochs, gap: formatNumber(r.gap, 3) })
+        : t('svm-solver-not-converged', { epochs: r.epochs, gap: formatNumber(r.gap, 3) }),
     );
-    const shown = r.cycles.slice(0, CYCLES_SHOWN).map((cycle) => element('li', { text: cycle }));
+    // A cycle is the data's tokens: not translated.
+    const shown = r.cycles
+      .slice(0, CYCLES_SHOWN)
+      .map((cycle) => element('li', { text: cycle, attributes: { translate: 'no' } }));
     const more = r.cycles.length - shown.length;
     if (more > 0)
-      shown.push(element('li', { className: 'muted', text: `… and ${formatInteger(more)} more` }));
+      shown.push(element('li', { className: 'muted', text: t('svm-cycles-more', { more }) }));
     this.cycles.replaceChildren(...shown);
   }
 }

@@ -2,83 +2,86 @@
 // does not apply yet, never NaN).
 import type { Metrics } from '../protocol.ts';
 import { formatIf, formatInteger, formatNumber, formatPercent } from '../format.ts';
+import { msg, onLocaleChange, t } from '../localized.ts';
 import { ReadoutList } from './dom.ts';
 
 const ROWS = [
-  { key: 'step', label: 'step' },
-  { key: 'phase', label: 'phase' },
-  { key: 'trainLoss', label: 'train loss' },
-  { key: 'testLoss', label: 'test loss' },
-  { key: 'trainAccuracy', label: 'train accuracy' },
+  { key: 'step', label: msg('metric-step') },
+  { key: 'phase', label: msg('metric-phase') },
+  { key: 'trainLoss', label: msg('metric-train-loss') },
+  { key: 'testLoss', label: msg('metric-test-loss') },
+  { key: 'trainAccuracy', label: msg('metric-train-accuracy') },
   {
     key: 'testAccuracy',
-    label: 'test accuracy: now / after the step on E',
-    hint: 'the flow on p can lower it: Result 2 is about the attention, not the classifier',
+    label: msg('metric-test-accuracy'),
+    hint: msg('metric-test-accuracy-hint'),
   },
-  { key: 'pNorm', term: 'p', label: '‖p‖' },
-  {
-    key: 'slope',
-    term: 'alpha',
-    label: 'slope / predicted',
-    hint: 'Result 1: fitted slope of v·E_s on α_s against (η/2)‖v‖²',
-  },
-  { key: 'r2', label: 'R² of the fit', hint: 'Result 1: share of v·E_s explained by α_s' },
-  {
-    key: 'cosine',
-    term: 'pmm',
-    label: 'cos(p, p_mm): all / acyclic reviews',
-    hint: 'Result 2: direction of p against the attention-SVM solution, over all reviews and over the reviews whose constraints are not on cycles',
-  },
-  {
-    key: 'margin',
-    term: 'margin',
-    label: 'margin / 1/‖p_mm‖',
-    hint: 'Result 2: min_k p·z_k/‖p‖ against its max-margin value',
-  },
+  { key: 'pNorm', term: 'p', label: msg('metric-p-norm') },
+  { key: 'slope', term: 'alpha', label: msg('metric-slope'), hint: msg('metric-slope-hint') },
+  { key: 'r2', label: msg('metric-r2'), hint: msg('metric-r2-hint') },
+  { key: 'cosine', term: 'pmm', label: msg('metric-cosine'), hint: msg('metric-cosine-hint') },
+  { key: 'margin', term: 'margin', label: msg('metric-margin'), hint: msg('metric-margin-hint') },
   {
     key: 'selection',
     term: 'selection',
-    label: 'selection accuracy: all / acyclic',
-    hint: 'share of reviews whose most attended token is a selected (most label-aligned) token, over all reviews and over the acyclic ones',
+    label: msg('metric-selection'),
+    hint: msg('metric-selection-hint'),
   },
   {
     key: 'baseline',
     term: 'selection',
-    label: 'baseline selection (largest |v·E_s|)',
-    hint: 'share of reviews whose token of largest |v·E_s| is a selected token: the label-free rule the selection stands beside',
+    label: msg('metric-baseline'),
+    hint: msg('metric-baseline-hint'),
   },
-  {
-    key: 'local',
-    term: 'pmm',
-    label: "cos(p, p_local) / flow's selection is s*",
-    hint: 'Result 2 over all reviews: direction of p against the att-SVM of the tokens the flow selects, and the share of reviews where that token is s*',
-  },
-  {
-    key: 'uScore',
-    term: 'uscore',
-    label: 'U-score / signed',
-    hint: 'Figure 1: Spearman of p·E_s with |Δ_s| and with signed Δ_s (count ≥ 20)',
-  },
+  { key: 'local', term: 'pmm', label: msg('metric-local'), hint: msg('metric-local-hint') },
+  { key: 'uScore', term: 'uscore', label: msg('metric-u-score'), hint: msg('metric-u-score-hint') },
   {
     key: 'uContrast',
     term: 'ucontrast',
-    label: 'U-contrast',
-    hint: 'mean p·E_s of the 10% most polarized tokens minus the 50% least, over their std',
+    label: msg('metric-u-contrast'),
+    hint: msg('metric-u-contrast-hint'),
   },
-  { key: 'checksum', label: 'checksum', hint: 'hash of E, p, v: equal runs give equal checksums' },
+  {
+    key: 'checksum',
+    label: msg('metric-checksum'),
+    hint: msg('metric-checksum-hint'),
+    data: true,
+  },
 ];
+
+/** A run's phase as core's metrics name it (trainer.cpp PhaseName), in the reader's words. */
+function phaseName(phase: string): string {
+  switch (phase) {
+    case 'initialized':
+      return t('phase-initialized');
+    case 'embeddings stepped':
+      return t('phase-embeddings-stepped');
+    case 'flow on p':
+      return t('phase-flow');
+    case 'joint':
+      return t('phase-joint');
+    default:
+      return phase === '' ? 'n/a' : phase;
+  }
+}
 
 export class MetricsPanel {
   private readonly list: ReadoutList;
 
+  private shown: Metrics | null = null;
+
   constructor(root: HTMLDListElement) {
     this.list = new ReadoutList(root, ROWS);
+    onLocaleChange(() => {
+      if (this.shown !== null) this.show(this.shown);
+    });
   }
 
   show(m: Metrics): void {
+    this.shown = m;
     const set = (key: string, text: string) => this.list.set(key, text);
     set('step', formatInteger(m.step));
-    set('phase', m.phase === '' ? 'n/a' : m.phase);
+    set('phase', phaseName(m.phase));
     set('trainLoss', formatNumber(m.trainLoss));
     set('testLoss', formatIf(m.hasTest, m.testLoss));
     set('trainAccuracy', formatPercent(m.trainAccuracy));

@@ -3,7 +3,7 @@
 // token chosen in the token table), each drawn with its attention shading, its label and
 // the model's prediction. The worker filters (review-list.ts there); this only asks.
 import type { CommandBody, ReviewFilter, ReviewListItem } from '../protocol.ts';
-import { formatInteger, formatNumber } from '../format.ts';
+import { formatNumber } from '../format.ts';
 import { onLocaleChange, t } from '../catalog.ts';
 import { byId, element } from './dom.ts';
 import { scheduleDraw } from '../charts/setup.ts';
@@ -38,7 +38,15 @@ export class ReviewList {
     private readonly open: (testSplit: boolean, index: number) => void,
     onClearToken: () => void,
   ) {
-    onLocaleChange(() => this.showToken());
+    onLocaleChange(() => {
+      this.showToken();
+      // The list's own words (status, badges) in the new language: drawn anew.
+      const last = this.lastShown;
+      if (last === null) return;
+      this.showStatus(last.filter, last.items.length, last.total);
+      ++this.drawings;
+      this.draw(last.filter, last.items, last.keys);
+    });
     let debounce: ReturnType<typeof setTimeout> | undefined;
     this.search.addEventListener('input', () => {
       clearTimeout(debounce);
@@ -98,21 +106,42 @@ export class ReviewList {
     this.send({ type: 'listReviews', filter });
   }
 
+  /** The list on screen, for a switch of language to word again. */
+  private lastShown: {
+    filter: ReviewFilter;
+    items: ReviewListItem[];
+    keys: string[];
+    total: number;
+  } | null = null;
+
+  /** "12 of 400 training reviews match; showing 1–10." */
+  private showStatus(filter: ReviewFilter, count: number, total: number): void {
+    const matched = this.matched;
+    const first = filter.offset + 1;
+    const last = filter.offset + count;
+    const args = { matched, total };
+    this.status.textContent =
+      matched === 0
+        ? filter.testSplit
+          ? t('review-list-none-test', args)
+          : t('review-list-none-train', args)
+        : filter.testSplit
+          ? t('review-list-status-test', { ...args, first, last })
+          : t('review-list-status-train', { ...args, first, last });
+  }
+
   show(filter: ReviewFilter, items: ReviewListItem[], matched: number, total: number): void {
     this.offset = filter.offset;
     this.matched = matched;
-    const first = matched === 0 ? 0 : filter.offset + 1;
     const last = filter.offset + items.length;
-    this.status.textContent =
-      `${formatInteger(matched)} of ${formatInteger(total)} ${filter.testSplit ? 'test' : 'training'} ` +
-      `reviews match` +
-      (matched > 0 ? `; showing ${formatInteger(first)}–${formatInteger(last)}.` : '.');
+    this.showStatus(filter, items.length, total);
     this.previous.disabled = filter.offset <= 0;
     this.next.disabled = last >= this.matched;
     // Ten full-length reviews are thousands of words (40-50 ms of new nodes at 25,000
     // reviews). Other reviews are drawn now; the same ones again with new weights (each stop
     // lists them again) are restyled in place, in a frame, and only on screen.
     const keys = items.map((item) => `${filter.testSplit ? 'test' : 'train'} ${item.index}`);
+    this.lastShown = { filter, items, keys, total };
     const shown = this.list.children;
     const same =
       shown.length === items.length &&
@@ -177,7 +206,7 @@ export class ReviewList {
       text: `#${item.index + 1}`,
       attributes: {
         type: 'button',
-        'aria-label': `Open review ${item.index + 1} in the viewer`,
+        'aria-label': t('review-list-open', { number: item.index + 1 }),
       },
     });
     openButton.addEventListener('click', () => this.open(filter.testSplit, item.index));
@@ -197,20 +226,24 @@ export class ReviewList {
   private badges(item: ReviewListItem): HTMLElement[] {
     const { review } = item;
     const label = review.label > 0 ? 'positive' : 'negative';
-    const predicted = review.prediction > 0 ? 'positive' : 'negative';
+    const positive = review.prediction > 0;
+    const mark = item.correct ? '✓' : '✗';
     return [
-      element('span', { className: `badge label-${label}`, text: `label ${label}` }),
+      element('span', {
+        className: `badge label-${label}`,
+        text: review.label > 0 ? t('review-badge-positive') : t('review-badge-negative'),
+      }),
       element('span', {
         className: `badge ${item.correct ? 'correct' : 'wrong'}`,
-        text: `predicts ${predicted} ${item.correct ? '✓' : '✗'}`,
-        attributes: { title: `logit f(X) = ${formatNumber(review.logit, 3)}` },
+        text: positive
+          ? t('review-badge-predicts-positive', { mark })
+          : t('review-badge-predicts-negative', { mark }),
+        attributes: { title: t('review-badge-logit', { logit: formatNumber(review.logit, 3) }) },
       }),
       element('span', {
         className: `badge ${item.argmaxSelected ? 'on-selected' : 'off-selected'}`,
-        text: item.argmaxSelected ? 'top attention on S_i' : 'top attention off S_i',
-        attributes: {
-          title: 'Whether the most attended word is one of the selected (outlined) tokens',
-        },
+        text: item.argmaxSelected ? t('review-badge-on-selected') : t('review-badge-off-selected'),
+        attributes: { title: t('review-badge-selected-title') },
       }),
     ];
   }

@@ -7,6 +7,7 @@
 import { onceOnScreen, scheduleDraw } from '../charts/setup.ts';
 import type { CommandBody, ReviewView } from '../protocol.ts';
 import { formatNumber, formatPercent } from '../format.ts';
+import { onLocaleChange, t } from '../localized.ts';
 import { byId } from './dom.ts';
 import { renderComputation, type ComputationContext } from './review-computation.ts';
 import { renderWords, restyleWords } from './review-words.ts';
@@ -46,6 +47,10 @@ export class ReviewPanel {
     this.index.addEventListener('change', () => go(0));
     this.split.addEventListener('change', () => this.request(0));
     byId('review-score').addEventListener('click', () => this.score());
+    onLocaleChange(() => {
+      byId('review-total').textContent = t('review-total', { total: this.total });
+      if (this.drawn !== null) this.draw(this.drawn.review, this.drawn.context);
+    });
     let debounce: ReturnType<typeof setTimeout> | undefined;
     this.typed.addEventListener('input', () => {
       clearTimeout(debounce);
@@ -115,7 +120,7 @@ export class ReviewPanel {
     this.total = total;
     this.index.value = String(index + 1);
     this.index.max = String(total);
-    byId('review-total').textContent = `of ${total}`;
+    byId('review-total').textContent = t('review-total', { total });
     this.render(review, { label: review.label > 0 ? 'positive' : 'negative' });
   }
 
@@ -131,11 +136,19 @@ export class ReviewPanel {
     this.drawn = { review, context };
     if (!restyleWords(this.words, review)) this.words.replaceChildren(...renderWords(review).nodes);
     if (this.original.textContent !== review.text) this.original.textContent = review.text;
-    const label = context.label === '' ? 'your text' : context.label;
-    const prediction = review.prediction > 0 ? 'positive' : 'negative';
-    this.caption.textContent =
-      `label ${label} · logit f(X) ${formatNumber(review.logit, 3)} (predicts ${prediction}) · ` +
-      `attention on selected tokens ${formatPercent(review.selectedAttention)}`;
+    const numbers = {
+      logit: formatNumber(review.logit, 3),
+      attention: formatPercent(review.selectedAttention),
+    };
+    const label =
+      context.label === ''
+        ? t('review-your-text')
+        : context.label === 'positive'
+          ? t('label-positive')
+          : t('label-negative');
+    const prediction = review.prediction > 0 ? t('label-positive') : t('label-negative');
+    const caption = t('review-caption', { label, prediction, ...numbers });
+    this.caption.textContent = caption;
     renderComputation(this.computation, review, context, this.allTokens, () => {
       this.allTokens = !this.allTokens;
       if (this.drawn !== null) this.draw(this.drawn.review, this.drawn.context);

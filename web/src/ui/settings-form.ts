@@ -7,21 +7,41 @@
 // field the user is typing in is never overwritten by settings arriving meanwhile.
 import type { SettingField } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
-import { formatInteger } from '../format.ts';
+import { messages } from '../catalog.ts';
+import { onLocaleChange, t } from '../localized.ts';
 import { element } from './dom.ts';
 import { infoMarker, type Term } from './glossary.ts';
 
 /** Settings whose symbol has a glossary entry get its "i" marker. */
 const FIELD_TERMS: Partial<Record<string, Term>> = { sigma: 'sigma', eta: 'eta' };
 
-const GROUP_TITLES: Record<SettingField['group'], string> = {
-  source: 'Data source',
-  data: 'Data',
-  synthetic: 'Synthetic data',
-  model: 'Model and initialization',
-  protocol: 'Training protocol',
-  svm: 'Attention-SVM (p_mm)',
-};
+/** A group's title in the reader's language. */
+function groupTitle(group: SettingField['group']): string {
+  switch (group) {
+    case 'data':
+      return t('settings-group-data');
+    case 'synthetic':
+      return t('settings-group-synthetic');
+    case 'model':
+      return t('settings-group-model');
+    case 'protocol':
+      return t('settings-group-protocol');
+    case 'svm':
+      return t('settings-group-svm');
+    default:
+      return group;
+  }
+}
+
+/** A setting's label and help in the reader's language: the catalog's setting-<key> and
+ *  setting-<key>-help (core's field table names the setting; tests/web/catalog.test.ts
+ *  requires both messages for every field the form shows, in every locale). */
+function fieldWords(field: SettingField): { label: string; help: string } {
+  return {
+    label: messages.format(`setting-${field.key}`),
+    help: messages.format(`setting-${field.key}-help`),
+  };
+}
 
 /** The dataset's identity is set by loading data, never typed: not in the form. */
 const HIDDEN_GROUPS: ReadonlySet<SettingField['group']> = new Set(['source']);
@@ -42,11 +62,18 @@ export class SettingsForm {
   /** Fields typed in since their last change event (a change in progress). */
   private readonly typing = new Set<string>();
 
+  /** Each group's summary and each row's label and help, worded again after a switch. */
+  private readonly wording: Array<() => void> = [];
+
   constructor(
     root: HTMLElement,
     private readonly store: LabStore,
   ) {
     this.root = root;
+    onLocaleChange(() => {
+      for (const word of this.wording) word();
+      this.labelData(store.state);
+    });
     root.addEventListener('submit', (event) => event.preventDefault()); // Enter must not reload
     store.subscribe((event, state) => {
       if (event.type === 'ready') this.build(state.fields, state.config);
@@ -67,6 +94,7 @@ export class SettingsForm {
     this.queued.length = 0;
     this.inFlight = null;
     this.typing.clear();
+    this.wording.length = 0;
     const groups = new Map<SettingField['group'], HTMLElement>();
     const sections: HTMLElement[] = [];
     for (const field of fields) {
@@ -74,13 +102,18 @@ export class SettingsForm {
       let body = groups.get(field.group);
       if (body === undefined) {
         body = element('div', { className: 'fields' });
+        const summary = element('summary');
+        const group = field.group;
+        const word = () => (summary.textContent = groupTitle(group));
+        word();
+        this.wording.push(word);
         const details = element(
           'details',
           {
             className: 'group',
             attributes: { open: field.group !== 'synthetic' && field.group !== 'svm' },
           },
-          [element('summary', { text: GROUP_TITLES[field.group] ?? field.group }), body],
+          [summary, body],
         );
         groups.set(field.group, body);
         sections.push(details);
@@ -115,7 +148,6 @@ export class SettingsForm {
     const id = `setting-${field.key}`;
     const helpId = `${id}-help`;
     const input = this.input(field, id);
-    input.title = field.help;
     input.setAttribute('aria-describedby', helpId);
     input.addEventListener('input', () => this.typing.add(field.key));
     input.addEventListener('change', () => this.changed(field, input));
@@ -126,17 +158,20 @@ export class SettingsForm {
         this.setValues(this.values);
     });
     this.inputs.set(field.key, { field, input });
-    const label = element('label', {
-      text: field.label,
-      attributes: { for: id, title: field.help },
-    });
+    const name = document.createTextNode('');
+    const label = element('label', { attributes: { for: id } }, [name]);
     const term = FIELD_TERMS[field.key];
     if (term !== undefined) label.append(' ', infoMarker(term));
-    const help = element('span', {
-      className: 'visually-hidden',
-      text: field.help,
-      attributes: { id: helpId },
-    });
+    const help = element('span', { className: 'visually-hidden', attributes: { id: helpId } });
+    const word = () => {
+      const words = fieldWords(field);
+      name.data = words.label;
+      label.title = words.help;
+      input.title = words.help;
+      help.textContent = words.help;
+    };
+    word();
+    this.wording.push(word);
     const className = field.kind === 'boolean' ? 'field field-boolean' : 'field';
     return element('div', { className }, [label, input, help]);
   }
@@ -219,7 +254,7 @@ export class SettingsForm {
       option.disabled = user && option.value !== current;
       option.textContent =
         user && option.value === current
-          ? `custom: ${name.split('/').pop() ?? name}, ${formatInteger(rows)} rows`
+          ? t('settings-custom-data', { name: name.split('/').pop() ?? name, rows })
           : option.value;
     }
     select.value = current;

@@ -176,21 +176,23 @@ export class StoryViews {
 
   private showSelection(selection: SelectionReport): void {
     if (!selection.available) {
-      this.selectionSummary.textContent =
-        'Not yet: the selected tokens come from v·E_s after E has changed (the step on E, or a joint step).';
+      this.selectionSummary.textContent = t('why-selection-not-yet');
       this.selectionRows.replaceChildren();
       return;
     }
-    this.selectionSummary.textContent =
-      `${formatInteger(selection.distinct)} distinct tokens are some review's s* over ` +
-      `${formatInteger(selection.reviews)} training reviews; median count ` +
-      `${formatNumber(selection.medianCount, 3)}, median |Δ_s| ${formatNumber(selection.medianAbsDelta, 3)}.`;
+    this.selectionSummary.textContent = t('why-selection-summary', {
+      distinct: selection.distinct,
+      reviews: selection.reviews,
+      count: formatNumber(selection.medianCount, 3),
+      delta: formatNumber(selection.medianAbsDelta, 3),
+    });
     this.selectionRows.replaceChildren(
       ...selection.top.map((token) =>
         element('tr', {}, [
           element('td', {
-            text: token.token === '' ? '(empty)' : token.token,
-            attributes: { translate: 'no' }, // a token is data
+            ...(token.token === ''
+              ? { text: t('token-empty') }
+              : { text: token.token, attributes: { translate: 'no' } }), // a token is data
           }),
           element('td', {
             text: `${formatInteger(token.reviews)} (${formatPercent(token.share)})`,

@@ -8,19 +8,21 @@ import { CSV_TYPE, downloadText, toCsv, type ExportFile } from './download.ts';
 import { byId, element } from './dom.ts';
 import { formatCell } from './chart-tools.ts';
 import { scheduleDraw } from '../charts/setup.ts';
+import { onLocaleChange, t } from '../localized.ts';
 
 /** Rows shown at once; the search narrows the rest. The CSV holds every token. */
 const ROWS_SHOWN = 100;
 const REFRESH_MILLISECONDS = 500;
 
 type Column = 'token' | 'count' | 'alpha' | 'delta' | 'value' | 'attention';
-const COLUMNS: Array<{ key: Column; label: string }> = [
-  { key: 'token', label: 'token' },
-  { key: 'count', label: 'count' },
-  { key: 'alpha', label: 'α_s' },
-  { key: 'delta', label: 'Δ_s' },
-  { key: 'value', label: 'v·E_s' },
-  { key: 'attention', label: 'p·E_s' },
+/** Each column's heading: words from the catalog, or the paper's notation as written. */
+const COLUMNS: Array<{ key: Column; label: () => string }> = [
+  { key: 'token', label: () => t('token-column-token') },
+  { key: 'count', label: () => t('token-column-count') },
+  { key: 'alpha', label: () => 'α_s' },
+  { key: 'delta', label: () => 'Δ_s' },
+  { key: 'value', label: () => 'v·E_s' },
+  { key: 'attention', label: () => 'p·E_s' },
 ];
 
 export class TokenTable {
@@ -39,18 +41,26 @@ export class TokenTable {
 
   constructor(private readonly onChoose: (row: number | null, token: string) => void) {
     const headRow = byId<HTMLTableRowElement>('token-head');
+    const words: Array<() => void> = [];
     headRow.replaceChildren(
       ...COLUMNS.map(({ key, label }) => {
-        const button = element('button', {
-          text: label,
-          attributes: { type: 'button', 'aria-label': `Sort by ${label}` },
-        });
+        const button = element('button', { attributes: { type: 'button' } });
+        const word = () => {
+          button.textContent = label();
+          button.setAttribute('aria-label', t('token-sort', { column: label() }));
+        };
+        word();
+        words.push(word);
         button.addEventListener('click', () => this.sortBy(key));
         const th = element('th', { attributes: { scope: 'col' } }, [button]);
         this.headers.set(key, th);
         return th;
       }),
     );
+    onLocaleChange(() => {
+      for (const word of words) word();
+      this.render();
+    });
     let debounce: ReturnType<typeof setTimeout> | undefined;
     this.search.addEventListener('input', () => {
       clearTimeout(debounce);
@@ -168,12 +178,13 @@ export class TokenTable {
     const all = this.rows();
     const shown = all.slice(0, ROWS_SHOWN);
     this.body.replaceChildren(...shown.map((row) => this.rowElement(row)));
+    const counts = { shown: shown.length, tokens: all.length };
     this.status.textContent =
       this.statistics === null
-        ? 'No dataset yet.'
-        : `Showing ${shown.length} of ${all.length} tokens` +
-          (all.length < this.statistics.tokens.length ? ' matching the search' : '') +
-          '. Choose a token to ring it in the scatter charts and list its reviews.';
+        ? t('token-status-none')
+        : all.length < this.statistics.tokens.length
+          ? t('token-status-search', counts)
+          : t('token-status', counts);
     if (focusedRow !== undefined)
       this.body.querySelector<HTMLElement>(`button[data-row="${Number(focusedRow)}"]`)?.focus();
   }
@@ -189,7 +200,7 @@ export class TokenTable {
         translate: 'no', // a token is data
         'data-row': row,
         'aria-pressed': String(chosen),
-        title: chosen ? 'Chosen: press again to clear' : 'Ring this token in the charts',
+        title: chosen ? t('token-chosen-title') : t('token-choose-title'),
       },
     });
     button.addEventListener('click', () => {

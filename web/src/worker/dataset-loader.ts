@@ -2,6 +2,7 @@
 // samples become SourceBytes (with progress and Cancel), and a source the user is looking
 // at in the preview waits here with its parse choices until confirmed. Parsing and
 // validation are core's (module.preview; Lab.load on confirm, by the session).
+import { phrase, type Phrase } from '../localized.ts';
 import type { ClslabModule, ParseChoice, SourceBytes } from 'clslab-wasm';
 import type { TaskKind, WorkerEvent } from '../protocol.ts';
 import { isPresetId, PRESETS, rowsToJsonLines, sampleRows } from '../data/hf-rows.ts';
@@ -109,51 +110,55 @@ export class DatasetLoader {
     const plan = planSource(files);
     if (plan.kind === 'none') throw new Error(plan.message);
     const origin: SourceOrigin = { kind: 'file', name: plan.name };
-    return this.read('reading', `Reading ${plan.name}`, async (signal, progress) => {
-      const limit = this.deps.module().maxInputBytes();
-      if (plan.kind === 'text') {
-        const text = await readFile(plan.file.file, { limit, signal, onProgress: progress });
-        return { bytes: { layout: 'text', text }, origin };
-      }
-      if (plan.kind === 'paired') {
-        const size = plan.positive.file.size + plan.negative.file.size;
-        if (size > limit) throw tooLarge(plan.name, size, limit);
-        const positive = await readFile(plan.positive.file, {
-          limit,
-          signal,
-          onProgress: progress,
-        });
-        const negative = await readFile(plan.negative.file, {
-          limit,
-          signal,
-          onProgress: progress,
-        });
-        return { bytes: { layout: 'paired', positive, negative }, origin };
-      }
-      const size = plan.files.reduce((sum, f) => sum + f.file.size, 0);
-      if (size > limit) throw tooLarge(`The folder ${plan.name}`, size, limit);
-      const texts: Uint8Array[] = [];
-      for (let i = 0; i < plan.files.length; i += FILES_PER_PROGRESS) {
-        if (signal.aborted) throw new Cancelled();
-        const batch = plan.files.slice(i, i + FILES_PER_PROGRESS);
-        for (const f of batch) texts.push(new Uint8Array(await f.file.arrayBuffer()));
-        this.deps.post({
-          type: 'taskProgress',
-          task: 'reading',
-          label: `Reading ${plan.name}`,
-          done: texts.length,
-          total: plan.files.length,
-          unit: 'files',
-        });
-      }
-      return { bytes: { layout: 'texts', texts, labels: plan.labels }, origin };
-    });
+    return this.read(
+      'reading',
+      phrase('task-reading', { name: plan.name }),
+      async (signal, progress) => {
+        const limit = this.deps.module().maxInputBytes();
+        if (plan.kind === 'text') {
+          const text = await readFile(plan.file.file, { limit, signal, onProgress: progress });
+          return { bytes: { layout: 'text', text }, origin };
+        }
+        if (plan.kind === 'paired') {
+          const size = plan.positive.file.size + plan.negative.file.size;
+          if (size > limit) throw tooLarge(plan.name, size, limit);
+          const positive = await readFile(plan.positive.file, {
+            limit,
+            signal,
+            onProgress: progress,
+          });
+          const negative = await readFile(plan.negative.file, {
+            limit,
+            signal,
+            onProgress: progress,
+          });
+          return { bytes: { layout: 'paired', positive, negative }, origin };
+        }
+        const size = plan.files.reduce((sum, f) => sum + f.file.size, 0);
+        if (size > limit) throw tooLarge(`The folder ${plan.name}`, size, limit);
+        const texts: Uint8Array[] = [];
+        for (let i = 0; i < plan.files.length; i += FILES_PER_PROGRESS) {
+          if (signal.aborted) throw new Cancelled();
+          const batch = plan.files.slice(i, i + FILES_PER_PROGRESS);
+          for (const f of batch) texts.push(new Uint8Array(await f.file.arrayBuffer()));
+          this.deps.post({
+            type: 'taskProgress',
+            task: 'reading',
+            label: phrase('task-reading', { name: plan.name }),
+            done: texts.length,
+            total: plan.files.length,
+            unit: 'files',
+          });
+        }
+        return { bytes: { layout: 'texts', texts, labels: plan.labels }, origin };
+      },
+    );
   }
 
   /** Downloads `url` as a text source; null when cancelled. */
   async download(url: string): Promise<SourceBytes | null> {
     const name = nameOfUrl(url);
-    return this.read('reading', `Downloading ${name}`, async (signal, progress) => {
+    return this.read('reading', phrase('task-downloading', { name }), async (signal, progress) => {
       const text = await fetchBytes(url, this.deps.fetch, {
         limit: this.deps.module().maxInputBytes(),
         signal,
@@ -167,7 +172,7 @@ export class DatasetLoader {
    *  progress and Cancel (a server that never answers held the page at its last step with
    *  no sign, issue 43); null when cancelled. */
   async builtin(name: string, url: string): Promise<Uint8Array | null> {
-    return this.read('reading', `Downloading ${name}`, (signal, progress) =>
+    return this.read('reading', phrase('task-downloading', { name }), (signal, progress) =>
       this.deps.fetchBuiltin(url, {
         limit: this.deps.module().maxInputBytes(),
         signal,
@@ -180,7 +185,8 @@ export class DatasetLoader {
   async sample(id: string, reviews: number, seed: number): Promise<SourceBytes | null> {
     if (!isPresetId(id)) throw new Error(`Unknown dataset preset "${id}".`);
     const preset = PRESETS[id];
-    return this.read('reading', `Sampling ${preset.title}`, async (signal) => {
+    const label = phrase('task-sampling', { name: preset.title });
+    return this.read('reading', label, async (signal) => {
       const rows = await sampleRows(preset, reviews, {
         fetch: this.deps.fetch,
         random: seededRandom(seed),
@@ -189,7 +195,7 @@ export class DatasetLoader {
           this.deps.post({
             type: 'taskProgress',
             task: 'reading',
-            label: `Sampling ${preset.title}`,
+            label,
             done,
             total,
             unit: 'reviews',
@@ -208,7 +214,7 @@ export class DatasetLoader {
   /** One read with a fresh AbortController, as a task; a cancelled read returns null. */
   private async read<T>(
     task: TaskKind,
-    label: string,
+    label: Phrase,
     body: (signal: AbortSignal, progress: (done: number, total: number) => void) => Promise<T>,
   ): Promise<T | null> {
     this.reading?.abort();

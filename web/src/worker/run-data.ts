@@ -4,6 +4,7 @@
 // about data: a link whose data is still awaited (a file to supply, a download to agree
 // to). Until that data loads, the run in the Lab is untouched. Settings changes go through
 // here too, since another dataset is a settings change whose effect is 'source'.
+import { phrase } from '../localized.ts';
 import type { LoadResult, SettingEffect, SourceBytes } from 'clslab-wasm';
 import type { DataNeed, WorkerEvent } from '../protocol.ts';
 import type { SourceFile } from '../data/sources.ts';
@@ -57,7 +58,7 @@ export class RunData {
     post({
       type: 'taskStarted',
       task: 'loading',
-      label: 'Building the dataset',
+      label: phrase('task-building'),
       cancellable: false,
       blockingMs,
     });
@@ -269,7 +270,7 @@ export class RunData {
    *  rebuild re-encodes data already parsed. */
   private rebuild(configJson: string, warnings: string[]): void {
     const { post } = this.deps;
-    const label = 'Rebuilding the dataset for the new settings';
+    const label = phrase('task-rebuilding');
     post({ type: 'taskStarted', task: 'loading', label, cancellable: false, blockingMs: 0 });
     let outcome: 'done' | 'failed' = 'failed';
     try {

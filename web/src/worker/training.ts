@@ -6,6 +6,7 @@
 // rate the page can show them, the solve's progress, the stop. Metrics cost O(N + V d), so
 // they are asked for at display rate, never per step, and exactly at the step a run stops:
 // that is the step a test or a link reads.
+import { phrase } from '../localized.ts';
 import type { Lab, StepKindName, WorkOrder, WorkReport } from 'clslab-wasm';
 import type { StopReason, TokenColumns, WorkerEvent } from '../protocol.ts';
 import type { LabHost } from './lab-host.ts';
@@ -283,7 +284,7 @@ export class Training {
         post({
           type: 'taskProgress',
           task: 'solving',
-          label: `Solving for p_mm (${stage}, sweep ${report.maxMargin.epochs})`,
+          label: phrase('task-solving-stage', { stage, sweep: String(report.maxMargin.epochs) }),
           done: 100 * report.maxMargin.estimate,
           total: 100,
           unit: 'percent',
@@ -319,7 +320,7 @@ export class Training {
     this.deps.post({
       type: 'taskStarted',
       task: 'solving',
-      label: 'Solving for p_mm',
+      label: phrase('task-solving'),
       cancellable: true,
       blockingMs,
     });
