@@ -936,3 +936,42 @@ dataset-progress-reviews = { $done } { $done ->
        *[other] reviews
     }
 dataset-progress-reviews-of = { $done } of { $total } reviews
+
+## Views: the review's computation, token by token (web/src/ui/review-computation.ts)
+
+flow-mark-top = top
+flow-in-selected = (in S_i)
+flow-head-token = token
+flow-head-order = largest s_t first
+flow-step-score = 1 score
+flow-step-softmax = 2 softmax
+flow-step-value = 3 value
+flow-step-weigh = 4 weigh
+flow-plain-score = how much p favours it
+flow-plain-softmax = its share of attention
+flow-plain-value = its vote: + or −
+flow-plain-weigh = what it adds to f
+flow-no-token = No token of this review is in the model.
+flow-others = { $others } other { $others ->
+        [one] token
+       *[other] tokens
+    }
+flow-guide = Read left to right: p scores every token (1), softmax turns the scores into weights that add up to 100% (2), v gives every token a vote (3), each vote counts by its weight (4), and the weighted votes add up to f, whose sign is the prediction. s* marks the theory’s token, top the most attended one.
+flow-caption = The model on this review: per token, the score a_t, the attention weight s_t, the value b_t and s_t·b_t, whose sum is f
+flow-region = The computation, token by token
+flow-show-largest = Show the { $shown } largest weights only
+flow-show-all = Show all { $tokens } { $tokens ->
+        [one] token
+       *[other] tokens
+    }
+flow-predicts = predicts
+flow-no-label = (your text has no label)
+flow-true-label = true label
+flow-correct = ✓ correct
+flow-wrong = ✗ wrong
+flow-y-predicted = the largest y·b_t, with y = { $y }, the predicted sign
+flow-y-label = the largest y·b_t, with y = { $y }, the label
+flow-theory-selects = The theory selects s*
+flow-model-attends = The model attends to
+flow-model-why = the largest s_t, which follows a_t = p·E_t
+flow-agree = They agree: the most attended token is one the theory selects (in S_i).

@@ -938,3 +938,42 @@ dataset-progress-reviews = { $done } { $done ->
        *[other] reseñas
     }
 dataset-progress-reviews-of = { $done } de { $total } reseñas
+
+## Views: the review's computation, token by token (web/src/ui/review-computation.ts)
+
+flow-mark-top = máx.
+flow-in-selected = (en S_i)
+flow-head-token = token
+flow-head-order = mayor s_t primero
+flow-step-score = 1 puntuación
+flow-step-softmax = 2 softmax
+flow-step-value = 3 valor
+flow-step-weigh = 4 ponderar
+flow-plain-score = cuánto lo favorece p
+flow-plain-softmax = su parte de la atención
+flow-plain-value = su voto: + o −
+flow-plain-weigh = lo que aporta a f
+flow-no-token = Ningún token de esta reseña está en el modelo.
+flow-others = { $others } { $others ->
+        [one] token más
+       *[other] tokens más
+    }
+flow-guide = Se lee de izquierda a derecha: p puntúa cada token (1), softmax convierte las puntuaciones en pesos que suman 100 % (2), v da a cada token un voto (3), cada voto cuenta según su peso (4) y los votos ponderados suman f, cuyo signo es la predicción. s* marca el token de la teoría; máx., el más atendido.
+flow-caption = El modelo en esta reseña: por token, la puntuación a_t, el peso de atención s_t, el valor b_t y s_t·b_t, cuya suma es f
+flow-region = El cálculo, token a token
+flow-show-largest = Mostrar solo los { $shown } pesos mayores
+flow-show-all = Mostrar { $tokens ->
+        [one] el único token
+       *[other] los { $tokens } tokens
+    }
+flow-predicts = predice
+flow-no-label = (tu texto no tiene etiqueta)
+flow-true-label = etiqueta real
+flow-correct = ✓ acierto
+flow-wrong = ✗ error
+flow-y-predicted = el mayor y·b_t, con y = { $y }, el signo predicho
+flow-y-label = el mayor y·b_t, con y = { $y }, la etiqueta
+flow-theory-selects = La teoría selecciona s*
+flow-model-attends = El modelo atiende a
+flow-model-why = el mayor s_t, que sigue a a_t = p·E_t
+flow-agree = Coinciden: el token más atendido es uno de los que selecciona la teoría (en S_i).

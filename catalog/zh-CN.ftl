@@ -864,3 +864,36 @@ dataset-progress-files = { $done } 个文件
 dataset-progress-files-of = { $done } / { $total } 个文件
 dataset-progress-reviews = { $done } 条评论
 dataset-progress-reviews-of = { $done } / { $total } 条评论
+
+## Views: the review's computation, token by token (web/src/ui/review-computation.ts)
+
+flow-mark-top = 最高
+flow-in-selected = （在 S_i 中）
+flow-head-token = 词元
+flow-head-order = 按 s_t 从大到小
+flow-step-score = 1 打分
+flow-step-softmax = 2 softmax
+flow-step-value = 3 取值
+flow-step-weigh = 4 加权
+flow-plain-score = p 对它的偏好程度
+flow-plain-softmax = 它分得的注意力
+flow-plain-value = 它的投票：+ 或 −
+flow-plain-weigh = 它对 f 的贡献
+flow-no-token = 这条评论中没有任何词元在模型里。
+flow-others = 其余 { $others } 个词元
+flow-guide = 从左往右读：p 给每个词元打分（1），softmax 把分数变成总和为 100% 的权重（2），v 给每个词元一票（3），每一票按其权重计入（4），加权后的票相加得到 f，其符号就是预测。s* 标出理论选中的词元，“最高”标出注意力最高的词元。
+flow-caption = 模型在这条评论上的计算：每个词元的分数 a_t、注意力权重 s_t、值 b_t 以及 s_t·b_t，它们之和为 f
+flow-region = 逐个词元的计算过程
+flow-show-largest = 只显示权重最大的 { $shown } 个
+flow-show-all = 显示全部 { $tokens } 个词元
+flow-predicts = 预测
+flow-no-label = （你的文本没有标签）
+flow-true-label = 真实标签
+flow-correct = ✓ 正确
+flow-wrong = ✗ 错误
+flow-y-predicted = y·b_t 最大者，其中 y = { $y }，即预测的符号
+flow-y-label = y·b_t 最大者，其中 y = { $y }，即标签
+flow-theory-selects = 理论选中 s*
+flow-model-attends = 模型关注的是
+flow-model-why = s_t 最大者，它随 a_t = p·E_t 而定
+flow-agree = 两者一致：注意力最高的词元正是理论选中的词元之一（在 S_i 中）。

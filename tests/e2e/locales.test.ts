@@ -190,6 +190,15 @@ test('en-XA: every visible word of the default page, its run played to the end, 
     null,
     { timeout: 300000 },
   );
+  // Views draw once on screen (the review, its computation, the list): scroll through
+  // the page so that each has drawn, then walk it whole.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  });
+  await page.waitForTimeout(500);
   await walk('the default run at its end');
   // The recipes card stays folded: core's recipes are worded in English until their
   // messages reach the catalog (the recipes' own work); its docs link opens the dialog.

@@ -3,9 +3,9 @@
 // the product s_t b_t, whose sum is f; then the prediction against the label, and the
 // theory's token s* beside the model's most attended one with core's reason when they
 // differ. Every number is core's (ReviewView); this file only lays them out and scales bars.
-import { messages } from '../catalog.ts';
+import { messages, t as tr } from '../catalog.ts';
 import type { ReviewView } from '../protocol.ts';
-import { formatCount, formatNumber, formatPercent } from '../format.ts';
+import { formatNumber, formatPercent } from '../format.ts';
 import { element } from './dom.ts';
 import './review-computation.css';
 
@@ -51,12 +51,26 @@ function tokenCell(review: ReviewView, t: number): HTMLElement {
   const token = review.tokens[t] ?? '';
   const marks: Node[] = [];
   if (t === review.chosen) marks.push(element('span', { className: 'mark star', text: 's*' }));
-  if (t === review.attended) marks.push(element('span', { className: 'mark top', text: 'top' }));
+  if (t === review.attended)
+    marks.push(element('span', { className: 'mark top', text: tr('flow-mark-top') }));
   const selected = review.selected[t] === 1;
   return element('th', { attributes: { scope: 'row' } }, [
-    element('span', { className: `flow-word${selected ? ' selected' : ''}`, text: word }),
-    token !== word ? element('span', { className: 'muted token-name', text: ` (${token})` }) : null,
-    selected ? element('span', { className: 'visually-hidden', text: ' (in S_i)' }) : null,
+    // A review's words and tokens are data: never translated.
+    element('span', {
+      className: `flow-word${selected ? ' selected' : ''}`,
+      text: word,
+      attributes: { translate: 'no' },
+    }),
+    token !== word
+      ? element('span', {
+          className: 'muted token-name',
+          text: ` (${token})`,
+          attributes: { translate: 'no' },
+        })
+      : null,
+    selected
+      ? element('span', { className: 'visually-hidden', text: ` ${tr('flow-in-selected')}` })
+      : null,
     ...marks,
   ]);
 }
@@ -75,13 +89,13 @@ function headerRow(): HTMLTableRowElement {
     ]);
   return element('tr', {}, [
     element('th', { attributes: { scope: 'col' } }, [
-      element('span', { className: 'formula', text: 'token' }),
-      element('span', { className: 'plain', text: 'largest s_t first' }),
+      element('span', { className: 'formula', text: tr('flow-head-token') }),
+      element('span', { className: 'plain', text: tr('flow-head-order') }),
     ]),
-    head('1 score', 'a_t', ' = p·E_t', 'how much p favours it'),
-    head('2 softmax', 's_t', ' = softmax(a)_t', 'its share of attention'),
-    head('3 value', 'b_t', ' = v·E_t', 'its vote: + or −'),
-    head('4 weigh', 's_t·b_t', '', 'what it adds to f'),
+    head(tr('flow-step-score'), 'a_t', ' = p·E_t', tr('flow-plain-score')),
+    head(tr('flow-step-softmax'), 's_t', ' = softmax(a)_t', tr('flow-plain-softmax')),
+    head(tr('flow-step-value'), 'b_t', ' = v·E_t', tr('flow-plain-value')),
+    head(tr('flow-step-weigh'), 's_t·b_t', '', tr('flow-plain-weigh')),
   ]);
 }
 
@@ -95,9 +109,7 @@ export function renderComputation(
 ): void {
   const order = Array.from(review.order);
   if (order.length === 0) {
-    root.replaceChildren(
-      element('p', { className: 'muted small', text: 'No token of this review is in the model.' }),
-    );
+    root.replaceChildren(element('p', { className: 'muted small', text: tr('flow-no-token') }));
     return;
   }
   const shown = all || order.length <= SHOWN_TOKENS + 1 ? order : order.slice(0, SHOWN_TOKENS);
@@ -125,7 +137,7 @@ export function renderComputation(
     rows.push(
       element('tr', { className: 'rest' }, [
         element('th', {
-          text: `${formatCount(others, 'other token')}`,
+          text: tr('flow-others', { others }),
           attributes: { scope: 'row' },
         }),
         element('td', { className: 'num-cell muted', text: '…' }),
@@ -143,18 +155,12 @@ export function renderComputation(
   ]);
   const guide = element('p', {
     className: 'small muted flow-guide',
-    text:
-      'Read left to right: p scores every token (1), softmax turns the scores into weights ' +
-      'that add up to 100% (2), v gives every token a vote (3), each vote counts by its ' +
-      'weight (4), and the weighted votes add up to f, whose sign is the prediction. ' +
-      's* marks the theory’s token, top the most attended one.',
+    text: tr('flow-guide'),
   });
   const table = element('table', { className: 'flow-table' }, [
     element('caption', {
       className: 'visually-hidden',
-      text:
-        'The model on this review: per token, the score a_t, the attention weight s_t, ' +
-        'the value b_t and s_t·b_t, whose sum is f',
+      text: tr('flow-caption'),
     }),
     element('thead', {}, [headerRow()]),
     element('tbody', {}, rows),
@@ -164,7 +170,7 @@ export function renderComputation(
     'div',
     {
       className: 'flow-scroll',
-      attributes: { tabindex: 0, role: 'region', 'aria-label': 'The computation, token by token' },
+      attributes: { tabindex: 0, role: 'region', 'aria-label': tr('flow-region') },
     },
     [table],
   );
@@ -173,8 +179,8 @@ export function renderComputation(
     const toggle = element('button', {
       className: 'flow-toggle',
       text: all
-        ? `Show the ${SHOWN_TOKENS} largest weights only`
-        : `Show all ${formatCount(order.length, 'token')}`,
+        ? tr('flow-show-largest', { shown: SHOWN_TOKENS })
+        : tr('flow-show-all', { tokens: order.length }),
       attributes: { type: 'button', 'aria-expanded': all },
     });
     toggle.addEventListener('click', onToggle);
@@ -187,21 +193,27 @@ export function renderComputation(
 /** f, its sign's label, and the true label. */
 function outcome(review: ReviewView, context: ComputationContext): HTMLElement {
   const predicted = sentiment(review.prediction);
+  const word = (label: string) =>
+    label === 'positive' ? tr('label-positive') : tr('label-negative');
   const parts: Node[] = [
     element('span', { className: 'formula', text: `f = ${signedNumber(review.logit)}` }),
-    document.createTextNode(` ${review.logit >= 0 ? '≥' : '<'} 0 → predicts `),
-    element('strong', { className: `verdict ${predicted}`, text: predicted }),
+    document.createTextNode(` ${review.logit >= 0 ? '≥' : '<'} 0 → `),
+    element('span', { text: tr('flow-predicts') }),
+    document.createTextNode(' '),
+    element('strong', { className: `verdict ${predicted}`, text: word(predicted) }),
   ];
   if (context.label === '') {
-    parts.push(document.createTextNode(' (your text has no label)'));
+    parts.push(document.createTextNode(' '), element('span', { text: tr('flow-no-label') }));
   } else {
     const correct = context.label === predicted;
     parts.push(
-      document.createTextNode(' · true label '),
-      element('strong', { text: context.label }),
+      document.createTextNode(' · '),
+      element('span', { text: tr('flow-true-label') }),
+      document.createTextNode(' '),
+      element('strong', { text: word(context.label) }),
       element('span', {
         className: `badge ${correct ? 'correct' : 'wrong'}`,
-        text: correct ? '✓ correct' : '✗ wrong',
+        text: correct ? tr('flow-correct') : tr('flow-wrong'),
       }),
     );
   }
@@ -213,7 +225,7 @@ function comparison(review: ReviewView, context: ComputationContext): HTMLElemen
   const card = (title: string, why: string, t: number) =>
     element('div', { className: 'flow-pick' }, [
       element('h4', { text: title }),
-      element('p', { className: 'flow-pick-token' }, [
+      element('p', { className: 'flow-pick-token', attributes: { translate: 'no' } }, [
         document.createTextNode(review.words[t] ?? ''),
         review.tokens[t] !== review.words[t]
           ? element('span', { className: 'muted', text: ` (${review.tokens[t] ?? ''})` })
@@ -227,20 +239,19 @@ function comparison(review: ReviewView, context: ComputationContext): HTMLElemen
           ` · b_t ${signedNumber(review.value[t] ?? 0)}`,
       }),
     ]);
+  const sign = (positive: boolean) => (positive ? '+1' : '−1');
   const y =
     context.label === ''
-      ? `${review.prediction > 0 ? '+1' : '−1'}, the predicted sign`
-      : `${context.label === 'positive' ? '+1' : '−1'}, the label`;
+      ? tr('flow-y-predicted', { y: sign(review.prediction > 0) })
+      : tr('flow-y-label', { y: sign(context.label === 'positive') });
   const picks = element('div', { className: 'flow-picks' }, [
-    card('The theory selects s*', `the largest y·b_t, with y = ${y}`, review.chosen),
-    card('The model attends to', 'the largest s_t, which follows a_t = p·E_t', review.attended),
+    card(tr('flow-theory-selects'), y, review.chosen),
+    card(tr('flow-model-attends'), tr('flow-model-why'), review.attended),
   ]);
   const agree = review.disagreement.code === '';
   const reason = element('p', {
     className: `flow-reason small ${agree ? 'agree' : 'differ'}`,
-    text: agree
-      ? 'They agree: the most attended token is one the theory selects (in S_i).'
-      : messages.render(review.disagreement),
+    text: agree ? tr('flow-agree') : messages.render(review.disagreement),
   });
   return element('div', { className: 'flow-compare' }, [picks, reason]);
 }
