@@ -881,8 +881,8 @@ setting-remove_stop_words = Remove stop words
 setting-remove_stop_words-help = Drop common English function words (the, and, of ...) before counting.
 setting-synthetic_reviews = Synthetic reviews
 setting-synthetic_reviews-help = Number of reviews the synthetic generator draws.
-setting-synthetic_feasible = Feasible by construction
-setting-synthetic_feasible-help = No opposite-class polar tokens and no label noise: the attention-SVM is feasible.
+setting-synthetic_feasible = Twin reviews, one class's polar words
+setting-synthetic_feasible-help = Reviews in twins (the same neutral words, polar words of the review's class only), no label noise. With every word kept the must-beat graph is acyclic and the attention-SVM feasible (d >= V); a cut that drops a polar word (the default max_doc_share 0.2 drops the commonest) puts reviews on cycles. The max-margin panel says which holds.
 setting-synthetic_label_noise = Label noise
 setting-synthetic_label_noise-help = Probability that a synthetic review's label is flipped (non-feasible mode).
 setting-width = d (embedding width)

@@ -883,8 +883,8 @@ setting-remove_stop_words = Quitar palabras vacías
 setting-remove_stop_words-help = Quita las palabras funcionales comunes del inglés (the, and, of ...) antes de contar.
 setting-synthetic_reviews = Reseñas sintéticas
 setting-synthetic_reviews-help = Número de reseñas que genera el generador sintético.
-setting-synthetic_feasible = Factible por construcción
-setting-synthetic_feasible-help = Sin tokens polares de la clase opuesta y sin ruido en las etiquetas: el SVM de atención es factible.
+setting-synthetic_feasible = Reseñas gemelas, palabras polares de una sola clase
+setting-synthetic_feasible-help = Reseñas por parejas gemelas (las mismas palabras neutras, palabras polares solo de la clase de la reseña), sin ruido en las etiquetas. Si se conservan todas las palabras, el grafo de «debe superar» es acíclico y el SVM de atención factible (d >= V); un recorte que quite una palabra polar (el max_doc_share por defecto, 0,2, quita la más común) pone reseñas en ciclos. El panel de margen máximo dice cuál de los dos casos se da.
 setting-synthetic_label_noise = Ruido en las etiquetas
 setting-synthetic_label_noise-help = Probabilidad de que la etiqueta de una reseña sintética se invierta (modo no factible).
 setting-width = d (anchura del embedding)

@@ -815,8 +815,8 @@ setting-remove_stop_words = 去除停用词
 setting-remove_stop_words-help = 计数之前去掉常见的英语功能词（the、and、of ……）。
 setting-synthetic_reviews = 合成评论数
 setting-synthetic_reviews-help = 合成数据生成器生成的评论条数。
-setting-synthetic_feasible = 按构造可行
-setting-synthetic_feasible-help = 没有相反类别的极性词元，也没有标签噪声：注意力 SVM 可行。
+setting-synthetic_feasible = 成对评论，极性词只来自一个类别
+setting-synthetic_feasible-help = 评论成对出现（相同的中性词，极性词只来自该评论所属的类别），没有标签噪声。保留全部词时，“必须胜过”关系图无环，注意力 SVM 可行（d >= V）；若某个截断去掉了一个极性词（默认的 max_doc_share 0.2 会去掉最常见的那个），就会有评论落在环上。最大间隔面板会说明属于哪种情况。
 setting-synthetic_label_noise = 标签噪声
 setting-synthetic_label_noise-help = 合成评论的标签被翻转的概率（不可行模式）。
 setting-width = d（嵌入宽度）
