@@ -81,7 +81,8 @@ function headerRow(): HTMLTableRowElement {
   const head = (step: string, symbol: string, definition: string, plain: string) =>
     element('th', { attributes: { scope: 'col' } }, [
       element('span', { className: 'step', text: step }),
-      element('span', { className: 'formula' }, [
+      // The paper's notation, as written in every language.
+      element('span', { className: 'formula', attributes: { translate: 'no' } }, [
         document.createTextNode(symbol),
         element('span', { className: 'definition', text: definition }),
       ]),
