@@ -34,6 +34,7 @@ verdict-label-n-a = Not predicted here:
 ## Buttons beside a verdict
 
 recipe-use = Use the { $name } recipe
+recipe-why = Why these numbers
 offer-dataset = Open { $name }.tsv (real reviews)
 
 ## The prompt while the page is busy (core's guidance.prompt says the rest)
@@ -292,6 +293,50 @@ lms-failed = Progress is not being recorded: the course refused { $call }. Your 
 lms-failed-detail = Progress is not being recorded: the course refused { $call } ({ $detail }). Your latest work may not be saved to the course.
 lms-too-long = The run’s state is { $length } characters, more than the { $limit } SCORM 1.2 keeps: your answers are recorded, but a relaunch will not resume at this step.
 lms-course-only = This link opens the lab inside this course only: the package was built without the address of a public copy.
+
+## Recipes: what each will do, said before it is applied, and why its numbers (recipes.cpp)
+
+recipe-title = { $name ->
+        [result1] Result 1: one step on E with a small σ
+        [figure1] Figure 1: joint training with Adam
+       *[result2] Result 2: d = V, the theorem's regime
+    }
+recipe-cost = Cost: { $steps ->
+        [one] one step
+       *[other] { $steps } steps
+    } at d = { $d }, with E of { $weights } weights (V × d, V = { $v }); { $subset ->
+        [yes] the step on E passes over the { $all } training tokens, and each step of the flow on p over the { $tokens } tokens of the reviews it trains on.
+       *[no] { $steps ->
+            [one] it passes
+           *[other] each passes
+        } over the { $all } training tokens.
+    }
+recipe-result1-plan = Takes the one step on E (paper protocol, η = { $eta }) over the words seen at least { $min_count } times (V = { $v }), at d = { $d } and σ = { $sigma }: the initial noise σ/√d = { $noise } is at most 1% of the step's spread (η/2)·std(α) = { $spread } on these reviews, so the points should fall on the predicted line.
+recipe-result1-flat = α is the same for every word of these reviews, so the step on E moves every v·E_s alike and no line can be fitted; σ = { $sigma }.
+recipe-figure1-plan = Trains E and p together with Adam (learning rate { $rate }, d = { $d }, σ = { $sigma }, v fixed) for { $steps } steps, twice the time Adam takes to move a value v·E_s by 1, over the { $words } words seen at least { $min_count } times.
+recipe-figure1-cut = Seen at least 20 times, { $at_twenty } words would give more values than half the { $reviews } reviews (of { $mean } tokens on average): enough to fit most labelings word by word, and the U would fade early.
+recipe-figure1-ranked = These are the words the U-score ranks: with <unk>, { $values } values, at most one per two of the { $reviews } reviews, so the values alone fit few labelings.
+recipe-figure1-closed = These reviews are { $share } { $class ->
+        [negative] negative
+       *[positive] positive
+    }: the ranked words' Δ has median { $median }, and |Δ| orders them almost as Δ does (Spearman { $rho }), so any p with a U-score of at least 0.5 has a signed score of at least { $least } in size: on this data no p gives a U (a U-score of 0.5 with the signed score within ±0.3).
+recipe-result2-plan = Trains p on { $acyclic } of the { $reviews } training reviews ({ $share }): those whose constraints lie on no cycle of the must-beat graph, where p_mm exists, as predicted from α (s* = argmax y·α_s, the small-σ limit); d = V = { $v }, η = { $eta }, { $steps } steps of the normalized flow.
+recipe-result2-plan-all = Trains p on all { $reviews } training reviews: as predicted from α (s* = argmax y·α_s, the small-σ limit), no constraint lies on a cycle of the must-beat graph, so p_mm exists over all of them; d = V = { $v }, η = { $eta }, { $steps } steps of the normalized flow.
+recipe-result2-vocabulary = d = V = { $v } (min count { $min_count }, V at most { $cap } so that a flow step stays affordable) is the theorem's regime; { $cut ->
+        [yes] words found in more than { $doc_share } of reviews are dropped.
+       *[no] every word is kept.
+    }
+recipe-result2-selected = Predicted s*: “{ $token }” in { $share } of reviews ({ $measure ->
+        [lean] lean { $value }
+       *[delta] |Δ| { $value }
+    }).
+recipe-result2-polar = s* leans to one class ({ $measure ->
+        [lean] Δ at least 0.3 from the { $neutral } of a token spread as all tokens are, as this corpus's tokens are { $positive } in positive reviews
+       *[delta] |Δ| ≥ 0.3
+    }) in { $polar } of reviews.
+recipe-result2-kinds = s* is punctuation in { $punctuation } of reviews and <unk> (the words outside the vocabulary) in { $unknown }.
+recipe-result2-nothing-selected = No review keeps a token under these settings, so nothing is selected.
+recipe-result2-eta = η = { $eta } puts the step on E at 6 times E(0)'s noise along v: (η/2)·std(α) = { $step } against σ/√d = { $noise }.
 
 # ---------------------------------------------------------------------------------------
 # The page's own words (its chrome): what index.html and the page's views say that is no

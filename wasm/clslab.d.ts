@@ -522,11 +522,14 @@ export interface RecipeSetting {
   value: string;
 }
 
-/** A named set of settings computed from the loaded data, with the reason in words. */
+/** A named set of settings computed from the loaded data (core recipes.h), saying what it
+ *  will do before it is applied: `title` a few words for its button (recipe-title); `plan`
+ *  the reviews p trains on (named with their number when a subset), its first detail the
+ *  cost (recipe-cost), the others why each number is what it is. */
 export interface Recipe {
   name: 'result1' | 'figure1' | 'result2';
-  title: string;
-  reason: string;
+  title: Finding;
+  plan: Finding;
   settings: RecipeSetting[];
 }
 

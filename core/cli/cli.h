@@ -58,5 +58,11 @@ const clslab::Catalog& CliCatalog();
 // the same. Guidance likewise: {panels, diagnostics, coverage, prompt}.
 nlohmann::ordered_json FindingJson(const clslab::Finding& finding);
 nlohmann::ordered_json GuidanceJson(const clslab::Guidance& guidance);
+// A recipe as JSON: its title and plan as FindingJson writes findings (text, sentence).
+nlohmann::ordered_json RecipeJson(const clslab::Recipe& recipe);
+// Every finding of `guidance` (details included) checked against its claim over `run`, the
+// inputs it was said of: {checked: findings, broken: [what broke, per finding]}.
+nlohmann::ordered_json ClaimsJson(const clslab::GuidanceInputs& run,
+                                  const clslab::Guidance& guidance);
 
 }  // namespace clslab_cli

@@ -45,7 +45,8 @@ constexpr const char* kUsage =
     "                   [--recipe result1|figure1|result2] --out FILE\n"
     "      a recipe's settings apply first; --set and --steps still override them\n"
     "  clslab recipes   --data FILE [--negative FILE] [--config run.json] [--set key=value]...\n"
-    "      the recipes for the data as JSON (name, title, reason, settings)\n"
+    "      the recipes for the data as JSON (name, title, plan, settings), each said\n"
+    "      as the page words it (title.text, plan.text) with its code and arguments\n"
     "  clslab evaluate  --run run.json [--data FILE]  (metrics of a run exported by the page)\n"
     "  clslab settings  (prints the default settings as JSON, the --config format)\n"
     "  clslab messages  [--samples N] [--out FILE]  (every message rendered on N samples)\n"
@@ -316,7 +317,7 @@ int Run(int argc, char** argv) {
     if (!error.empty()) return Fail(error);
     Json recipes = Json::array();
     for (const clslab::Recipe& recipe : experiment.Recipes()) {
-      recipes.push_back(clslab::ToJson(recipe));
+      recipes.push_back(RecipeJson(recipe));
     }
     Output output;
     output.Write(recipes.dump(2) + "\n");

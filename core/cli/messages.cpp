@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <map>
 
 #include "catalog_text.h"
@@ -108,6 +109,31 @@ Json GuidanceJson(const clslab::Guidance& guidance) {
           {"diagnostics", diagnostics},
           {"coverage", FindingJson(guidance.coverage)},
           {"prompt", FindingJson(guidance.prompt)}};
+}
+
+Json RecipeJson(const clslab::Recipe& recipe) {
+  Json json = clslab::ToJson(recipe);
+  json["title"] = FindingJson(recipe.title);
+  json["plan"] = FindingJson(recipe.plan);
+  return json;
+}
+
+Json ClaimsJson(const clslab::GuidanceInputs& run, const clslab::Guidance& guidance) {
+  std::vector<const clslab::Finding*> all = {&guidance.coverage, &guidance.prompt};
+  for (const clslab::Finding& f : guidance.panels) all.push_back(&f);
+  for (const clslab::Finding& f : guidance.diagnostics) all.push_back(&f);
+  int64_t checked = 0;
+  Json broken = Json::array();
+  const std::function<void(const clslab::Finding&)> count = [&](const clslab::Finding& f) {
+    ++checked;
+    for (const clslab::Finding& detail : f.details) count(detail);
+  };
+  for (const clslab::Finding* f : all) {
+    count(*f);
+    std::string why;
+    if (!clslab::ClaimHolds(run, *f, &why)) broken.push_back(why);
+  }
+  return {{"checked", checked}, {"broken", broken}};
 }
 
 int Messages(const Arguments& args) {

@@ -49,7 +49,7 @@ int Reproduce(const Arguments& args) {
     const auto configured = experiment.Configure(applied.value);
     if (!configured.ok()) return Fail(configured.status.message());
     config = experiment.config();
-    result["recipe"] = ToJson(*recipe);
+    result["recipe"] = RecipeJson(*recipe);
   }
   result["config"] = Json::parse(clslab::ConfigToJson(config));
   result["dataset"] = ToJson(experiment.summary());
@@ -92,7 +92,11 @@ int Reproduce(const Arguments& args) {
                       {"u_contrast", best_u.u_contrast},
                       {"test_accuracy", best_u.test_accuracy}};
   result["selection"] = ToJson(experiment.Selection());
-  result["guidance"] = GuidanceJson(experiment.Explain());
+  const clslab::Guidance guidance = experiment.Explain();
+  result["guidance"] = GuidanceJson(guidance);
+  // Each finding's claim (messages.h) checked over the numbers it was said of, the report's:
+  // a broken claim is a defect of the rules, and the report names it.
+  result["claims"] = ClaimsJson(experiment.ExplainInputs(), guidance);
   result["seconds"] =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (last.steps.refused) result["stopped"] = last.steps.message;
@@ -108,6 +112,16 @@ int Reproduce(const Arguments& args) {
   text.Printf("dataset     %s: %s train / %s test reviews, V = %s\n", s.source_name.c_str(),
               WithThousands(s.train_reviews).c_str(), WithThousands(s.test_reviews).c_str(),
               WithThousands(s.vocab_size).c_str());
+  if (result.contains("recipe")) {
+    // What the recipe said it would do and its cost, as the page says it beside its button.
+    const Json& plan = result["recipe"]["plan"];
+    std::string said = plan["sentence"].get<std::string>();
+    for (const Json& detail : plan["details"]) {
+      if (detail["code"] == "recipe-cost") said += " " + detail["sentence"].get<std::string>();
+    }
+    text.Printf("recipe      %s: %s\n",
+                result["recipe"]["title"]["sentence"].get<std::string>().c_str(), said.c_str());
+  }
   text.Printf("protocol    %s, %s steps%s\n", clslab::GetSetting(config, "protocol").c_str(),
               WithThousands(m.step).c_str(),
               last.steps.refused ? (" (stopped: " + last.steps.message + ")").c_str() : "");
@@ -151,6 +165,13 @@ int Reproduce(const Arguments& args) {
     text.Printf("verdict     %s %s: %s\n", panel["panel"].get<std::string>().c_str(),
                 panel["kind"].get<std::string>().c_str(),
                 panel["sentence"].get<std::string>().c_str());
+  }
+  const Json& claims = result["claims"];
+  text.Printf("claims      %s findings checked, %s broken\n",
+              WithThousands(claims["checked"].get<long long>()).c_str(),
+              WithThousands(static_cast<long long>(claims["broken"].size())).c_str());
+  for (const Json& broken : claims["broken"]) {
+    text.Printf("  broken    %s\n", broken.get<std::string>().c_str());
   }
   text.Printf("seconds     %.1f\n", result["seconds"].get<double>());
   text.Printf("wrote       %s\n", args.out.c_str());

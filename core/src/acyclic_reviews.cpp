@@ -35,6 +35,14 @@ std::vector<uint8_t> ReviewsOnCycles(const MarginConstraints& constraints, const
   return on_cycle;
 }
 
+std::vector<uint8_t> AcyclicReviewFlags(const Corpus& corpus, const SelectedSets& sets,
+                                        const MarginConstraints& constraints) {
+  // Without a cycle every flag of ReviewsOnCycles is 0, so one path serves both cases.
+  std::vector<uint8_t> flags = ReviewsOnCycles(constraints, corpus, sets, corpus.vocab_size);
+  for (int32_t i = 0; i < corpus.NumReviews(); ++i) flags[i] = !flags[i] && corpus.Length(i) > 0;
+  return flags;
+}
+
 Corpus KeepReviews(const Corpus& corpus, const std::vector<uint8_t>& keep) {
   Corpus out;
   out.vocab_size = corpus.vocab_size;

@@ -13,5 +13,7 @@ using SpecList = std::vector<const MessageSpec*>;
 std::vector<const SpecList*> GuidanceSpecLists();
 // A review's disagreement (experiment_analysis.cpp).
 extern const SpecList kReviewSpecs;
+// What the recipes say (recipes.cpp).
+extern const SpecList kRecipeSpecs;
 
 }  // namespace clslab

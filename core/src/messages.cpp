@@ -30,6 +30,7 @@ const std::vector<const MessageSpec*>& MessageSpecs() {
     list.insert(list.end(), kReviewSpecs.begin(), kReviewSpecs.end());
     const auto& activity = ActivitySpecs();
     list.insert(list.end(), activity.begin(), activity.end());
+    list.insert(list.end(), kRecipeSpecs.begin(), kRecipeSpecs.end());
     return list;
   }();
   return all;
@@ -80,6 +81,23 @@ bool ClaimHolds(const GuidanceInputs& run, const Finding& said, std::string* why
   }
   for (const Finding& detail : said.details) {
     if (!ClaimHolds(run, detail, why)) return false;
+  }
+  return true;
+}
+
+bool RecipeClaimHolds(const RecipeFacts& data, const Finding& said, std::string* why) {
+  if (!KeepsSpec(said, why)) return false;
+  const MessageSpec* spec = FindMessage(said.code);
+  if (spec->recipe_claim == nullptr) {
+    *why = said.code + ": not a message said of a recipe";
+    return false;
+  }
+  if (!spec->recipe_claim(data, said, why)) {
+    *why = said.code + ": " + *why;
+    return false;
+  }
+  for (const Finding& detail : said.details) {
+    if (!RecipeClaimHolds(data, detail, why)) return false;
   }
   return true;
 }

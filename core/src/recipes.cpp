@@ -1,16 +1,19 @@
-// The three recipes and the rules behind their numbers. Every number is either a property of
-// the model (the noise of E(0), how far Adam moves a weight per step) or read from the data
-// profile (alpha's spread, the vocabulary a cut leaves, which tokens it makes the selected
-// ones); none is fitted to a particular file (docs/RESULTS.md has what they give).
+// The three recipes and the rules behind their numbers, with what each says before it is
+// applied: a finding per statement, its claim over the data profile beside it. Every number is
+// either a property of the model (the noise of E(0), how far Adam moves a weight per step) or read
+// from the data profile (alpha's spread, the vocabulary a cut leaves, which tokens it makes the
+// selected ones); none is fitted to a particular file (docs/RESULTS.md has what they give).
 //
 // Legend: n train reviews, V vocabulary size (<unk> included), d width, W distinct words.
 #include "clslab/recipes.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
+#include "clslab/acyclic_reviews.h"
 #include "clslab/statistics.h"
-#include "text_util.h"
+#include "guidance_rules.h"
 
 namespace clslab {
 namespace {
@@ -71,6 +74,11 @@ constexpr int32_t kResult2Steps = 500;
 // so stiff that the flow and the solver crawl along it (on 800-review corpora eta = 1000
 // made it 20 times the noise and the hard margin did not converge in 1,000 epochs).
 constexpr double kResult2StepToNoise = 6;
+constexpr double kResult2MaxEta = 1e7;
+// A corpus is skewed when a token with no label information has |Delta| at least this (one
+// class holds 52.5% of the tokens): then a token's lean from that Delta, not its |Delta|,
+// says whether it is polar.
+constexpr double kSkewedNeutral = 0.05;
 
 // x rounded to two significant digits (1046 -> 1000, 296 -> 300): an eta a person can type.
 double RoundTwoDigits(double x) {
@@ -86,19 +94,166 @@ double RoundDownOneDigit(double x) {
   return std::max(1.0, std::floor(x / unit + 1e-9)) * unit;
 }
 
-// The recipe with `values`' text for `keys`, listed in the settings table's order.
-Recipe Make(std::string name, std::string title, std::string reason, const RunConfig& values,
-            const std::vector<std::string>& keys) {
-  Recipe recipe{std::move(name), std::move(title), std::move(reason), {}};
+// The recipe's settings: `values`' text for `keys`, listed in the settings table's order.
+std::vector<RecipeSetting> SettingsOf(const RunConfig& values,
+                                      const std::vector<std::string>& keys) {
+  std::vector<RecipeSetting> settings;
   for (const SettingField& field : SettingFields()) {
     if (std::find(keys.begin(), keys.end(), field.key) == keys.end()) continue;
-    recipe.settings.push_back({field.key, GetSetting(values, field.key)});
+    settings.push_back({field.key, GetSetting(values, field.key)});
   }
-  return recipe;
+  return settings;
 }
 
+// ---- What the claims read: a recipe's settings as they would be applied (their text read
+// back, so a claim checks the words against what applying the recipe sets).
+
+double Number(const Recipe& recipe, std::string_view key) {
+  const std::string text = RecipeValue(recipe, key);
+  return text.empty() ? std::nan("") : std::strtod(text.c_str(), nullptr);
+}
+
+// The vocabulary the recipe's settings give (a setting it leaves alone at its default).
+VocabularyChoice ChoiceOf(const Recipe& recipe) {
+  VocabularyChoice choice;
+  if (!RecipeValue(recipe, "min_count").empty()) {
+    choice.min_count = static_cast<int32_t>(Number(recipe, "min_count"));
+  }
+  if (!RecipeValue(recipe, "max_vocab").empty()) {
+    choice.max_vocab = static_cast<int32_t>(Number(recipe, "max_vocab"));
+  }
+  if (!RecipeValue(recipe, "max_doc_share").empty()) {
+    choice.max_doc_share = Number(recipe, "max_doc_share");
+  }
+  choice.drop_unknown = RecipeValue(recipe, "drop_unknown") == "true";
+  return choice;
+}
+
+// (eta/2) std(alpha) over the vocabulary `choice` gives: how far the step on E spreads v.E_s.
+double StepSpread(const DataProfile& profile, const VocabularyChoice& choice, double eta) {
+  return eta / 2 * AlphaSpread(ComputeTokenStatistics(EncodeUnder(profile, choice)));
+}
+
+// The named argument equals the recipe's setting `key`, as applied.
+bool IsSetting(const Finding& f, const char* name, const Recipe& recipe, const char* key) {
+  return f.Number(name) == Number(recipe, key);
+}
+
+// "Result 2: d = V, the theorem's regime" (a few words for a button, by the recipe's name).
+const MessageSpec kRecipeTitle{
+    "recipe-title",
+    {{"name", ArgType::kName, {"result1", "figure1", "result2"}}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      return Holds(why).If(f.Arg("name")->text == data.recipe.name, "the recipe's name").ok;
+    }};
+
+// The tokens the steps pass over under the recipe: every training token (the step on E,
+// and every step of joint training), and those of the reviews p trains on (the acyclic ones
+// under flow_acyclic_only, as predicted; every training token otherwise).
+struct StepTokens {
+  int64_t all = 0;
+  int64_t flow = 0;
+};
+StepTokens TokensOf(const DataProfile& profile, const Recipe& recipe) {
+  const VocabularyChoice choice = ChoiceOf(recipe);
+  StepTokens out;
+  out.all = EncodeUnder(profile, choice).NumTokens();
+  out.flow = RecipeValue(recipe, "flow_acyclic_only") == "true"
+                 ? PredictAcyclicReviews(profile, choice).tokens
+                 : out.all;
+  return out;
+}
+
+// "Cost: k steps at d, with E of V x d weights; [the step on E passes over the a training
+// tokens, and each step of the flow on p over the t tokens of the reviews it trains on | each
+// passes over the a training tokens]": the work applying the recipe starts, said before.
+const MessageSpec kRecipeCost{
+    "recipe-cost",
+    {{"steps", ArgType::kCount},
+     {"d", ArgType::kCount},
+     {"weights", ArgType::kCount},
+     {"v", ArgType::kCount},
+     {"subset", ArgType::kName, {"yes", "no"}},
+     {"all", ArgType::kCount},
+     {"tokens", ArgType::kCount}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const Recipe& r = data.recipe;
+      const StepTokens tokens = TokensOf(data.profile, r);
+      const bool subset = f.Arg("subset")->text == "yes";
+      return Holds(why)
+          .If(IsSetting(f, "steps", r, "steps") && IsSetting(f, "d", r, "width"),
+              "the recipe's steps and d")
+          .If(f.Number("v") == PredictVocabularySize(data.profile, ChoiceOf(r)), "V under it")
+          .If(f.Number("weights") == f.Number("v") * f.Number("d"), "V × d weights")
+          .If(f.Number("all") == static_cast<double>(tokens.all), "the training tokens")
+          .If(f.Number("tokens") == static_cast<double>(tokens.flow),
+              "the tokens of the reviews p trains on")
+          .If(subset == (tokens.flow < tokens.all), "a subset said as one")
+          .If(!subset || (RecipeValue(r, "protocol") == "paper" && Number(r, "steps") > 1),
+              "a flow on p after the step on E")
+          .ok;
+    }};
+
+// The cost finding of `recipe`, its settings as applied.
+Finding CostOf(const DataProfile& profile, const Recipe& recipe) {
+  const double v = PredictVocabularySize(profile, ChoiceOf(recipe));
+  const double d = Number(recipe, "width");
+  const StepTokens tokens = TokensOf(profile, recipe);
+  return kRecipeCost.Detail({Count("steps", Number(recipe, "steps")), Count("d", d),
+                             Count("weights", v * d), Count("v", v),
+                             Name("subset", tokens.flow < tokens.all ? "yes" : "no"),
+                             Count("all", static_cast<double>(tokens.all)),
+                             Count("tokens", static_cast<double>(tokens.flow))});
+}
+
+// ---- result1.
+
+// "Takes the one step on E (eta) over the vocabulary as loaded, at d and sigma: the noise
+// sigma/sqrt(d) is at most 1% of the step's spread (eta/2) std(alpha)."
+const MessageSpec kResult1Plan{
+    "recipe-result1-plan",
+    {{"eta", ArgType::kValue},
+     {"v", ArgType::kCount},
+     {"min_count", ArgType::kCount},
+     {"d", ArgType::kCount},
+     {"sigma", ArgType::kValue},
+     {"noise", ArgType::kValue},
+     {"spread", ArgType::kValue}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const Recipe& r = data.recipe;
+      const VocabularyChoice choice = ChoiceOf(r);
+      return Holds(why)
+          .If(RecipeValue(r, "protocol") == "paper" && RecipeValue(r, "steps") == "1",
+              "the one step on E of the paper protocol")
+          .If(IsSetting(f, "eta", r, "eta") && IsSetting(f, "d", r, "width") &&
+                  IsSetting(f, "sigma", r, "sigma") && IsSetting(f, "min_count", r, "min_count"),
+              "the recipe's settings")
+          .If(f.Number("v") == PredictVocabularySize(data.profile, choice), "V under them")
+          .If(f.Number("noise") == f.Number("sigma") / std::sqrt(f.Number("d")), "σ/√d")
+          .If(f.Number("spread") == StepSpread(data.profile, choice, f.Number("eta")),
+              "(η/2) std(α) under them")
+          .If(f.Number("noise") <= kResult1NoiseToSignal * f.Number("spread") * (1 + 1e-9),
+              "the noise at most 1% of the spread")
+          .ok;
+    }};
+// "alpha is the same for every word: no line to fit."
+const MessageSpec kResult1Flat{
+    "recipe-result1-flat",
+    {{"sigma", ArgType::kValue}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const Recipe& r = data.recipe;
+      return Holds(why)
+          .If(IsSetting(f, "sigma", r, "sigma"), "the recipe's σ")
+          .If(StepSpread(data.profile, ChoiceOf(r), Number(r, "eta")) == 0, "no spread of α")
+          .ok;
+    }};
+
 Recipe Result1(const DataProfile& profile, const Limits& limits) {
-  const VocabularyChoice choice;  // every token, as loaded: Result 1 holds for every token
+  const VocabularyChoice choice;  // the vocabulary as loaded: Result 1 holds for every token
   RunConfig c;
   c.min_count = choice.min_count;
   c.max_vocab = choice.max_vocab;
@@ -109,21 +264,28 @@ Recipe Result1(const DataProfile& profile, const Limits& limits) {
   const int32_t vocab = PredictVocabularySize(profile, choice);
   c.width = static_cast<int32_t>(std::max<int64_t>(
       1, std::min<int64_t>({kResult1Width, limits.max_width, limits.max_weights / vocab})));
-  const double spread =
-      kEta / 2 *
-      AlphaSpread(ComputeTokenStatistics(EncodeUnder(profile, choice)));  // of (eta/2) alpha_s
+  const double spread = StepSpread(profile, choice, kEta);
   const double sigma = RoundDownOneDigit(kResult1NoiseToSignal * spread * std::sqrt(c.width));
   c.sigma = sigma > 0 ? sigma : 0.01;
   c.steps = 1;
-  const std::string reason =
-      "One step on E moves each v.E_s by (eta/2) alpha_s, which spreads by " + Significant(spread) +
-      " on these reviews; sigma = " + GetSetting(c, "sigma") +
-      " at d = " + std::to_string(c.width) +
-      " keeps the initial noise sigma/sqrt(d) = " + Significant(c.sigma / std::sqrt(c.width)) +
-      " at 1% of that, so the points fall on the line.";
-  return Make("result1", "Result 1: the one-step alignment", reason, c,
-              {"min_count", "max_vocab", "max_doc_share", "drop_unknown", "width", "sigma",
-               "protocol", "eta", "steps"});
+  Recipe recipe{"result1",
+                kRecipeTitle.Detail({Name("name", "result1")}),
+                {},
+                SettingsOf(c, {"min_count", "max_vocab", "max_doc_share", "drop_unknown", "width",
+                               "sigma", "protocol", "eta", "steps"})};
+  // The numbers as applied (their text read back).
+  const double applied_sigma = Number(recipe, "sigma"), d = Number(recipe, "width");
+  if (spread > 0) {
+    recipe.plan = kResult1Plan.Detail(
+        {Value("eta", Number(recipe, "eta")), Count("v", vocab),
+         Count("min_count", Number(recipe, "min_count")), Count("d", d),
+         Value("sigma", applied_sigma), Value("noise", applied_sigma / std::sqrt(d)),
+         Value("spread", StepSpread(profile, choice, Number(recipe, "eta")))});
+  } else {
+    recipe.plan = kResult1Flat.Detail({Value("sigma", applied_sigma)});
+  }
+  recipe.plan.details.insert(recipe.plan.details.begin(), CostOf(profile, recipe));
+  return recipe;
 }
 
 }  // namespace
@@ -141,17 +303,20 @@ namespace {
 
 // What the ranked tokens' Delta allows (THEORY.md, Figure 1). The U-score and the signed
 // score are Pearson correlations of rank vectors, that is cosines of centered vectors, so
-// the angle from p's ranks to Delta's is at most the angle to |Delta|'s plus the angle
-// between |Delta| and Delta: a p with U-score u has signed score at least
-// cos(acos u + acos rho), rho = Spearman(|Delta_s|, Delta_s) over the ranked tokens. In
+// the angle from p's ranks to +-Delta's is at most the angle to |Delta|'s plus the angle
+// between |Delta| and +-Delta: a p with U-score u has |signed score| at least
+// cos(acos u + acos |rho|), rho = Spearman(|Delta_s|, Delta_s) over the ranked tokens. In
 // balanced reviews Delta is spread around 0 and rho is small (0.2-0.3); when one class
 // dominates, Delta of the neutral words sits near 2 P(+) - 1 and |Delta| orders them almost
-// as Delta does (rho 0.99 at 75% positive).
+// as +-Delta does (rho 0.99 at 75% positive). Figure 1's verdict calls a U a U-score of at
+// least kUShown with |signed| below kFlatSigned, and the bound rises with u: where it is at
+// least kFlatSigned at u = kUShown, no p gives that verdict's U.
 struct Figure1Reach {
   double rho = 0;           // Spearman(|Delta_s|, Delta_s) over the ranked tokens
   double median_delta = 0;  // median Delta_s over them
-  double least_signed = 0;  // the smallest signed score a p with U-score kFigure1AimU can have
+  double least_signed = 0;  // the smallest |signed score| of a p with U-score kUShown
   int32_t ranked = 0;       // tokens the U-score ranks
+  bool closed() const { return ranked >= 2 && least_signed >= kFlatSigned; }
 };
 
 Figure1Reach ReachOf(const DataProfile& profile, const VocabularyChoice& choice) {
@@ -172,8 +337,8 @@ Figure1Reach ReachOf(const DataProfile& profile, const VocabularyChoice& choice)
     std::nth_element(deltas.begin(), deltas.begin() + (deltas.size() - 1) / 2, deltas.end());
     out.median_delta = deltas[(deltas.size() - 1) / 2];
   }
-  const double angle = std::acos(kFigure1AimU) + std::acos(std::clamp(out.rho, -1.0, 1.0));
-  out.least_signed = angle >= kPi ? -1 : std::cos(angle);
+  const double angle = std::acos(kUShown) + std::acos(std::clamp(std::abs(out.rho), 0.0, 1.0));
+  out.least_signed = angle >= kPi / 2 ? 0 : std::cos(angle);
   return out;
 }
 
@@ -196,6 +361,98 @@ int32_t SmallestMinCount(const DataProfile& profile, VocabularyChoice choice, in
   return low;
 }
 
+// "Trains E and p together with Adam (rate, d, sigma, v fixed) for k steps, twice the time
+// Adam takes to move a value v.E_s by 1, over the w words seen at least m times."
+const MessageSpec kFigure1Plan{
+    "recipe-figure1-plan",
+    {{"rate", ArgType::kValue},
+     {"d", ArgType::kCount},
+     {"sigma", ArgType::kValue},
+     {"steps", ArgType::kCount},
+     {"words", ArgType::kCount},
+     {"min_count", ArgType::kCount}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const Recipe& r = data.recipe;
+      return Holds(why)
+          .If(RecipeValue(r, "protocol") == "joint" && RecipeValue(r, "optimizer") == "adam" &&
+                  RecipeValue(r, "train_v") == "false" && RecipeValue(r, "batch_size") == "0",
+              "full-batch Adam on E and p, v fixed")
+          .If(IsSetting(f, "rate", r, "learning_rate") && IsSetting(f, "d", r, "width") &&
+                  IsSetting(f, "sigma", r, "sigma") && IsSetting(f, "steps", r, "steps") &&
+                  IsSetting(f, "min_count", r, "min_count"),
+              "the recipe's settings")
+          .If(f.Number("steps") ==
+                  Figure1Steps(f.Number("rate"), static_cast<int32_t>(f.Number("d"))),
+              "twice the time to move v·E_s by 1")
+          .If(f.Number("words") == PredictVocabularySize(data.profile, ChoiceOf(r)) - 1,
+              "the words kept")
+          .ok;
+    }};
+// "Seen at least 20 times, w words would give more values than half the n reviews (of m
+// tokens on average): enough to fit most labelings word by word, and the U would fade."
+const MessageSpec kFigure1Cut{
+    "recipe-figure1-cut",
+    {{"at_twenty", ArgType::kCount}, {"reviews", ArgType::kCount}, {"mean", ArgType::kValue}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      VocabularyChoice twenty = ChoiceOf(data.recipe);
+      twenty.min_count = kFigure1MinCount;
+      return Holds(why)
+          .If(Number(data.recipe, "min_count") > kFigure1MinCount, "a min count above 20")
+          .If(f.Number("at_twenty") == PredictVocabularySize(data.profile, twenty) - 1,
+              "the words seen 20 times")
+          .If(f.Number("reviews") == data.profile.reviews &&
+                  f.Number("mean") == data.profile.mean_tokens,
+              "the reviews")
+          .If(f.Number("at_twenty") + 1 > f.Number("reviews") / 2, "more values than n/2")
+          .If(2.0 * PredictVocabularySize(data.profile, ChoiceOf(data.recipe)) <=
+                  f.Number("reviews"),
+              "the kept values at most n/2")
+          .ok;
+    }};
+// "These are the words the U-score ranks: with <unk> v values, at most one per two of the
+// n reviews."
+const MessageSpec kFigure1Ranked{
+    "recipe-figure1-ranked",
+    {{"values", ArgType::kCount}, {"reviews", ArgType::kCount}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      return Holds(why)
+          .If(Number(data.recipe, "min_count") == kFigure1MinCount, "the U-score's min count")
+          .If(f.Number("values") == PredictVocabularySize(data.profile, ChoiceOf(data.recipe)), "V")
+          .If(f.Number("reviews") == data.profile.reviews, "the reviews")
+          .If(2 * f.Number("values") <= f.Number("reviews"), "at most one value per two reviews")
+          .ok;
+    }};
+// "These reviews are x% positive: ... any p with a U-score of at least 0.5 has |signed| at
+// least l: on this data no p gives a U."
+const MessageSpec kFigure1Closed{
+    "recipe-figure1-closed",
+    {{"share", ArgType::kShare},
+     {"class", ArgType::kName, {"positive", "negative"}},
+     {"median", ArgType::kRatio},
+     {"rho", ArgType::kRatio},
+     {"least", ArgType::kRatio}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const DataProfile& p = data.profile;
+      const Figure1Reach reach = ReachOf(p, ChoiceOf(data.recipe));
+      const bool positive = p.positive >= p.negative;
+      const double bound = std::cos(std::acos(kUShown) + std::acos(std::abs(f.Number("rho"))));
+      return Holds(why)
+          .If(f.Arg("class")->text == (positive ? "positive" : "negative"), "the larger class")
+          .If(f.Number("share") ==
+                  static_cast<double>(std::max(p.positive, p.negative)) / std::max(1, p.reviews),
+              "its share")
+          .If(f.Number("median") == reach.median_delta && f.Number("rho") == reach.rho,
+              "the ranked words' Δ")
+          .If(reach.ranked >= 2, "ranked words")
+          .If(f.Number("least") == bound, "cos(acos 0.5 + acos |ρ|)")
+          .If(f.Number("least") >= kFlatSigned, "a bound past 0.3: no U")
+          .ok;
+    }};
+
 Recipe Figure1(const DataProfile& profile) {
   RunConfig c;
   VocabularyChoice choice;  // every token, pooled into <unk> below the min count, as loaded
@@ -213,79 +470,220 @@ Recipe Figure1(const DataProfile& profile) {
   c.width = kFigure1Width;
   c.sigma = kFigure1Sigma;
   c.steps = Figure1Steps(kFigure1Rate, kFigure1Width);
+  Recipe recipe{
+      "figure1",
+      kRecipeTitle.Detail({Name("name", "figure1")}),
+      {},
+      SettingsOf(c, {"min_count", "max_vocab", "max_doc_share", "drop_unknown", "width", "sigma",
+                     "protocol", "optimizer", "learning_rate", "batch_size", "train_v", "steps"})};
   const int32_t vocab = PredictVocabularySize(profile, choice);
-  std::string words;
+  recipe.plan = kFigure1Plan.Detail(
+      {Value("rate", Number(recipe, "learning_rate")), Count("d", Number(recipe, "width")),
+       Value("sigma", Number(recipe, "sigma")), Count("steps", Number(recipe, "steps")),
+       Count("words", vocab - 1), Count("min_count", choice.min_count)});
   if (choice.min_count > kFigure1MinCount) {
-    VocabularyChoice measured = choice;
-    measured.min_count = kFigure1MinCount;
-    words = "the " + WithThousands(vocab - 1) + " words seen at least " +
-            std::to_string(choice.min_count) + " times: the " +
-            WithThousands(PredictVocabularySize(profile, measured) - 1) +
-            " seen 20 times would be at least half the " + WithThousands(profile.reviews) +
-            " reviews (of " + Significant(profile.mean_tokens, 3) +
-            " tokens on average), enough values to fit every label word by word, and the U "
-            "would fade early";
-  } else {
-    words = "the " + WithThousands(vocab - 1) +
-            " words seen at least 20 times (those the U-score ranks), fewer than half the " +
-            WithThousands(profile.reviews) + " reviews, so the values alone cannot fit every label";
+    VocabularyChoice twenty = choice;
+    twenty.min_count = kFigure1MinCount;
+    recipe.plan.details.push_back(kFigure1Cut.Detail(
+        {Count("at_twenty", PredictVocabularySize(profile, twenty) - 1),
+         Count("reviews", profile.reviews), Value("mean", profile.mean_tokens)}));
+  } else if (2 * vocab <= profile.reviews) {
+    recipe.plan.details.push_back(
+        kFigure1Ranked.Detail({Count("values", vocab), Count("reviews", profile.reviews)}));
   }
-  std::string reason = "Joint training with Adam (learning rate " + GetSetting(c, "learning_rate") +
-                       ", d = 64, small E(0)) for tokens of both signs to score high; the "
-                       "vocabulary is " +
-                       words + "; " + std::to_string(c.steps) +
-                       " steps are twice the time Adam takes to move a value v.E_s by 1.";
   const Figure1Reach reach = ReachOf(profile, choice);
-  const int32_t larger = std::max(profile.positive, profile.negative);
-  if (reach.ranked >= 2 && reach.least_signed >= kFigure1AimSigned) {
-    reason += " These reviews are " +
-              AsPercent(static_cast<double>(larger) / std::max(1, profile.reviews)) + " " +
-              (profile.positive >= profile.negative ? "positive" : "negative") +
-              ": the ranked words' Delta has median " + Significant(reach.median_delta, 2) +
-              ", and |Delta| orders them almost as Delta does (Spearman " +
-              Significant(reach.rho, 3) + "), so any p with U-score " +
-              Significant(kFigure1AimU, 1) + " has signed Spearman at least " +
-              Significant(reach.least_signed, 2) +
-              ": on this data no U is both high and symmetric.";
+  if (reach.closed()) {
+    const int32_t larger = std::max(profile.positive, profile.negative);
+    recipe.plan.details.push_back(kFigure1Closed.Detail(
+        {Share("share", static_cast<double>(larger) / std::max(1, profile.reviews)),
+         Name("class", profile.positive >= profile.negative ? "positive" : "negative"),
+         Ratio("median", reach.median_delta), Ratio("rho", reach.rho),
+         Ratio("least", reach.least_signed)}));
   }
-  return Make("figure1", "Figure 1: the U under joint training", reason, c,
-              {"min_count", "max_vocab", "max_doc_share", "drop_unknown", "width", "sigma",
-               "protocol", "optimizer", "learning_rate", "batch_size", "train_v", "steps"});
+  recipe.plan.details.insert(recipe.plan.details.begin(), CostOf(profile, recipe));
+  return recipe;
 }
 
-// What the predicted selected tokens are, with their shares: the most selected ones quoted,
-// the share of reviews whose s* leans to one class, and those whose s* is punctuation or the
-// pooled <unk>, when there are any. Only what the profile shows: "word" is never claimed.
-std::string DescribeSelection(const PredictedSelection& p) {
-  if (p.top.empty()) return "no review keeps a token";
+// ---- result2.
+
+// The vocabulary cap: d = V costs O(V^2) per flow step, so V <= kResult2MaxWidth, and within
+// the limits (d, V and V x d weights).
+int32_t Result2Cap(const Limits& limits) {
+  const int64_t square = static_cast<int64_t>(std::sqrt(static_cast<double>(limits.max_weights)));
+  return static_cast<int32_t>(std::max<int64_t>(
+      2, std::min<int64_t>({kResult2MaxWidth, limits.max_width, limits.max_vocabulary, square})));
+}
+
+// "Trains p on a of the n training reviews (x): those whose constraints lie on no cycle of
+// the must-beat graph, where p_mm exists, as predicted from alpha; d = V, eta, steps."
+bool Result2PlanClaim(const RecipeFacts& data, const Finding& f, std::string* why) {
+  const Recipe& r = data.recipe;
+  const VocabularyChoice choice = ChoiceOf(r);
+  const PredictedFlowReviews flow = PredictAcyclicReviews(data.profile, choice);
+  const bool all = f.code == "recipe-result2-plan-all";
+  Holds h(why);
+  h.If(RecipeValue(r, "protocol") == "paper" && RecipeValue(r, "flow_acyclic_only") == "true",
+       "the flow on the acyclic reviews only")
+      .If(IsSetting(f, "v", r, "width") && IsSetting(f, "eta", r, "eta") &&
+              IsSetting(f, "steps", r, "steps"),
+          "the recipe's settings")
+      .If(f.Number("v") == PredictVocabularySize(data.profile, choice), "d = V")
+      .If(f.Number("reviews") == flow.reviews, "the training reviews");
+  if (all) return h.If(flow.acyclic == flow.reviews, "every review acyclic").ok;
+  return h.If(f.Number("acyclic") == flow.acyclic, "the acyclic reviews predicted")
+      .If(flow.reviews > 0 && f.Number("share") == static_cast<double>(flow.acyclic) / flow.reviews,
+          "their share")
+      .If(flow.acyclic < flow.reviews, "a subset")
+      .ok;
+}
+const std::vector<ArgSpec> kResult2Settings = {
+    {"v", ArgType::kCount}, {"eta", ArgType::kValue}, {"steps", ArgType::kCount}};
+const MessageSpec kResult2Plan{"recipe-result2-plan",
+                               {{"acyclic", ArgType::kCount},
+                                {"reviews", ArgType::kCount},
+                                {"share", ArgType::kShare},
+                                {"v", ArgType::kCount},
+                                {"eta", ArgType::kValue},
+                                {"steps", ArgType::kCount}},
+                               nullptr,
+                               Result2PlanClaim};
+const MessageSpec kResult2PlanAll{"recipe-result2-plan-all",
+                                  {{"reviews", ArgType::kCount},
+                                   {"v", ArgType::kCount},
+                                   {"eta", ArgType::kValue},
+                                   {"steps", ArgType::kCount}},
+                                  nullptr,
+                                  Result2PlanClaim};
+// "d = V = v (min count m; V at most c within the limits): [words found in more than x of
+// reviews are dropped | every word is kept]."
+const MessageSpec kResult2Vocabulary{
+    "recipe-result2-vocabulary",
+    {{"v", ArgType::kCount},
+     {"min_count", ArgType::kCount},
+     {"cap", ArgType::kCount},
+     {"cut", ArgType::kName, {"yes", "no"}},
+     {"doc_share", ArgType::kShare}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const Recipe& r = data.recipe;
+      const bool cut = f.Arg("cut")->text == "yes";
+      return Holds(why)
+          .If(IsSetting(f, "v", r, "width") && IsSetting(f, "min_count", r, "min_count") &&
+                  IsSetting(f, "doc_share", r, "max_doc_share"),
+              "the recipe's settings")
+          .If(f.Number("v") == PredictVocabularySize(data.profile, ChoiceOf(r)), "V")
+          .If(f.Number("cap") == Result2Cap(data.limits), "the cap")
+          .If(f.Number("v") <= f.Number("cap"), "V within the cap")
+          .If(cut == (f.Number("doc_share") < 1), "a cut or none")
+          .ok;
+    }};
+// "“t” is s* in x of reviews (|Delta| y | lean y)": one of the predicted most selected.
+const MessageSpec kResult2Selected{
+    "recipe-result2-selected",
+    {{"token", ArgType::kToken},
+     {"share", ArgType::kShare},
+     {"measure", ArgType::kName, {"delta", "lean"}},
+     {"value", ArgType::kRatio}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const PredictedSelection p = PredictSelection(data.profile, ChoiceOf(data.recipe));
+      const bool lean = f.Arg("measure")->text == "lean";
+      bool found = false;
+      for (const PredictedToken& t : p.top) {
+        found = found || (t.token == f.Arg("token")->text && t.share == f.Number("share") &&
+                          (lean ? t.lean : t.abs_delta) == f.Number("value"));
+      }
+      return Holds(why)
+          .If(found, "a predicted selected token's numbers")
+          .If(lean == (std::abs(p.neutral_delta) >= kSkewedNeutral), "lean where skewed")
+          .ok;
+    }};
+// "s* leans to one class (...) in x of reviews."
+const MessageSpec kResult2Polar{
+    "recipe-result2-polar",
+    {{"polar", ArgType::kShare},
+     {"measure", ArgType::kName, {"delta", "lean"}},
+     {"neutral", ArgType::kRatio},
+     {"positive", ArgType::kShare}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const PredictedSelection p = PredictSelection(data.profile, ChoiceOf(data.recipe));
+      const bool lean = f.Arg("measure")->text == "lean";
+      return Holds(why)
+          .If(f.Number("polar") == p.polar_share, "the polar share")
+          .If(lean == (std::abs(p.neutral_delta) >= kSkewedNeutral), "lean where skewed")
+          .If(f.Number("neutral") == p.neutral_delta, "a neutral token's Δ")
+          .If(f.Number("positive") == (1 + p.neutral_delta) / 2, "the tokens in positive reviews")
+          .ok;
+    }};
+// "s* is punctuation in x of reviews" / "s* is <unk> in x of reviews".
+const MessageSpec kResult2Kinds{
+    "recipe-result2-kinds",
+    {{"punctuation", ArgType::kShare}, {"unknown", ArgType::kShare}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const PredictedSelection p = PredictSelection(data.profile, ChoiceOf(data.recipe));
+      return Holds(why)
+          .If(f.Number("punctuation") == p.punctuation_share, "the punctuation share")
+          .If(f.Number("unknown") == p.unknown_share, "the <unk> share")
+          .If(p.punctuation_share > 0 || p.unknown_share > 0, "some")
+          .ok;
+    }};
+// "No review keeps a token under these settings: nothing is selected."
+const MessageSpec kResult2NothingSelected{
+    "recipe-result2-nothing-selected",
+    {},
+    nullptr,
+    [](const RecipeFacts& data, const Finding&, std::string* why) {
+      return Holds(why)
+          .If(PredictSelection(data.profile, ChoiceOf(data.recipe)).top.empty(), "nothing selected")
+          .ok;
+    }};
+// "eta = h puts the step on E at 6 times E(0)'s noise along v: (eta/2) std(alpha) = a
+// against sigma/sqrt(d) = b."
+const MessageSpec kResult2Eta{
+    "recipe-result2-eta",
+    {{"eta", ArgType::kValue}, {"step", ArgType::kValue}, {"noise", ArgType::kValue}},
+    nullptr,
+    [](const RecipeFacts& data, const Finding& f, std::string* why) {
+      const Recipe& r = data.recipe;
+      const double ratio = f.Number("step") / f.Number("noise");
+      return Holds(why)
+          .If(IsSetting(f, "eta", r, "eta"), "the recipe's η")
+          .If(f.Number("step") == StepSpread(data.profile, ChoiceOf(r), f.Number("eta")),
+              "(η/2) std(α)")
+          .If(f.Number("noise") == Number(r, "sigma") / std::sqrt(Number(r, "width")), "σ/√d")
+          // eta has two significant digits: within 5% of the aim.
+          .If(std::abs(ratio / kResult2StepToNoise - 1) <= 0.05, "6 times the noise")
+          .ok;
+    }};
+
+// The predicted selection's findings: the most selected tokens, then what s* is.
+void DescribeSelection(const PredictedSelection& p, std::vector<Finding>* out) {
+  if (p.top.empty()) {
+    out->push_back(kResult2NothingSelected.Detail({}));
+    return;
+  }
   // Where one class has most of the tokens, a token with no label information has Delta
   // near neutral_delta, not 0: the lean from it is what says whether s* is polar.
-  const bool skewed = std::abs(p.neutral_delta) >= 0.05;
-  std::string out = "the predicted selected tokens s* (argmax_s y alpha_s in each review) are ";
-  for (size_t k = 0; k < p.top.size(); ++k) {
-    if (k > 0) out += k + 1 == p.top.size() ? " and " : ", ";
-    out += QuoteForMessage(p.top[k].token) + " in " + AsPercent(p.top[k].share) + " of reviews (" +
-           (skewed ? "lean " + Significant(p.top[k].lean, 2)
-                   : "|Delta| " + Significant(p.top[k].abs_delta, 2)) +
-           ")";
+  const bool skewed = std::abs(p.neutral_delta) >= kSkewedNeutral;
+  const char* measure = skewed ? "lean" : "delta";
+  for (const PredictedToken& t : p.top) {
+    out->push_back(kResult2Selected.Detail({Token("token", t.token), Share("share", t.share),
+                                            Name("measure", measure),
+                                            Ratio("value", skewed ? t.lean : t.abs_delta)}));
   }
-  out += p.top.size() < static_cast<size_t>(kPredictedTop) ? "" : " first";
-  out += ": s* leans to one class (";
-  out += skewed ? "Delta at least " + Significant(kPolarDelta, 1) + " from the " +
-                      Significant(p.neutral_delta, 2) +
-                      " of a token spread as all tokens are, as this corpus's tokens are " +
-                      AsPercent((1 + p.neutral_delta) / 2) + " in positive reviews"
-                : "|Delta| >= " + Significant(kPolarDelta, 1);
-  out += ") in " + AsPercent(p.polar_share) + " of reviews";
-  if (p.punctuation_share > 0) out += ", is punctuation in " + AsPercent(p.punctuation_share);
-  if (p.unknown_share > 0) out += ", is <unk> in " + AsPercent(p.unknown_share);
-  return out;
+  out->push_back(kResult2Polar.Detail({Share("polar", p.polar_share), Name("measure", measure),
+                                       Ratio("neutral", p.neutral_delta),
+                                       Share("positive", (1 + p.neutral_delta) / 2)}));
+  if (p.punctuation_share > 0 || p.unknown_share > 0) {
+    out->push_back(kResult2Kinds.Detail(
+        {Share("punctuation", p.punctuation_share), Share("unknown", p.unknown_share)}));
+  }
 }
 
 Recipe Result2(const DataProfile& profile, const Limits& limits) {
-  const int64_t square = static_cast<int64_t>(std::sqrt(static_cast<double>(limits.max_weights)));
-  const int32_t cap = static_cast<int32_t>(std::max<int64_t>(
-      2, std::min<int64_t>({kResult2MaxWidth, limits.max_width, limits.max_vocabulary, square})));
+  const int32_t cap = Result2Cap(limits);
   VocabularyChoice chosen;
   PredictedSelection predicted;
   bool have = false;
@@ -310,26 +708,83 @@ Recipe Result2(const DataProfile& profile, const Limits& limits) {
   const double spread = AlphaSpread(ComputeTokenStatistics(EncodeUnder(profile, chosen)));
   const double eta = RoundTwoDigits(2 * kResult2StepToNoise * c.sigma /
                                     std::sqrt(static_cast<double>(c.width)) / spread);
-  c.eta = spread > 0 ? std::min(eta, 1e7) : kEta;
+  c.eta = spread > 0 ? std::min(eta, kResult2MaxEta) : kEta;
   c.flow_step = FlowStep::kNormalized;
   c.flow_rate = kResult2FlowRate;
   c.flow_acyclic_only = true;
   c.steps = kResult2Steps;
-  const std::string reason =
-      "d = V = " + WithThousands(c.width) + " (min count " + std::to_string(c.min_count) +
-      ") is the theorem's regime; " +
-      (chosen.max_doc_share < 1 ? "words found in more than " + AsPercent(chosen.max_doc_share) +
-                                      " of reviews are dropped"
-                                : std::string("every word is kept")) +
-      ", and " + DescribeSelection(predicted) + "; eta = " + GetSetting(c, "eta") +
-      " puts the step on E at 6 times E(0)'s noise along v; and the flow on p runs on the "
-      "reviews whose constraints are not on cycles, where p_mm exists.";
-  return Make("result2", "Result 2: attention selects s*", reason, c,
-              {"min_count", "max_vocab", "max_doc_share", "drop_unknown", "width", "sigma",
-               "protocol", "eta", "flow_step", "flow_rate", "flow_acyclic_only", "steps"});
+  Recipe recipe{
+      "result2",
+      kRecipeTitle.Detail({Name("name", "result2")}),
+      {},
+      SettingsOf(c, {"min_count", "max_vocab", "max_doc_share", "drop_unknown", "width", "sigma",
+                     "protocol", "eta", "flow_step", "flow_rate", "flow_acyclic_only", "steps"})};
+  // What it will do, first the reviews p trains on; then why each number.
+  const PredictedFlowReviews flow = PredictAcyclicReviews(profile, chosen);
+  const std::vector<FindingArg> run = {Count("v", Number(recipe, "width")),
+                                       Value("eta", Number(recipe, "eta")),
+                                       Count("steps", Number(recipe, "steps"))};
+  if (flow.acyclic < flow.reviews) {
+    std::vector<FindingArg> args = {
+        Count("acyclic", flow.acyclic), Count("reviews", flow.reviews),
+        Share("share", flow.reviews > 0 ? static_cast<double>(flow.acyclic) / flow.reviews : 0)};
+    args.insert(args.end(), run.begin(), run.end());
+    recipe.plan = kResult2Plan.Detail(std::move(args));
+  } else {
+    std::vector<FindingArg> args = {Count("reviews", flow.reviews)};
+    args.insert(args.end(), run.begin(), run.end());
+    recipe.plan = kResult2PlanAll.Detail(std::move(args));
+  }
+  std::vector<Finding>& why = recipe.plan.details;
+  why.push_back(kResult2Vocabulary.Detail(
+      {Count("v", Number(recipe, "width")), Count("min_count", Number(recipe, "min_count")),
+       Count("cap", cap), Name("cut", chosen.max_doc_share < 1 ? "yes" : "no"),
+       Share("doc_share", Number(recipe, "max_doc_share"))}));
+  DescribeSelection(predicted, &why);
+  const double applied_eta = Number(recipe, "eta");
+  const double step = StepSpread(profile, chosen, applied_eta);
+  const double noise = Number(recipe, "sigma") / std::sqrt(Number(recipe, "width"));
+  if (spread > 0 && std::abs(step / noise / kResult2StepToNoise - 1) <= 0.05) {
+    why.push_back(kResult2Eta.Detail(
+        {Value("eta", applied_eta), Value("step", step), Value("noise", noise)}));
+  }
+  why.insert(why.begin(), CostOf(profile, recipe));
+  return recipe;
 }
 
 }  // namespace
+
+const SpecList kRecipeSpecs = {&kRecipeTitle,    &kRecipeCost,        &kResult1Plan,
+                               &kResult1Flat,    &kFigure1Plan,       &kFigure1Cut,
+                               &kFigure1Ranked,  &kFigure1Closed,     &kResult2Plan,
+                               &kResult2PlanAll, &kResult2Vocabulary, &kResult2Selected,
+                               &kResult2Polar,   &kResult2Kinds,      &kResult2NothingSelected,
+                               &kResult2Eta};
+
+std::string RecipeValue(const Recipe& recipe, std::string_view key) {
+  for (const RecipeSetting& s : recipe.settings) {
+    if (s.key == key) return s.value;
+  }
+  return "";
+}
+
+PredictedFlowReviews PredictAcyclicReviews(const DataProfile& profile,
+                                           const VocabularyChoice& choice) {
+  const Corpus corpus = EncodeUnder(profile, choice);
+  const TokenStatistics statistics = ComputeTokenStatistics(corpus);
+  // alpha_s in float, as v.E_s is stored (PredictSelection's ties).
+  const std::vector<float> alpha(statistics.alpha.begin(), statistics.alpha.end());
+  const SelectedSets sets = ComputeSelectedSets(corpus, alpha);
+  const std::vector<uint8_t> keep =
+      AcyclicReviewFlags(corpus, sets, BuildConstraints(corpus, sets));
+  PredictedFlowReviews out;
+  out.reviews = corpus.NumReviews();
+  for (int32_t i = 0; i < corpus.NumReviews(); ++i) {
+    out.acyclic += keep[i];
+    if (keep[i]) out.tokens += corpus.Length(i);
+  }
+  return out;
+}
 
 std::vector<Recipe> ComputeRecipes(const DataProfile& profile, const Limits& limits) {
   if (profile.reviews == 0) return {};

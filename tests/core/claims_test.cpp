@@ -152,9 +152,9 @@ GuidanceInputs RandomRun(Rng& rng) {
     t.document_share = Near(rng, 0, 1, {0.2});
     in.selection.top.push_back(t);
   }
-  in.recipes = {{"result1", "t", "r", {{"sigma", "0.003"}, {"width", "64"}}},
-                {"figure1", "t", "r", {{"protocol", "joint"}, {"learning_rate", "0.001"}}},
-                {"result2", "t", "r", {{"width", "2000"}}}};
+  in.recipes = {{"result1", {}, {}, {{"sigma", "0.003"}, {"width", "64"}}},
+                {"figure1", {}, {}, {{"protocol", "joint"}, {"learning_rate", "0.001"}}},
+                {"result2", {}, {}, {{"width", "2000"}}}};
   if (rng.Below(4) == 0) in.config.sigma = 0.003;  // sometimes the result1 recipe in force
   in.local_svm.solved = rng.Below(2);
   in.local_svm.constraints = rng.Below(100000);
@@ -201,11 +201,13 @@ TEST(Claims, EveryFindingOnThousandsOfGeneratedRunsKeepsItsClaimAndRenders) {
   EXPECT_GT(said, 40000);
   // The generator reaches every guidance message: the claims are exercised, not idle (a
   // review's messages are checked on the views that say them, experiment_test; the class
-  // activity's on the runs it settles, activity_claims_test).
+  // activity's on the runs it settles, activity_claims_test; a recipe's on generated data
+  // profiles, recipes_test).
   std::vector<std::string> missed;
   for (const MessageSpec* spec : MessageSpecs()) {
-    const bool elsewhere =
-        spec->code.rfind("review-", 0) == 0 || spec->code.rfind("activity-", 0) == 0;
+    const bool elsewhere = spec->code.rfind("review-", 0) == 0 ||
+                           spec->code.rfind("activity-", 0) == 0 ||
+                           spec->code.rfind("recipe-", 0) == 0;
     if (!elsewhere && codes.count(spec->code) == 0) {
       missed.push_back(spec->code);
     }
@@ -240,7 +242,7 @@ GuidanceInputs JointRun(int64_t step, double u, double signed_score) {
   in.config.steps = 313;
   in.vocab_size = 3000;
   in.train_reviews = in.scored_reviews = in.flow_reviews = 5000;
-  in.recipes = {{"figure1", "t", "r", {{"protocol", "joint"}}}};
+  in.recipes = {{"figure1", {}, {}, {{"protocol", "joint"}}}};
   in.metrics.phase = "joint";
   in.metrics.step = step;
   in.metrics.p_norm = 10;
@@ -304,8 +306,8 @@ GuidanceInputs PaperRealRun() {
   in.config.svm_c = 1;
   in.vocab_size = 2000;
   in.train_reviews = in.scored_reviews = in.flow_reviews = 20000;
-  in.recipes = {{"figure1", "t", "r", {{"protocol", "joint"}}},
-                {"result2", "t", "r", {{"width", "2000"}, {"max_doc_share", "0.1"}}}};
+  in.recipes = {{"figure1", {}, {}, {{"protocol", "joint"}}},
+                {"result2", {}, {}, {{"width", "2000"}, {"max_doc_share", "0.1"}}}};
   in.max_margin.solved = true;
   in.max_margin.acyclic = false;
   in.max_margin.constraints = 590000;

@@ -44,9 +44,9 @@ GuidanceInputs PaperRun() {
   in.train_reviews = in.scored_reviews = in.flow_reviews = 8530;
   in.alpha_spread = 1e-4;
   in.token_median_count = 4;
-  in.recipes = {{"result1", "t", "r", {{"sigma", "0.003"}, {"width", "64"}}},
-                {"figure1", "t", "r", {{"steps", "313"}}},
-                {"result2", "t", "r", {{"width", "8983"}}}};
+  in.recipes = {{"result1", {}, {}, {{"sigma", "0.003"}, {"width", "64"}}},
+                {"figure1", {}, {}, {{"steps", "313"}}},
+                {"result2", {}, {}, {{"width", "8983"}}}};
   return in;
 }
 

@@ -24,6 +24,17 @@ test('recipes, guidance, the theory layer and the Why card read the run', async 
     .locator('#recipes-list button[data-recipe]')
     .evaluateAll((b) => b.map((x) => x.getAttribute('data-recipe')));
   assert.deepEqual(recipes, ['result1', 'figure1', 'result2']);
+  // Each says what it will do and its cost before it is applied, in view beside its button;
+  // result2 names the reviews p trains on (with their number when a subset).
+  for (const name of recipes) {
+    const said = page.locator(`[data-recipe-item="${name}"] > span.small`);
+    assert.ok(await said.isVisible(), name);
+    assert.match((await said.textContent()) ?? '', /Cost: /, name);
+  }
+  assert.match(
+    (await page.textContent('[data-recipe-item="result2"] > span.small')) ?? '',
+    /^ Trains p on (all [\d,]+ training reviews|[\d,]+ of the [\d,]+ training reviews \([\d.]+%\))/,
+  );
 
   const theory = () =>
     series(page).then((s) =>

@@ -421,8 +421,8 @@ const recipeSetting = { key: 'string', value: 'string' } satisfies Record<
 >;
 const recipe = {
   name: 'string',
-  title: 'string',
-  reason: 'string',
+  title: { nullable: false, shape: finding },
+  plan: { nullable: false, shape: finding },
   settings: { arrayOf: recipeSetting },
 } satisfies Record<keyof Recipe, Kind>;
 const guidance = {

@@ -53,23 +53,3 @@ export function formatInteger(value: number): string {
 export function formatCount(value: number, singular: string, plural = `${singular}s`): string {
   return `${formatInteger(value)} ${value === 1 ? singular : plural}`;
 }
-
-/** Core's sentences spell the paper's symbols in ASCII (its CLI prints them); the page
- *  writes them as its glossary, charts and readouts do, so one notation shows: (eta/2)
- *  ||v||^2 is (η/2)‖v‖², R^2 is R², v.E_s is v·E_s. Letters inside words stay. */
-const NOTATION: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\|\|([A-Za-z_]+)\|\|/g, '‖$1‖'],
-  [/\^2\b/g, '²'],
-  [/\bsqrt\(([A-Za-z])\)/g, '√$1'],
-  [/\beta\b/g, 'η'],
-  [/\balpha(?![A-Za-z])/g, 'α'],
-  [/\bDelta(?![A-Za-z])/g, 'Δ'],
-  [/\bsigma(?![A-Za-z])/g, 'σ'],
-  [/\b([vp])\.E(?![a-z])/g, '$1·E'],
-  [/>=/g, '≥'],
-  [/<=/g, '≤'],
-];
-
-export function paperNotation(text: string): string {
-  return NOTATION.reduce((out, [pattern, symbol]) => out.replace(pattern, symbol), text);
-}

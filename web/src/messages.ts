@@ -17,6 +17,7 @@ export const PAGE_MESSAGES: Readonly<Record<string, Readonly<Record<string, Find
     'verdict-label-instead': {},
     'verdict-label-n-a': {},
     'recipe-use': { name: 'name' },
+    'recipe-why': {},
     'offer-dataset': { name: 'name' },
     'prompt-needs-data': {},
     'prompt-nothing-loaded': { reason: 'name' },

@@ -23,6 +23,11 @@ namespace clslab {
 std::vector<uint8_t> ReviewsOnCycles(const MarginConstraints& constraints, const Corpus& corpus,
                                      const SelectedSets& sets, int32_t vocab_size);
 
+// n flags, 1 for the acyclic reviews: non-empty, and none of their constraints (built from
+// `sets`) on a cycle. The reviews the flow trains on under flow_acyclic_only.
+std::vector<uint8_t> AcyclicReviewFlags(const Corpus& corpus, const SelectedSets& sets,
+                                        const MarginConstraints& constraints);
+
 // The reviews with keep[i] != 0 and their selected sets, in their order (vocab_size kept).
 Corpus KeepReviews(const Corpus& corpus, const std::vector<uint8_t>& keep /* n */);
 SelectedSets KeepSets(const SelectedSets& sets, const std::vector<uint8_t>& keep /* n */);

@@ -16,6 +16,7 @@
 namespace clslab {
 
 struct GuidanceInputs;
+struct RecipeFacts;
 
 struct ArgSpec {
   std::string name;
@@ -26,11 +27,18 @@ struct ArgSpec {
 // What a finding's words claim about the run, as a predicate over the run's numbers and the
 // finding's arguments: true whenever the finding may be said. `why` names what failed.
 using Claim = bool (*)(const GuidanceInputs& run, const Finding& said, std::string* why);
+// A recipe's words claim something about the data it was computed from (recipes.h): a
+// predicate over the data profile, the limits and the recipe's settings.
+using RecipeClaim = bool (*)(const RecipeFacts& data, const Finding& said, std::string* why);
 
+// A message has one claim, over what it is said of: a run (claim), a recipe (recipe_claim),
+// or a review's view (claim and recipe_claim null: ReviewClaimHolds), or a solve's progress
+// (null: what it names is the solve's state, ProgressClaimHolds).
 struct MessageSpec {
   std::string code;
   std::vector<ArgSpec> args;
   Claim claim = nullptr;
+  RecipeClaim recipe_claim = nullptr;
 
   // The finding saying this message on `panel`, as `kind`, with `args` (named as the spec).
   Finding Say(std::string panel, FindingKind kind, std::vector<FindingArg> values) const;
@@ -49,6 +57,10 @@ bool KeepsSpec(const Finding& said, std::string* why);
 // Whether `said` (and each of its details) keeps its spec and its claim is true on `run`.
 // `why` says what broke.
 bool ClaimHolds(const GuidanceInputs& run, const Finding& said, std::string* why);
+
+// Whether a recipe's finding (and each of its details) keeps its spec over the data it was
+// computed from: a known code, the spec's arguments, and its recipe_claim true.
+bool RecipeClaimHolds(const RecipeFacts& data, const Finding& said, std::string* why);
 
 struct ReviewView;
 // The claim of a review's disagreement (ReviewView::disagreement) over the view it is said

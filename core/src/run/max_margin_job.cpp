@@ -35,14 +35,6 @@ bool HardMarginHolds(const SvmSolution& solution) {
 
 }  // namespace
 
-std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets& sets,
-                                        const MarginConstraints& constraints) {
-  // Without a cycle every flag of ReviewsOnCycles is 0, so one path serves both cases.
-  std::vector<uint8_t> flags = ReviewsOnCycles(constraints, train, sets, train.vocab_size);
-  for (int32_t i = 0; i < train.NumReviews(); ++i) flags[i] = !flags[i] && train.Length(i) > 0;
-  return flags;
-}
-
 // The solve in parts: part 1 over all reviews (the hard margin when the constraints have no
 // cycle, which is necessary, and with d >= V sufficient; else the soft margin), part 2
 // over the acyclic reviews when there were cycles (hard margin first). A hard margin that

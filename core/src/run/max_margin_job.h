@@ -81,9 +81,4 @@ class MaxMarginJob {
   std::unique_ptr<MaxMarginSolve> solve_;
 };
 
-// n flags, 1 for the acyclic reviews: non-empty, and none of their constraints (built from
-// `sets`) on a cycle.
-std::vector<uint8_t> AcyclicReviewFlags(const Corpus& train, const SelectedSets& sets,
-                                        const MarginConstraints& constraints);
-
 }  // namespace clslab

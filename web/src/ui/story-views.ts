@@ -1,10 +1,10 @@
 // The paper's story on the loaded data, in words core chose from the measured values
-// (core/include/clslab/guidance.h, recipes.h): the recipes card (named settings with the
-// reason each was computed from the data), each chart's "what to look for" line, the
+// (core/include/clslab/guidance.h, recipes.h): the recipes card (named settings, each saying
+// what it will do and at what cost before it is applied, why each number folded), each chart's "what to look for" line, the
 // "Why does it look like this?" card (the diagnostics and the tokens the theory selects),
 // and Figure 1's theory layer. No sentence about the run is written here: core writes them.
 import type { Finding, Guidance, Recipe, SelectionReport } from '../protocol.ts';
-import { formatInteger, formatNumber, formatPercent, paperNotation } from '../format.ts';
+import { formatInteger, formatNumber, formatPercent } from '../format.ts';
 import { messages, onLocaleChange, t, verdictLabel } from '../catalog.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { UShapeChart } from '../charts/u-shape-chart.ts';
@@ -123,14 +123,45 @@ export class StoryViews {
     return button;
   }
 
+  /** Each recipe as its button, then what applying it will do and its cost in view (the
+   *  reviews p trains on, named when a subset), and why each number is what it is folded. */
   private showRecipes(state: LabState): void {
     this.recipes.replaceChildren(
-      ...state.recipes.map((recipe) =>
-        element('li', { className: 'recipe' }, [
-          this.recipeButton(recipe, recipe.title),
-          element('span', { className: 'small', text: ` ${paperNotation(recipe.reason)}` }),
-        ]),
-      ),
+      ...state.recipes.map((recipe) => {
+        const cost = recipe.plan.details.filter((d) => d.code === 'recipe-cost');
+        const why = recipe.plan.details.filter((d) => d.code !== 'recipe-cost');
+        const said = [recipe.plan, ...cost].map((f) => messages.render(f)).join(' ');
+        const nodes: Node[] = [
+          this.recipeButton(recipe, messages.render(recipe.title)),
+          element('span', {
+            className: 'small',
+            text: ` ${said}`,
+            attributes: { 'data-code': recipe.plan.code },
+          }),
+        ];
+        if (why.length > 0) {
+          nodes.push(
+            element('details', { className: 'small recipe-why' }, [
+              element('summary', { text: messages.format('recipe-why') }),
+              element(
+                'ul',
+                {},
+                why.map((detail) =>
+                  element('li', {
+                    text: messages.render(detail, true),
+                    attributes: { 'data-code': detail.code },
+                  }),
+                ),
+              ),
+            ]),
+          );
+        }
+        return element(
+          'li',
+          { className: 'recipe', attributes: { 'data-recipe-item': recipe.name } },
+          nodes,
+        );
+      }),
     );
   }
 
