@@ -562,6 +562,8 @@ glossary-ucontrast = Mean p·E_s of the 10% most polarized tokens (largest |Δ_s
 glossary-selection = Share of reviews whose most attended token lies in the selected set S_i. Result 2 predicts it rises toward 1 where the attention-SVM is feasible.
 
 ## Views: the charts' titles and plain leads (web/src/ui/panels.ts: no notation in a lead)
+## A lead says what its chart draws and what the theory predicts of it, never what this run
+## shows: the verdict under the chart says that, from the run's numbers.
 
 chart-title-loss = Training: loss and accuracy
 chart-title-alignment = Result 1: v·E_s against α_s after the step on E
@@ -569,10 +571,10 @@ chart-title-u-shape = Figure 1: p·E_s against Δ_s (the U shape)
 chart-title-selection = Result 2: cos(p, p_mm), selection accuracy and attention mass
 chart-title-norm = Result 2: ‖p‖ and the normalized margin
 chart-lead-loss = The loss (how wrong the model is, on average) falls as it trains; accuracy is the share of reviews it labels right, on the reviews it learns from and on held-out ones.
-chart-lead-alignment = Each dot is a word: after one training step its score (up) lines up with how much more often it appears in positive than in negative reviews (across).
-chart-lead-u-shape = Each dot is a word: as attention trains, words that lean strongly to one label (left and right) get high attention scores and neutral words (middle) low ones, a U.
-chart-lead-selection = As training runs (steps across, on a log scale), attention turns toward the direction the theory predicts and picks, in more and more reviews, the word the theory names.
-chart-lead-norm = The attention vector keeps growing without limit, while the margin it keeps between the chosen word and the rest, per unit of its length, settles at the theory’s value.
+chart-lead-alignment = Each dot is a word: its score after one training step (up) against how much more often it appears in positive than in negative reviews (across); the theory predicts they line up.
+chart-lead-u-shape = Each dot is a word: its attention score (up) against how strongly it leans to one label (across, neutral in the middle); the theory predicts that training lifts the strongly leaning words on both sides above the neutral ones, a U.
+chart-lead-selection = As training runs (steps across, on a log scale), these lines show how close attention comes to the direction the theory predicts and in how many reviews it picks the word the theory names.
+chart-lead-norm = The length of the attention vector, which the theory predicts grows without limit, and its margin between the chosen word and the rest per unit of length, which the theory predicts tends to the max-margin value where its hypotheses hold.
 
 ## Views: the charts' axes, legends, tooltips and tables (web/src/charts/)
 
@@ -694,8 +696,8 @@ panel-glossary = Symbols
 ## Views: the guided tour (web/src/ui/tour.ts)
 
 tour-title-alignment = Result 1: one step on the embeddings writes word frequency into them
-tour-title-ushape = Figure 1: training attention draws a U
-tour-title-result2 = Result 2: attention settles on the word the theory selects
+tour-title-ushape = Figure 1: does training attention draw a U?
+tour-title-result2 = Result 2: does attention pick the word the theory selects?
 tour-title-metrics = The run this tour follows
 tour-first-title = What am I looking at?
 tour-first-lead = { $title }. { $lead }

@@ -529,10 +529,10 @@ chart-title-u-shape = Figura 1: p·E_s frente a Δ_s (la forma de U)
 chart-title-selection = Resultado 2: cos(p, p_mm), exactitud de selección y masa de atención
 chart-title-norm = Resultado 2: ‖p‖ y el margen normalizado
 chart-lead-loss = La pérdida (cuánto se equivoca el modelo, en promedio) baja a medida que entrena; la exactitud es la proporción de reseñas que etiqueta bien, en las reseñas de las que aprende y en las reservadas.
-chart-lead-alignment = Cada punto es una palabra: tras un paso de entrenamiento, su puntuación (en vertical) se alinea con cuánto más a menudo aparece en reseñas positivas que en negativas (en horizontal).
-chart-lead-u-shape = Cada punto es una palabra: a medida que se entrena la atención, las palabras que se inclinan mucho hacia una etiqueta (izquierda y derecha) reciben puntuaciones altas y las neutras (centro) bajas: una U.
-chart-lead-selection = A medida que avanza el entrenamiento (los pasos en horizontal, en escala logarítmica), la atención gira hacia la dirección que predice la teoría y elige, en cada vez más reseñas, la palabra que la teoría señala.
-chart-lead-norm = El vector de atención sigue creciendo sin límite, mientras que el margen que mantiene entre la palabra elegida y las demás, por unidad de longitud, se estabiliza en el valor de la teoría.
+chart-lead-alignment = Cada punto es una palabra: su puntuación tras un paso de entrenamiento (en vertical) frente a cuánto más aparece en reseñas positivas que en negativas (en horizontal); la teoría predice que quedan en línea.
+chart-lead-u-shape = Cada punto es una palabra: su puntuación de atención (en vertical) frente a cuánto se inclina hacia una etiqueta (en horizontal, las neutras en el centro); la teoría predice que el entrenamiento sube las palabras muy inclinadas de ambos lados por encima de las neutras, una U.
+chart-lead-selection = A medida que avanza el entrenamiento (los pasos en horizontal, en escala logarítmica), estas líneas muestran cuánto se acerca la atención a la dirección que predice la teoría y en cuántas reseñas elige la palabra que la teoría señala.
+chart-lead-norm = La longitud del vector de atención, que según la teoría crece sin límite, y su margen entre la palabra elegida y las demás por unidad de longitud, que según la teoría tiende al valor de margen máximo donde se cumplen sus hipótesis.
 
 ## Views: the charts' axes, legends, tooltips and tables (web/src/charts/)
 
@@ -651,8 +651,8 @@ panel-glossary = Símbolos
 ## Views: the guided tour (web/src/ui/tour.ts)
 
 tour-title-alignment = Resultado 1: un paso sobre los embeddings escribe en ellos la frecuencia de las palabras
-tour-title-ushape = Figura 1: al entrenar la atención se dibuja una U
-tour-title-result2 = Resultado 2: la atención se asienta en la palabra que la teoría selecciona
+tour-title-ushape = Figura 1: ¿dibuja una U la atención al entrenarse?
+tour-title-result2 = Resultado 2: ¿elige la atención la palabra que selecciona la teoría?
 tour-title-metrics = La ejecución que sigue esta visita
 tour-first-title = ¿Qué estoy viendo?
 tour-first-lead = { $title }. { $lead }

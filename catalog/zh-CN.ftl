@@ -506,10 +506,10 @@ chart-title-u-shape = 图 1：p·E_s 对 Δ_s（U 形）
 chart-title-selection = 结果 2：cos(p, p_mm)、选中率与注意力质量
 chart-title-norm = 结果 2：‖p‖ 与归一化间隔
 chart-lead-loss = 损失（模型平均错得有多厉害）随训练下降；准确率是模型判对标签的评论所占比例，分别在它学习的评论和留出的评论上计算。
-chart-lead-alignment = 每个点是一个词：训练一步之后，它的分数（纵向）与它在正面评论中比在负面评论中多出现的程度（横向）排成一条线。
-chart-lead-u-shape = 每个点是一个词：随着注意力训练，强烈偏向某一标签的词（左右两侧）得到高注意力分数，中性词（中间）得分低，形成一个 U。
-chart-lead-selection = 随着训练推进（横向为步数，对数刻度），注意力转向理论预测的方向，并在越来越多的评论中选中理论所指的那个词。
-chart-lead-norm = 注意力向量不断无限增长，而它在被选词与其余词之间保持的、按自身长度折算的间隔，稳定在理论给出的值上。
+chart-lead-alignment = 每个点是一个词：纵轴是它在一步训练后的得分，横轴是它在正面评论中比在负面评论中多出现的程度；理论预测这些点排成一条直线。
+chart-lead-u-shape = 每个点是一个词：纵轴是它的注意力得分，横轴是它偏向某一标签的程度（中性词在中间）；理论预测训练会把两侧强烈偏向的词抬得比中性词高，形成 U 形。
+chart-lead-selection = 随着训练进行（横轴为步数，对数刻度），这些曲线显示注意力与理论预测的方向有多接近，以及在多少评论中它选中了理论指出的那个词。
+chart-lead-norm = 注意力向量的长度（理论预测它会无限增长），以及它在被选中的词与其余词之间按单位长度计的间隔（理论预测在其假设成立时，它趋于最大间隔的值）。
 
 ## Views: the charts' axes, legends, tooltips and tables (web/src/charts/)
 
@@ -622,8 +622,8 @@ panel-glossary = 符号
 ## Views: the guided tour (web/src/ui/tour.ts)
 
 tour-title-alignment = 结果 1：嵌入上的一步把词频写进嵌入
-tour-title-ushape = 图 1：训练注意力画出一个 U
-tour-title-result2 = 结果 2：注意力停在理论选中的词上
+tour-title-ushape = 图 1：训练注意力会画出 U 形吗？
+tour-title-result2 = 结果 2：注意力会选中理论所选的词吗？
 tour-title-metrics = 本导览跟随的这次运行
 tour-first-title = 我在看什么？
 tour-first-lead = { $title }。{ $lead }
