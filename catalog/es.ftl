@@ -42,6 +42,7 @@ verdict-label-n-a = Sin predicción aquí:
 ## Buttons beside a verdict
 
 recipe-use = Usar la receta { $name }
+recipe-why = Por qué estos números
 offer-dataset = Abrir { $name }.tsv (reseñas reales)
 
 ## The prompt while the page is busy (core's guidance.prompt says the rest)
@@ -300,6 +301,50 @@ lms-failed = El progreso no se está registrando: el curso rechazó { $call }. P
 lms-failed-detail = El progreso no se está registrando: el curso rechazó { $call } ({ $detail }). Puede que tu último trabajo no se guarde en el curso.
 lms-too-long = El estado de la ejecución tiene { $length } caracteres, más de los { $limit } que guarda SCORM 1.2: tus respuestas quedan registradas, pero al volver a abrir no se reanudará en este paso.
 lms-course-only = Este enlace abre el laboratorio solo dentro de este curso: el paquete se generó sin la dirección de una copia pública.
+
+## Las recetas: qué hará cada una, dicho antes de aplicarla, y por qué sus números (recipes.cpp)
+
+recipe-title = { $name ->
+        [result1] Resultado 1: un paso sobre E con una σ pequeña
+        [figure1] Figura 1: entrenamiento conjunto con Adam
+       *[result2] Resultado 2: d = V, el régimen del teorema
+    }
+recipe-cost = Coste: { $steps ->
+        [one] un paso
+       *[other] { $steps } pasos
+    } con d = { $d }, con una E de { $weights } pesos (V × d, V = { $v }); { $subset ->
+        [yes] el paso sobre E recorre los { $all } tokens de entrenamiento, y cada paso del flujo sobre p los { $tokens } tokens de las reseñas con las que entrena.
+       *[no] { $steps ->
+            [one] recorre
+           *[other] cada uno recorre
+        } los { $all } tokens de entrenamiento.
+    }
+recipe-result1-plan = Da el único paso sobre E (protocolo del artículo, η = { $eta }) con las palabras vistas al menos { $min_count } veces (V = { $v }), con d = { $d } y σ = { $sigma }: el ruido inicial σ/√d = { $noise } es como mucho el 1 % de la dispersión del paso (η/2)·std(α) = { $spread } en estas reseñas, así que los puntos deberían caer sobre la recta predicha.
+recipe-result1-flat = α es igual para todas las palabras de estas reseñas, así que el paso sobre E mueve todos los v·E_s por igual y no se puede ajustar ninguna recta; σ = { $sigma }.
+recipe-figure1-plan = Entrena E y p a la vez con Adam (tasa de aprendizaje { $rate }, d = { $d }, σ = { $sigma }, v fijo) durante { $steps } pasos, el doble del tiempo que tarda Adam en mover un valor v·E_s en 1, con las { $words } palabras vistas al menos { $min_count } veces.
+recipe-figure1-cut = Con las palabras vistas al menos 20 veces, { $at_twenty } palabras darían más valores que la mitad de las { $reviews } reseñas (de { $mean } tokens de media): bastantes para ajustar palabra a palabra la mayoría de los etiquetados, y la U se desvanecería pronto.
+recipe-figure1-ranked = Estas son las palabras que ordena la puntuación U: con <unk>, { $values } valores, como mucho uno por cada dos de las { $reviews } reseñas, así que los valores por sí solos ajustan pocos etiquetados.
+recipe-figure1-closed = El { $share } de estas reseñas { $class ->
+        [negative] son negativas
+       *[positive] son positivas
+    }: el Δ de las palabras ordenadas tiene mediana { $median }, y |Δ| las ordena casi como Δ (Spearman { $rho }), así que todo p con una puntuación U de al menos 0,5 tiene una puntuación con signo de al menos { $least } en valor absoluto: con estos datos ningún p da una U (una puntuación U de 0,5 con la puntuación con signo dentro de ±0,3).
+recipe-result2-plan = Entrena p con { $acyclic } de las { $reviews } reseñas de entrenamiento ({ $share }): aquellas cuyas restricciones no están en ningún ciclo del grafo de «debe superar», donde p_mm existe, según lo predicho a partir de α (s* = argmax y·α_s, el límite de σ pequeña); d = V = { $v }, η = { $eta }, { $steps } pasos del flujo normalizado.
+recipe-result2-plan-all = Entrena p con las { $reviews } reseñas de entrenamiento: según lo predicho a partir de α (s* = argmax y·α_s, el límite de σ pequeña), ninguna restricción está en un ciclo del grafo de «debe superar», así que p_mm existe sobre todas ellas; d = V = { $v }, η = { $eta }, { $steps } pasos del flujo normalizado.
+recipe-result2-vocabulary = d = V = { $v } (recuento mínimo { $min_count }, V como mucho { $cap } para que un paso del flujo siga siendo asequible) es el régimen del teorema; { $cut ->
+        [yes] se descartan las palabras que aparecen en más del { $doc_share } de las reseñas.
+       *[no] se conservan todas las palabras.
+    }
+recipe-result2-selected = s* predicho: «{ $token }» en el { $share } de las reseñas ({ $measure ->
+        [lean] inclinación { $value }
+       *[delta] |Δ| { $value }
+    }).
+recipe-result2-polar = s* se inclina hacia una clase ({ $measure ->
+        [lean] Δ a al menos 0,3 del { $neutral } de un token repartido como lo están todos los tokens, ya que los tokens de este corpus están en un { $positive } en reseñas positivas
+       *[delta] |Δ| ≥ 0,3
+    }) en el { $polar } de las reseñas.
+recipe-result2-kinds = s* es un signo de puntuación en el { $punctuation } de las reseñas y <unk> (las palabras fuera del vocabulario) en el { $unknown }.
+recipe-result2-nothing-selected = Ninguna reseña conserva un token con estos ajustes, así que no se selecciona nada.
+recipe-result2-eta = η = { $eta } pone el paso sobre E en 6 veces el ruido de E(0) a lo largo de v: (η/2)·std(α) = { $step } frente a σ/√d = { $noise }.
 
 # ---------------------------------------------------------------------------------------
 # Las palabras propias de la página (index.html y las vistas de la página).

@@ -42,6 +42,7 @@ verdict-label-n-a = 此处无预测：
 ## Buttons beside a verdict
 
 recipe-use = 使用 { $name } 方案
+recipe-why = 这些数字的由来
 offer-dataset = 打开 { $name }.tsv（真实评论）
 
 ## The prompt while the page is busy (core's guidance.prompt says the rest)
@@ -284,6 +285,47 @@ lms-failed = 进度没有被记录：课程拒绝了 { $call }。你最近的学
 lms-failed-detail = 进度没有被记录：课程拒绝了 { $call }（{ $detail }）。你最近的学习可能没有保存到课程中。
 lms-too-long = 运行状态有 { $length } 个字符，超过 SCORM 1.2 能保存的 { $limit } 个：你的答案已记录，但重新打开时不会从这一步继续。
 lms-course-only = 这个链接只在本课程内打开实验室：生成包时没有提供公开副本的地址。
+
+## 方案：每个方案在应用之前先说明它将做什么，以及其中各个数字的由来（recipes.cpp）
+
+recipe-title = { $name ->
+        [result1] 结果 1：用较小的 σ 在 E 上走一步
+        [figure1] 图 1：用 Adam 联合训练
+       *[result2] 结果 2：d = V，定理所在的区间
+    }
+recipe-cost = 开销：{ $steps } 步，d = { $d }，E 共有 { $weights } 个权重（V × d，V = { $v }）；{ $subset ->
+        [yes] E 上的一步遍历全部 { $all } 个训练词元，p 上梯度流的每一步遍历它所训练的评论中的 { $tokens } 个词元。
+       *[no] { $steps ->
+            [1] 这一步
+           *[other] 每一步都
+        }遍历全部 { $all } 个训练词元。
+    }
+recipe-result1-plan = 在出现至少 { $min_count } 次的词上（V = { $v }），以 d = { $d }、σ = { $sigma } 走 E 上的那一步（论文协议，η = { $eta }）：初始噪声 σ/√d = { $noise } 至多是这些评论上这一步的离散程度 (η/2)·std(α) = { $spread } 的 1%，因此各点应落在预测的直线上。
+recipe-result1-flat = 在这些评论中每个词的 α 都相同，所以 E 上的一步让所有 v·E_s 移动同样的量，无法拟合出直线；σ = { $sigma }。
+recipe-figure1-plan = 用 Adam 同时训练 E 和 p（学习率 { $rate }，d = { $d }，σ = { $sigma }，v 固定），共 { $steps } 步，即 Adam 把一个 v·E_s 值移动 1 所需时间的两倍，训练对象是出现至少 { $min_count } 次的 { $words } 个词。
+recipe-figure1-cut = 若取出现至少 20 次的词，{ $at_twenty } 个词给出的取值会多于 { $reviews } 条评论（平均 { $mean } 个词元）的一半：足以逐词拟合大多数标注，U 形会很早消退。
+recipe-figure1-ranked = 这些是 U 分数所排序的词：连同 <unk> 共 { $values } 个取值，{ $reviews } 条评论中每两条至多一个，因此仅凭这些取值只能拟合很少的标注。
+recipe-figure1-closed = 这些评论中 { $share } 是{ $class ->
+        [negative] 负面
+       *[positive] 正面
+    }的：被排序的词的 Δ 中位数为 { $median }，且 |Δ| 对它们的排序几乎与 Δ 相同（Spearman { $rho }），因此任何 U 分数至少为 0.5 的 p，其带符号分数的绝对值至少为 { $least }：在这份数据上没有 p 能给出 U 形（U 分数 0.5 且带符号分数在 ±0.3 以内）。
+recipe-result2-plan = 在 { $reviews } 条训练评论中的 { $acyclic } 条上训练 p（{ $share }）：这些评论的约束不在“必须胜过”关系图的任何环上，p_mm 在其上存在，这是由 α 预测的（s* = argmax y·α_s，即小 σ 极限）；d = V = { $v }，η = { $eta }，归一化梯度流 { $steps } 步。
+recipe-result2-plan-all = 在全部 { $reviews } 条训练评论上训练 p：由 α 预测（s* = argmax y·α_s，即小 σ 极限），没有约束位于“必须胜过”关系图的环上，因此 p_mm 在全部评论上存在；d = V = { $v }，η = { $eta }，归一化梯度流 { $steps } 步。
+recipe-result2-vocabulary = d = V = { $v }（最小计数 { $min_count }，V 至多为 { $cap }，使梯度流的一步仍然负担得起）是定理所在的区间；{ $cut ->
+        [yes] 出现在超过 { $doc_share } 的评论中的词被去掉。
+       *[no] 保留所有词。
+    }
+recipe-result2-selected = 预测的 s*：“{ $token }”，占 { $share } 的评论（{ $measure ->
+        [lean] 倾向 { $value }
+       *[delta] |Δ| { $value }
+    }）。
+recipe-result2-polar = 在 { $polar } 的评论中，s* 偏向某一类别（{ $measure ->
+        [lean] Δ 与一个按全部词元的分布出现的词元的 { $neutral } 至少相差 0.3，因为这个语料的词元有 { $positive } 出现在正面评论中
+       *[delta] |Δ| ≥ 0.3
+    }）。
+recipe-result2-kinds = 在 { $punctuation } 的评论中 s* 是标点，在 { $unknown } 的评论中是 <unk>（词表之外的词）。
+recipe-result2-nothing-selected = 在这些设置下没有评论保留任何词元，因此没有词元被选中。
+recipe-result2-eta = η = { $eta } 使 E 上的一步达到 E(0) 沿 v 方向噪声的 6 倍：(η/2)·std(α) = { $step }，对比 σ/√d = { $noise }。
 
 # ---------------------------------------------------------------------------------------
 # 页面自身的文字（index.html 与页面各视图）。

@@ -11,6 +11,7 @@ export interface MessageArgs {
   'verdict-label-instead': {};
   'verdict-label-n-a': {};
   'recipe-use': { name: FluentVariable };
+  'recipe-why': {};
   'offer-dataset': { name: FluentVariable };
   'prompt-needs-data': {};
   'prompt-nothing-loaded': { reason: FluentVariable };
@@ -258,6 +259,83 @@ export interface MessageArgs {
   'lms-failed-detail': { call: FluentVariable; detail: FluentVariable };
   'lms-too-long': { length: FluentVariable; limit: FluentVariable };
   'lms-course-only': {};
+  'recipe-title': { name: FluentVariable };
+  'recipe-cost': {
+    all: FluentVariable;
+    d: FluentVariable;
+    steps: FluentVariable;
+    subset: FluentVariable;
+    tokens: FluentVariable;
+    v: FluentVariable;
+    weights: FluentVariable;
+  };
+  'recipe-result1-plan': {
+    d: FluentVariable;
+    eta: FluentVariable;
+    min_count: FluentVariable;
+    noise: FluentVariable;
+    sigma: FluentVariable;
+    spread: FluentVariable;
+    v: FluentVariable;
+  };
+  'recipe-result1-flat': { sigma: FluentVariable };
+  'recipe-figure1-plan': {
+    d: FluentVariable;
+    min_count: FluentVariable;
+    rate: FluentVariable;
+    sigma: FluentVariable;
+    steps: FluentVariable;
+    words: FluentVariable;
+  };
+  'recipe-figure1-cut': {
+    at_twenty: FluentVariable;
+    mean: FluentVariable;
+    reviews: FluentVariable;
+  };
+  'recipe-figure1-ranked': { reviews: FluentVariable; values: FluentVariable };
+  'recipe-figure1-closed': {
+    class: FluentVariable;
+    least: FluentVariable;
+    median: FluentVariable;
+    rho: FluentVariable;
+    share: FluentVariable;
+  };
+  'recipe-result2-plan': {
+    acyclic: FluentVariable;
+    eta: FluentVariable;
+    reviews: FluentVariable;
+    share: FluentVariable;
+    steps: FluentVariable;
+    v: FluentVariable;
+  };
+  'recipe-result2-plan-all': {
+    eta: FluentVariable;
+    reviews: FluentVariable;
+    steps: FluentVariable;
+    v: FluentVariable;
+  };
+  'recipe-result2-vocabulary': {
+    cap: FluentVariable;
+    cut: FluentVariable;
+    doc_share: FluentVariable;
+    min_count: FluentVariable;
+    v: FluentVariable;
+  };
+  'recipe-result2-selected': {
+    measure: FluentVariable;
+    share: FluentVariable;
+    token: FluentVariable;
+    value: FluentVariable;
+  };
+  'recipe-result2-polar': {
+    measure: FluentVariable;
+    neutral: FluentVariable;
+    polar: FluentVariable;
+    positive: FluentVariable;
+  };
+  'recipe-result2-kinds': { punctuation: FluentVariable; unknown: FluentVariable };
+  'recipe-result2-nothing-selected': {};
+  'recipe-result2-eta': { eta: FluentVariable; noise: FluentVariable; step: FluentVariable };
   'page-title': {};
   'boot-fallback': {};
   'skip-to-results': {};
