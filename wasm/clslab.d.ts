@@ -160,7 +160,8 @@ export interface DatasetPreview {
 /** Every number is finite; a metric that does not apply has its has* flag false. */
 export interface Metrics {
   step: number;
-  phase: string;
+  /** The phase's name (enums.h); the page says it with the catalog's phase-<name>. */
+  phase: PhaseName;
   trainLoss: number;
   trainAccuracy: number;
   hasTest: boolean;

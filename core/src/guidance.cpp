@@ -13,7 +13,7 @@ namespace clslab {
 
 // ---- Readings shared by the rules and the claims.
 
-bool Stepped(const Metrics& m) { return m.phase != "initialized" && !m.phase.empty(); }
+bool Stepped(const Metrics& m) { return m.phase != Phase::kInitialized; }
 
 std::string SettingOf(const GuidanceInputs& in, const char* recipe, const char* key) {
   if (const Recipe* r = FindRecipe(in.recipes, recipe)) {

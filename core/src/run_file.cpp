@@ -48,7 +48,7 @@ std::string WriteRunFile(const Experiment& experiment) {
   }
   const Metrics metrics = experiment.CurrentMetrics();
   json["step"] = metrics.step;
-  json["phase"] = metrics.phase;
+  json["phase"] = EnumKey(metrics.phase);
   json["checksum"] = metrics.checksum;
   json["metrics"] = ToJson(metrics);
   if (const Weights* w = experiment.weights()) {

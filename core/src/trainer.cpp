@@ -28,19 +28,21 @@ ReviewSelection Trainer::FullBatch() {
   return all;
 }
 
-const char* PhaseName(Phase phase) {
+namespace {
+
+// How run files spelled a phase before Metrics carried its name (read, never written).
+std::string_view EarlierSpelling(Phase phase) {
   switch (phase) {
-    case Phase::kInitialized:
-      return "initialized";
     case Phase::kEmbeddingsStepped:
       return "embeddings stepped";
     case Phase::kFlow:
       return "flow on p";
-    case Phase::kJoint:
-      return "joint";
+    default:
+      return EnumKey(phase);
   }
-  return "unknown";
 }
+
+}  // namespace
 
 Result<Phase> PhaseAt(Protocol protocol, int64_t step, std::string_view name) {
   if (step < 0 || step > kMaxStep) {
@@ -50,10 +52,10 @@ Result<Phase> PhaseAt(Protocol protocol, int64_t step, std::string_view name) {
   Phase expected = Phase::kInitialized;
   if (step > 0) expected = protocol == Protocol::kJoint ? Phase::kJoint : Phase::kFlow;
   if (step == 1 && protocol == Protocol::kPaper) expected = Phase::kEmbeddingsStepped;
-  if (name != PhaseName(expected)) {
+  if (name != EnumKey(expected) && name != EarlierSpelling(expected)) {
     return Result<Phase>::Failure("the run's phase \"" + std::string(name).substr(0, 40) +
                                   "\" does not match step " + std::to_string(step) + " (\"" +
-                                  PhaseName(expected) + "\" expected)");
+                                  EnumKey(expected) + "\" expected)");
   }
   return Result<Phase>::Success(expected);
 }

@@ -64,9 +64,9 @@ double Near(Rng& rng, double lo, double hi, std::initializer_list<double> edges)
 Metrics RandomMetrics(Rng& rng, int64_t step, const GuidanceInputs& in) {
   Metrics m;
   m.step = step;
-  m.phase = step == 0                                ? "initialized"
-            : in.config.protocol == Protocol::kJoint ? "joint"
-                                                     : "flow on p";
+  m.phase = step == 0                                ? Phase::kInitialized
+            : in.config.protocol == Protocol::kJoint ? Phase::kJoint
+                                                     : Phase::kFlow;
   m.train_loss = rng.Uniform();
   m.train_accuracy = rng.Uniform();
   m.has_test = in.metrics.has_test;
@@ -218,7 +218,7 @@ TEST(Claims, EveryFindingOnThousandsOfGeneratedRunsKeepsItsClaimAndRenders) {
 TEST(Claims, AClaimFailsWhenTheWordsOutrunTheNumbers) {
   GuidanceInputs in = RandomRun(*std::make_unique<Rng>(1));
   in.config.protocol = Protocol::kPaper;
-  in.metrics.phase = "flow on p";
+  in.metrics.phase = Phase::kFlow;
   in.metrics.has_predicted_slope = true;
   in.metrics.predicted_slope = 500;
   in.metrics.alignment_slope = 500;
@@ -243,7 +243,7 @@ GuidanceInputs JointRun(int64_t step, double u, double signed_score) {
   in.vocab_size = 3000;
   in.train_reviews = in.scored_reviews = in.flow_reviews = 5000;
   in.recipes = {{"figure1", {}, {}, {{"protocol", "joint"}}}};
-  in.metrics.phase = "joint";
+  in.metrics.phase = Phase::kJoint;
   in.metrics.step = step;
   in.metrics.p_norm = 10;
   in.metrics.u_score = u;
@@ -317,7 +317,7 @@ GuidanceInputs PaperRealRun() {
   in.max_margin.largest_component_words = {"great", "bad", "best", "worst"};
   in.max_margin.largest_component_reviews = 19992;
   Metrics& m = in.metrics;
-  m.phase = "flow on p";
+  m.phase = Phase::kFlow;
   m.step = 300;
   m.p_norm = 200;
   m.has_predicted_slope = true;

@@ -33,7 +33,7 @@ GuidanceInputs PaperRun() {
   in.config.eta = 1000;
   in.config.max_doc_share = 1;
   in.config.drop_unknown = false;
-  in.metrics.phase = "flow on p";
+  in.metrics.phase = Phase::kFlow;
   in.metrics.step = 300;
   in.metrics.p_norm = 12;
   in.metrics.has_predicted_slope = true;
@@ -84,7 +84,7 @@ TEST(Guidance, ANoisyFitIsOffWithBothSizesAndTheResult1RecipesSigma) {
 TEST(Guidance, UnderJointTrainingResult1AndResult2PredictNothing) {
   GuidanceInputs in = PaperRun();
   in.config.protocol = Protocol::kJoint;
-  in.metrics.phase = "joint";
+  in.metrics.phase = Phase::kJoint;
   const Guidance g = Explain(in);
   EXPECT_EQ(g.panels[0].kind, FindingKind::kNotApplicable);
   EXPECT_EQ(g.panels[0].recipe, "result1");
@@ -94,7 +94,7 @@ TEST(Guidance, UnderJointTrainingResult1AndResult2PredictNothing) {
 TEST(Guidance, BeforeTheStepOnEEveryPanelWaitsAndThePromptSaysWhatToPress) {
   GuidanceInputs in = PaperRun();
   in.metrics = Metrics();
-  in.metrics.phase = "initialized";
+  in.metrics.phase = Phase::kInitialized;
   const Guidance g = Explain(in);
   EXPECT_EQ(g.panels[0].code, "result1-waits");
   EXPECT_EQ(g.panels[1].code, "figure1-waits");

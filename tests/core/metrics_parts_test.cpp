@@ -25,6 +25,9 @@ struct ExactFields {
   void operator()(const char* name, const std::string& value) {
     fields.push_back(std::string(name) + "=" + value);
   }
+  void operator()(const char* name, Phase value) {
+    fields.push_back(std::string(name) + "=" + EnumKey(value));
+  }
   template <typename Integer>
   void operator()(const char* name, Integer value) {
     fields.push_back(std::string(name) + "=" + std::to_string(value));

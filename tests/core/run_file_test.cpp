@@ -111,7 +111,7 @@ TEST(RunFile, DamagedWeightsAreCaughtByTheChecksumAndNothingIsApplied) {
 TEST(RunFile, TheChecksumCoversTheStep) {
   std::string checksum;
   const std::string text = TrainedRun(&checksum);
-  // Step 8 in a joint... here the default paper protocol: step 8 is still "flow on p", so
+  // Step 8 in a joint... here the default paper protocol: step 8 is still "flow", so
   // the phase agrees and only the checksum can tell the step was changed.
   const Result<RunFile> run = ReadRunFile(Edited(text, "\"step\":7", "\"step\":8"));
   ASSERT_TRUE(run.ok()) << run.status.message();
@@ -133,7 +133,23 @@ TEST(RunFile, StepsOutOfRangeOrAgainstThePhaseAreRefused) {
   }
   const Result<RunFile> early = ReadRunFile(Edited(text, "\"step\":7", "\"step\":1"));
   ASSERT_FALSE(early.ok());
-  EXPECT_TRUE(Contains(early.status.message(), "embeddings stepped")) << early.status.message();
+  EXPECT_TRUE(Contains(early.status.message(), "\"embeddings_stepped\" expected"))
+      << early.status.message();
+}
+
+TEST(RunFile, ThePhaseIsWrittenByItsNameAndAnEarlierFilesSpellingStillReads) {
+  std::string checksum;
+  const std::string text = TrainedRun(&checksum);  // the paper protocol at step 7
+  ASSERT_TRUE(Contains(text, "\"phase\":\"flow\"")) << "enums.h's name, not a display string";
+  // Files written before the phase had one name said "flow on p": they replay the same.
+  const Result<RunFile> earlier =
+      ReadRunFile(Edited(text, "\"phase\":\"flow\"", "\"phase\":\"flow on p\""));
+  ASSERT_TRUE(earlier.ok()) << earlier.status.message();
+  Experiment fresh;
+  ASSERT_TRUE(ApplyRunFile(&fresh, earlier.value, nullptr).ok());
+  EXPECT_EQ(fresh.CurrentMetrics().checksum, checksum);
+  EXPECT_EQ(fresh.CurrentMetrics().phase, Phase::kFlow);
+  EXPECT_FALSE(ReadRunFile(Edited(text, "\"phase\":\"flow\"", "\"phase\":\"Flow\"")).ok());
 }
 
 TEST(RunFile, AbsurdShapesAreRefusedWithoutOverflowOrAllocation) {

@@ -162,9 +162,10 @@ const preview = {
   dropReasons: 'string[]',
   warnings: 'string[]',
 } satisfies Record<keyof DatasetPreview, Kind>;
+const phaseNames = oneOf<PhaseName>()(['initialized', 'embeddings_stepped', 'flow', 'joint']);
 const metrics = {
   step: 'number',
-  phase: 'string',
+  phase: phaseNames,
   trainLoss: 'number',
   trainAccuracy: 'number',
   hasTest: 'boolean',
@@ -223,7 +224,6 @@ const valueResult = (kind: 'string' | { oneOf: readonly string[] } | null): Shap
   value: kind === null ? { nullable: true, shape: {} } : kind,
 });
 const protocolNames = oneOf<ProtocolName>()(['paper', 'joint']);
-const phaseNames = oneOf<PhaseName>()(['initialized', 'embeddings_stepped', 'flow', 'joint']);
 const dueSolveNames = oneOf<DueSolveName>()(['none', 'max_margin']);
 const runItemNames = oneOf<RunItemName>()([
   'none',

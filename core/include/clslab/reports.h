@@ -103,7 +103,9 @@ void Describe(const DatasetPreview& p, Visitor& v) {
 // apply yet has its `has_*` flag false and value 0 (the page shows "n/a", never NaN).
 struct Metrics {
   int64_t step = 0;
-  std::string phase;  // "initialized", "embeddings stepped", "flow on p", "joint"
+  // By its one name (enums.h) in the JSON, the run files and at the wasm boundary; the page
+  // says it with the catalog's phase-<name>, and no rule reads a display string.
+  Phase phase = Phase::kInitialized;
   double train_loss = 0, train_accuracy = 0;
   bool has_test = false;
   double test_loss = 0, test_accuracy = 0;

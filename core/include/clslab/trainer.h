@@ -37,10 +37,11 @@ struct TrainerOptions {
   int32_t batch_size = 0;                          // joint, 0 = full batch
   bool train_v = false;                            // joint
 };
-const char* PhaseName(Phase phase);
-// The phase a run of `protocol` is in after `step` steps, checked against its name: a run
-// file's step and phase must agree (paper: 0 initialized, 1 embeddings stepped, then flow
-// on p; joint: 0 initialized, then joint) and the step lie in [0, kMaxStep].
+// The phase a run of `protocol` is in after `step` steps, checked against its name (enums.h;
+// a run file written before the phase had one name spelled it "embeddings stepped" and
+// "flow on p", which still read): a run file's step and phase must agree (paper: 0
+// initialized, 1 embeddings_stepped, then flow; joint: 0 initialized, then joint) and the
+// step lie in [0, kMaxStep].
 constexpr int64_t kMaxStep = 1000000000;
 Result<Phase> PhaseAt(Protocol protocol, int64_t step, std::string_view name);
 

@@ -112,7 +112,7 @@ void MetricsJob::MeasurePart(int part, const RunView& run, const MaxMarginJob& m
   switch (part) {
     case kTrainLoss: {
       m.step = run.trainer->step();
-      m.phase = PhaseName(run.trainer->phase());
+      m.phase = run.trainer->phase();
       ModelWorkspace workspace;
       const LossAccuracy on_train = LossAndGradient(w, train, {}, &workspace, nullptr);
       m.train_loss = Finite(on_train.loss);

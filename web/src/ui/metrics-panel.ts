@@ -1,8 +1,8 @@
 // The scalar read-out: every number the charts summarise, formatted ("n/a" when a metric
 // does not apply yet, never NaN).
-import type { Metrics } from '../protocol.ts';
+import type { Metrics, PhaseName } from '../protocol.ts';
 import { formatIf, formatInteger, formatNumber, formatPercent } from '../format.ts';
-import { msg, onLocaleChange, t } from '../localized.ts';
+import { msg, onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import { ReadoutList } from './dom.ts';
 
 const ROWS = [
@@ -49,21 +49,13 @@ const ROWS = [
   },
 ];
 
-/** A run's phase as core's metrics name it (trainer.cpp PhaseName), in the reader's words. */
-function phaseName(phase: string): string {
-  switch (phase) {
-    case 'initialized':
-      return t('phase-initialized');
-    case 'embeddings stepped':
-      return t('phase-embeddings-stepped');
-    case 'flow on p':
-      return t('phase-flow');
-    case 'joint':
-      return t('phase-joint');
-    default:
-      return phase === '' ? 'n/a' : phase;
-  }
-}
+/** A run's phase in the reader's words: core's Phase by its one name (enums.h). */
+const PHASE_WORDS = {
+  initialized: msg('phase-initialized'),
+  embeddings_stepped: msg('phase-embeddings-stepped'),
+  flow: msg('phase-flow'),
+  joint: msg('phase-joint'),
+} satisfies Record<PhaseName, PlainMessageId>;
 
 export class MetricsPanel {
   private readonly list: ReadoutList;
@@ -81,7 +73,7 @@ export class MetricsPanel {
     this.shown = m;
     const set = (key: string, text: string) => this.list.set(key, text);
     set('step', formatInteger(m.step));
-    set('phase', phaseName(m.phase));
+    set('phase', t(PHASE_WORDS[m.phase]));
     set('trainLoss', formatNumber(m.trainLoss));
     set('testLoss', formatIf(m.hasTest, m.testLoss));
     set('trainAccuracy', formatPercent(m.trainAccuracy));
