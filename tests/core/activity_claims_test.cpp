@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "activity_run.h"
 #include "clslab/activity.h"
 #include "clslab/activity_words.h"
 #include "clslab/experiment.h"
@@ -19,19 +20,7 @@
 namespace clslab {
 namespace {
 
-RunConfig SmallRun() {
-  RunConfig config;
-  config.dataset = "synthetic";
-  config.synthetic_reviews = 200;
-  config.synthetic_feasible = true;
-  config.test_fraction = 0.2;
-  config.min_count = 1;
-  config.max_doc_share = 1;
-  config.drop_unknown = false;
-  config.width = 128;
-  config.steps = 30;
-  return config;
-}
+RunConfig SmallRun() { return ActivityRun(30); }
 
 struct Case {
   const char* name;

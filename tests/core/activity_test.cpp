@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "activity_run.h"
 #include "clslab/experiment.h"
 
 namespace clslab {
@@ -180,19 +181,7 @@ TEST(Activity, GradesCountOnlySettledQuestionsAndTheActivityIsDoneWhenAllAre) {
   EXPECT_FALSE(report.done) << "nothing is graded before the student commits";
 }
 
-RunConfig SmallPaperRun() {
-  RunConfig config;
-  config.dataset = "synthetic";
-  config.synthetic_reviews = 200;
-  config.synthetic_feasible = true;
-  config.test_fraction = 0.2;
-  config.min_count = 1;
-  config.max_doc_share = 1;
-  config.drop_unknown = false;
-  config.width = 128;
-  config.steps = 40;
-  return config;
-}
+RunConfig SmallPaperRun() { return ActivityRun(40); }
 
 TEST(Activity, ARunSettlesEveryQuestionAndTheKeptStateResumesIt) {
   Experiment experiment;

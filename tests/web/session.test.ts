@@ -200,19 +200,22 @@ test('reset with the same seed gives the same checksum', async () => {
   h.session.dispose();
 });
 
+/** Settings whose p_mm solve takes many slices: cycles in the constraints of 20,000
+ *  infeasible synthetic reviews and a stiff soft margin (C = 100). */
+const LONG_SOLVE = {
+  dataset: 'synthetic',
+  synthetic_reviews: 20000,
+  synthetic_feasible: false,
+  width: 256,
+  svm_c: 100,
+} as const;
+
 test('the solve says its progress at most every 100 ms of its clock, and each new stage at once', async () => {
   // A clock that moves 3 ms a reading: a call is a few readings, so without the limit
-  // every call (a few ms) would post; with it, posts of one stage are >= 100 ms apart. A
-  // solve of many calls: cycles and a stiff soft margin (as in the Cancel test below).
+  // every call (a few ms) would post; with it, posts of one stage are >= 100 ms apart.
   let clock = 0;
   const h = await sessionHarness({ now: () => (clock += 3) });
-  await h.init({
-    dataset: 'synthetic',
-    synthetic_reviews: 20000,
-    synthetic_feasible: false,
-    width: 256,
-    svm_c: 100,
-  });
+  await h.init(LONG_SOLVE);
   const stamped: Array<{ at: number; stage: string }> = [];
   const push = h.events.push.bind(h.events);
   h.events.push = (...added: WorkerEvent[]) => {
@@ -276,14 +279,7 @@ test('the step on E is followed by the solve, as a task, so cos(p, p_mm) is know
 
 test('Cancel during the solve ends it at once: no solution, and the run is where it was', async () => {
   const h = await sessionHarness();
-  // Cycles and a stiff soft margin: a solve of many slices.
-  await h.init({
-    dataset: 'synthetic',
-    synthetic_reviews: 20000,
-    synthetic_feasible: false,
-    width: 256,
-    svm_c: 100,
-  });
+  await h.init(LONG_SOLVE);
   const from = h.events.length;
   const stepping = h.send({ type: 'stepEmbeddings' });
   await h.waitFor('taskProgress', from, (e) => e.task === 'solving');
@@ -306,15 +302,8 @@ test('Cancel during the solve ends it at once: no solution, and the run is where
 
 test('a Play sent during a solve waits for it and starts; a Pause sent after it withdraws it', async () => {
   const h = await sessionHarness();
-  // A solve of many slices (as in the Cancel test): the Play is queued behind it.
-  await h.init({
-    dataset: 'synthetic',
-    synthetic_reviews: 20000,
-    synthetic_feasible: false,
-    width: 256,
-    svm_c: 100,
-    steps: 3,
-  });
+  // The Play is queued behind the solve.
+  await h.init({ ...LONG_SOLVE, steps: 3 });
   let from = h.events.length;
   let stepping = h.send({ type: 'stepEmbeddings' });
   await h.waitFor('taskProgress', from, (e) => e.task === 'solving');
