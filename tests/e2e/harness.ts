@@ -253,44 +253,8 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: join(results, name), fullPage });
 }
 
-declare global {
-  interface Window {
-    __clslab?: {
-      series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
-      bounds: () => Record<string, { x: number[]; y: number[] }>;
-      chartUpdates: () => Record<string, number>;
-      metrics: () => {
-        step: number;
-        checksum: string;
-        trainLoss: number;
-        trainReviews: number;
-      } | null;
-      /** The review "Attention on a review" last drew (core's ReviewView), or null. */
-      review: () => {
-        logit: number;
-        order: Int32Array;
-        tokens: string[];
-        words: string[];
-        chosen: number;
-        attended: number;
-        disagreement: import('clslab-wasm').Finding;
-      } | null;
-      state: () => {
-        dataset: unknown;
-        playing: boolean;
-        /** The step reached: the latest metrics', or a stop's before its metrics arrive. */
-        step: number;
-        guidanceStep: number;
-        task: { kind: string } | null;
-        maxMargin: unknown;
-        need: unknown;
-        config: Record<string, unknown>;
-        lastStop: { reason: string; message: string; step: number } | null;
-        metrics: { step: number } | null;
-      };
-    };
-  }
-}
+// window.__clslab, the page's test hooks: their one declaration (web/src/test-hook.ts).
+export type { TestHook } from '../../web/src/test-hook.ts';
 
 /** Loads a file through the dataset panel's picker, confirming its preview when the
  *  panel asks for confirmation first. */

@@ -16,6 +16,7 @@ import {
   startLab,
   waitStopped,
   type Lab,
+  type TestHook,
 } from './harness.ts';
 
 let lab: Lab;
@@ -26,19 +27,11 @@ after(async () => {
   await lab.close();
 });
 
-/** The page's fault-injection hooks (web/src/main.ts). */
-interface FaultHooks {
-  killWorker: () => void;
-  injectFault: (fault: Fault) => void;
-}
-type Fault = 'liftLimits' | 'uncaughtError' | 'hang' | 'slowLoad';
-const killWorker = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __clslab: FaultHooks }).__clslab.killWorker());
+/** The page's fault-injection hooks (web/src/test-hook.ts). */
+type Fault = Parameters<TestHook['injectFault']>[0];
+const killWorker = (page: Page) => page.evaluate(() => window.__clslab!.killWorker());
 const injectFault = (page: Page, fault: Fault) =>
-  page.evaluate(
-    (f) => (window as unknown as { __clslab: FaultHooks }).__clslab.injectFault(f),
-    fault,
-  );
+  page.evaluate((f) => window.__clslab!.injectFault(f), fault);
 
 /** Every plotted point of every chart has finite x and y. */
 async function assertChartsFinite(page: Page): Promise<number> {

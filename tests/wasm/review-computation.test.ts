@@ -4,22 +4,13 @@
 // from (mean log(1 + exp(-y f)) over the non-empty training reviews; y f > 0 counted right).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ClslabModule, Lab, ReviewView } from '../../wasm/clslab.d.ts';
-import { runTo } from '../web/support.ts';
+import type { Lab, ReviewView } from '../../wasm/clslab.d.ts';
+import { loadModule, runTo } from '../web/support.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const moviesBytes = new Uint8Array(readFileSync(`${root}web/public/datasets/movies.tsv`));
-
-async function loadModule(): Promise<ClslabModule> {
-  const glue = `${root}web/src/wasm-build/clslab.js`;
-  assert.ok(existsSync(glue), 'build the module first: npm run build:wasm');
-  const { default: createClslab } = (await import(glue)) as {
-    default: (options: object) => Promise<ClslabModule>;
-  };
-  return createClslab({ wasmBinary: readFileSync(`${root}web/src/wasm-build/clslab.wasm`) });
-}
 
 const module = await loadModule();
 

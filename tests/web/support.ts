@@ -3,7 +3,7 @@
 // (commands in with ids, events out, as the browser worker runs it), and small
 // deterministic review corpora. Not a test file itself (the runner's glob is *.test.ts).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { ClslabModule, Lab, Metrics, WorkOrder, WorkReport } from '../../wasm/clslab.d.ts';
 import type { CommandBody, WorkerEvent } from '../../web/src/protocol.ts';
 import type { FetchBuiltin } from '../../web/src/worker/dataset-loader.ts';
@@ -14,6 +14,7 @@ const glueUrl = new URL('../../web/src/wasm-build/clslab.js', import.meta.url);
 
 /** A fresh instance of the built module (what the worker's loadModule does in a page). */
 export async function loadModule(): Promise<ClslabModule> {
+  assert.ok(existsSync(glueUrl), 'build the module first: npm run build:wasm');
   const { default: createClslab } = (await import(glueUrl.href)) as {
     default: (options: { wasmBinary: Uint8Array }) => Promise<ClslabModule>;
   };

@@ -10,6 +10,7 @@ import {
   updateNow,
 } from './charts/setup.ts';
 import type { SlowTask } from './client/heartbeat.ts';
+import type {} from './test-hook.ts'; // window.__clslab's type
 import { WorkerClient } from './client/worker-client.ts';
 import type { Fault, Metrics, ReviewView, WorkerEvent } from './protocol.ts';
 import { Recovery } from './state/recovery.ts';
@@ -308,27 +309,9 @@ store.send({
   hash: initialHash,
 });
 
-// Test hooks: the e2e tests read plotted series and the latest metrics, and inject faults
-// (kill the worker, make it throw or hang, lift the Lab's limits so a load really runs out
-// of memory; the worker obeys faults only in test builds).
-declare global {
-  interface Window {
-    __clslab?: {
-      series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
-      /** Each chart's drawn x and y ranges, [min, max] (an off-screen chart is brought
-       *  up to date first). */
-      bounds: () => Record<string, { x: number[]; y: number[] }>;
-      /** How many times each chart was updated (drawn): a chart off screen waits. */
-      chartUpdates: () => Record<string, number>;
-      metrics: () => Metrics | null;
-      /** The review the "Attention on a review" panel last drew (core's view), or null. */
-      review: () => ReviewView | null;
-      state: () => Readonly<LabState>;
-      killWorker: () => void;
-      injectFault: (fault: Fault) => void;
-    };
-  }
-}
+// Test hooks (test-hook.ts): the e2e tests read plotted series and the latest metrics, and
+// inject faults (kill the worker, make it throw or hang, lift the Lab's limits so a load
+// really runs out of memory; the worker obeys faults only in test builds).
 window.__clslab = {
   series: () =>
     Object.fromEntries(Object.entries(charts).map(([name, chart]) => [name, chart.dump()])),
