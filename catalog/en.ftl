@@ -1022,3 +1022,13 @@ flow-theory-selects = The theory selects s*
 flow-model-attends = The model attends to
 flow-model-why = the largest s_t, which follows a_t = p·E_t
 flow-agree = They agree: the most attended token is one the theory selects (in S_i).
+## What the page holds (issue 40, item 2): the metrics panel's last two read-outs
+## (web/src/ui/memory-readout.ts), from the worker's Lab.memory().
+
+memory-model-label = model size
+memory-model-hint = The weights the lab trains: E (V × d), p and v (d each), stored as 32-bit floats.
+memory-model-value = { $vocab } × { $width } + 2 × { $width } = { $weights } weights, { $mib } MiB ({ $bytes } bytes)
+memory-model-none = n/a (no data loaded)
+memory-heap-label = wasm heap now
+memory-heap-hint = The wasm module's memory: the model, the reviews, the solvers' tables. It grows when a load or a solve needs more and never shrinks.
+memory-heap-value = { $mib } MiB ({ $bytes } bytes)

@@ -1022,3 +1022,13 @@ flow-theory-selects = La teoría selecciona s*
 flow-model-attends = El modelo atiende a
 flow-model-why = el mayor s_t, que sigue a a_t = p·E_t
 flow-agree = Coinciden: el token más atendido es uno de los que selecciona la teoría (en S_i).
+## What the page holds (issue 40, item 2): the metrics panel's last two read-outs
+## (web/src/ui/memory-readout.ts), from the worker's Lab.memory().
+
+memory-model-label = tamaño del modelo
+memory-model-hint = Los pesos que entrena el laboratorio: E (V × d), p y v (d cada uno), guardados como flotantes de 32 bits.
+memory-model-value = { $vocab } × { $width } + 2 × { $width } = { $weights } pesos, { $mib } MiB ({ $bytes } bytes)
+memory-model-none = n/d (no hay datos cargados)
+memory-heap-label = memoria wasm ahora
+memory-heap-hint = La memoria del módulo wasm: el modelo, las reseñas, las tablas de los solvers. Crece cuando una carga o una resolución necesita más y nunca se reduce.
+memory-heap-value = { $mib } MiB ({ $bytes } bytes)

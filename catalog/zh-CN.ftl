@@ -939,3 +939,13 @@ flow-theory-selects = 理论选中 s*
 flow-model-attends = 模型关注的是
 flow-model-why = s_t 最大者，它随 a_t = p·E_t 而定
 flow-agree = 两者一致：注意力最高的词元正是理论选中的词元之一（在 S_i 中）。
+## What the page holds (issue 40, item 2): the metrics panel's last two read-outs
+## (web/src/ui/memory-readout.ts), from the worker's Lab.memory().
+
+memory-model-label = 模型大小
+memory-model-hint = 实验训练的权重：E（V × d）、p 和 v（各 d 个），以 32 位浮点数存储。
+memory-model-value = { $vocab } × { $width } + 2 × { $width } = { $weights } 个权重，{ $mib } MiB（{ $bytes } 字节）
+memory-model-none = 不适用（尚未加载数据）
+memory-heap-label = 当前 wasm 堆
+memory-heap-hint = wasm 模块的内存：模型、评论、求解器的表。加载或求解需要更多时会增长，且从不缩小。
+memory-heap-value = { $mib } MiB（{ $bytes } 字节）

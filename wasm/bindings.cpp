@@ -3,6 +3,7 @@
 // data beyond copying, no defaults, no policy: all of that lives in core/. Errors come
 // back as { ok: false, message } because C++ exceptions reach JS as bare pointers.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include "clslab/config.h"
 #include "clslab/dataset_source.h"
 #include "clslab/experiment.h"
+#include "clslab/model.h"
 #include "clslab/run_file.h"
 #include "clslab/run_plan.h"
 #include "marshal.h"
@@ -245,6 +247,18 @@ class Lab {
   std::string ConfigJson() const { return clslab::ConfigToJson(experiment_.config()); }
   bool HasDataset() const { return experiment_.has_dataset(); }
   val Summary() const { return ToVal(experiment_.summary()); }
+  // What the page holds: the model's weights (core Weights::count, bytes; 0 before data)
+  // and the wasm heap as it is now (the module's memory buffer, which never shrinks).
+  val Memory() const {
+    const clslab::Weights* weights = experiment_.weights();
+    val o = val::object();
+    o.set("vocabSize", weights == nullptr ? 0 : weights->vocab_size());
+    o.set("width", weights == nullptr ? 0 : weights->width());
+    o.set("weights", static_cast<double>(weights == nullptr ? 0 : weights->count()));
+    o.set("modelBytes", static_cast<double>(weights == nullptr ? 0 : weights->bytes()));
+    o.set("heapBytes", static_cast<double>(emscripten_get_heap_size()));
+    return o;
+  }
   std::string ExportLabelTabText() const { return experiment_.ExportLabelTabText(); }
 
   val Plan() const { return ToVal(experiment_.Plan()); }
@@ -354,6 +368,7 @@ EMSCRIPTEN_BINDINGS(clslab) {
       .function("configJson", &Lab::ConfigJson)
       .function("hasDataset", &Lab::HasDataset)
       .function("summary", &Lab::Summary)
+      .function("memory", &Lab::Memory)
       .function("exportLabelTabText", &Lab::ExportLabelTabText)
       .function("plan", &Lab::Plan)
       .function("work", &Lab::Work)

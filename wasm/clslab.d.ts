@@ -66,6 +66,18 @@ export interface DatasetSummary {
   trainTokens: number;
 }
 
+/** Lab.memory(): the model's size and the wasm heap, in bytes. */
+export interface MemoryReport {
+  vocabSize: number;
+  width: number;
+  /** V d + 2 d: E, p and v. */
+  weights: number;
+  /** The weights as stored (float32). */
+  modelBytes: number;
+  /** The module's memory now (it grows, never shrinks). */
+  heapBytes: number;
+}
+
 /** A load's answer: the summary, and the settings as loaded (with the source's hash and
  *  rows recorded). On failure value is null and nothing changed. */
 export interface LoadResult {
@@ -714,6 +726,9 @@ export interface Lab {
   configJson(): ConfigJson;
   hasDataset(): boolean;
   summary(): DatasetSummary;
+  /** What the page holds: the model (core Weights: V x d + 2 d float32 weights; zeros
+   *  before data) and the wasm heap now (the module's memory buffer, in bytes). */
+  memory(): MemoryReport;
   /** The loaded rows (as parsed) as label<TAB>text. '' when none. */
   exportLabelTabText(): string;
   /** What the run does next (the same plan each step report carries). */

@@ -73,6 +73,25 @@ test('the cold page shows every panel and the step on E without a click', async 
   assert.equal(await page.locator('.chart-card figcaption').count(), 4);
   await page.waitForFunction(() => document.querySelectorAll('#token-rows tr').length > 10);
   await page.waitForFunction(() => document.querySelectorAll('#review-list li').length > 0);
+  // The metrics panel says what the page holds: the model of the loaded vocabulary (V × d
+  // + 2 d float32 weights) and the wasm heap, in MiB and exact bytes, never NaN.
+  const held = await page.evaluate(() => ({
+    vocab:
+      (window.__clslab?.state().dataset as { summary: { vocabSize: number } } | null)?.summary
+        .vocabSize ?? 0,
+    model: document.querySelector('[data-memory="model"]')?.textContent ?? '',
+    heap: document.querySelector('[data-memory="heap"]')?.textContent ?? '',
+  }));
+  const model =
+    /^([\d,]+) × ([\d,]+) \+ 2 × ([\d,]+) = ([\d,]+) weights, [\d.]+ MiB \(([\d,]+) bytes\)$/.exec(
+      held.model,
+    );
+  assert.ok(model !== null, held.model);
+  const [vocab, width, , weights, bytes] = model.slice(1).map((n) => Number(n.replaceAll(',', '')));
+  assert.equal(vocab, held.vocab, 'one row of E per token of the loaded vocabulary');
+  assert.equal(weights, vocab! * width! + 2 * width!);
+  assert.equal(bytes, 4 * weights!);
+  assert.match(held.heap, /^[\d.]+ MiB \([\d,]+ bytes\)$/);
   await page.focus('.chart-card[data-panel="ushape"] .info[data-term="delta"]');
   await screenshot(page, 'views-cold.png');
   assert.deepEqual(problems.console, []);

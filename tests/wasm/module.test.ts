@@ -83,6 +83,32 @@ test('loading a dataset returns a plain summary and token columns as copied type
   });
 });
 
+test("memory() says the model's V x d + 2 d float32 weights and the heap the module holds now", () => {
+  withLab((lab) => {
+    const empty = lab.memory();
+    assert.deepEqual([empty.vocabSize, empty.width, empty.weights, empty.modelBytes], [0, 0, 0, 0]);
+    const width = 32;
+    const loaded = lab.load({ layout: 'text', text: moviesBytes }, config({ width }));
+    assert.equal(loaded.ok, true, loaded.message);
+    const vocab = loaded.value!.vocabSize;
+    const memory = lab.memory();
+    assert.equal(memory.vocabSize, vocab);
+    assert.equal(memory.width, width);
+    assert.equal(memory.weights, vocab * width + 2 * width);
+    assert.equal(memory.modelBytes, 4 * memory.weights);
+    // The heap is the module's memory buffer as it is now, and follows its growth.
+    const heap = (module as unknown as { HEAPU8: Uint8Array }).HEAPU8;
+    assert.equal(memory.heapBytes, heap.buffer.byteLength);
+    assert.equal(
+      lab.loadSynthetic(config({ dataset: 'synthetic', synthetic_reviews: 50000 })).ok,
+      true,
+    );
+    const grown = (module as unknown as { HEAPU8: Uint8Array }).HEAPU8.buffer.byteLength;
+    assert.ok(grown >= memory.heapBytes);
+    assert.equal(lab.memory().heapBytes, grown);
+  });
+});
+
 test('work in calls of one unit measures in parts: the same metrics as one unbounded call', () => {
   const measured = (budget: number) => {
     let metrics: unknown = null;

@@ -177,6 +177,7 @@ test('a restart replays the settings to the step reached and supplies known data
     targetStep: 0,
     stepsPerSecond: 0,
     plan,
+    memory: { vocabSize: 8, width: 8, weights: 80, modelBytes: 320, heapBytes: 16777216 },
   });
   assert.deepEqual(recovery.restart(false), {
     commands: [{ type: 'init', datasetBaseUrl: base, hash: 'v=1&width=8' }],
@@ -281,6 +282,7 @@ test('a restart during a load rebuilds the run that stood before it, and says a 
     targetStep: 0,
     stepsPerSecond: 0,
     plan: {} as never,
+    memory: { vocabSize: 0, width: 0, weights: 0, modelBytes: 0, heapBytes: 16777216 },
   });
   recovery.sent({ type: 'previewFiles', files: [{ path: 'big.tsv', file: {} as File }] });
   const task = { task: 'loading', label: 'Building the dataset', cancellable: false } as const;

@@ -25,6 +25,7 @@ import { DatasetPanel } from './ui/dataset-panel.ts';
 import { byId } from './ui/dom.ts';
 import { LabViews } from './ui/lab-views.ts';
 import { MaxMarginPanel } from './ui/max-margin-panel.ts';
+import { MemoryReadout } from './ui/memory-readout.ts';
 import { MetricsPanel } from './ui/metrics-panel.ts';
 import { createCharts, tokenCharts } from './ui/panels.ts';
 import { Replay } from './ui/replay.ts';
@@ -69,6 +70,7 @@ const replay = new Replay(store);
 const share = new ShareLink(store, replay);
 const language = new LanguageSwitch(share);
 const metricsPanel = new MetricsPanel(byId<HTMLDListElement>('metrics'));
+const memoryReadout = new MemoryReadout(byId<HTMLDListElement>('metrics'));
 new MaxMarginPanel(store);
 const reviews = new ReviewPanel(store.send);
 new SettingsForm(byId('settings'), store);
@@ -165,6 +167,7 @@ store.subscribe((event: WorkerEvent, state) => {
       const snapshot = { metrics: event.metrics, columns: event.columns, statistics, live };
       for (const chart of Object.values(charts)) chart.append(snapshot);
       metricsPanel.show(event.metrics);
+      memoryReadout.show(event.memory);
       // New weights: the shown review's computation follows them (at the columns' rate
       // while playing, a few times a second; not while the panel is off screen).
       if (event.columns !== null) reviews.weightsChanged();

@@ -953,4 +953,17 @@ export interface MessageArgs {
   'flow-model-attends': {};
   'flow-model-why': {};
   'flow-agree': {};
+  'memory-model-label': {};
+  'memory-model-hint': {};
+  'memory-model-value': {
+    bytes: FluentVariable;
+    mib: FluentVariable;
+    vocab: FluentVariable;
+    weights: FluentVariable;
+    width: FluentVariable;
+  };
+  'memory-model-none': {};
+  'memory-heap-label': {};
+  'memory-heap-hint': {};
+  'memory-heap-value': { bytes: FluentVariable; mib: FluentVariable };
 }

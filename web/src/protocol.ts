@@ -19,6 +19,7 @@ import type {
   SelectionReport,
   Limits,
   MaxMarginReport,
+  MemoryReport,
   MetricField,
   Metrics,
   ParseChoice,
@@ -36,6 +37,7 @@ import type { Phrase } from './localized.ts';
 export const RATE_WINDOW_MILLISECONDS = 2000;
 
 export type { DatasetPreview, DatasetSummary, Limits, MaxMarginReport, Metrics, ParseChoice };
+export type { MemoryReport };
 export type { ReviewView, SettingEffect, SettingField, SourceFile };
 export type { Finding, Guidance, Recipe, SelectionReport } from 'clslab-wasm';
 export type { DueSolveName, PhaseName, ProtocolName, SourceKindName };
@@ -259,6 +261,8 @@ export type WorkerEvent =
       stepsPerSecond: number;
       /** What the run does next, at the metrics' step. */
       plan: Plan;
+      /** What the page holds now: the model's size and the wasm heap (Lab.memory). */
+      memory: MemoryReport;
     }
   | { type: 'started'; targetStep: number }
   | { type: 'stopped'; reason: StopReason; message: string; step: number }

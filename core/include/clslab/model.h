@@ -26,6 +26,9 @@ struct Weights {
 
   int32_t vocab_size() const { return static_cast<int32_t>(E.rows()); }
   int32_t width() const { return static_cast<int32_t>(E.cols()); }
+  // What the model holds: V d + 2 d weights, in bytes as stored (the page says both).
+  int64_t count() const { return static_cast<int64_t>(E.size() + p.size() + v.size()); }
+  int64_t bytes() const { return count() * static_cast<int64_t>(sizeof(float)); }
 };
 
 // Gradient of the mean logistic loss in the rank-two form of THEORY.md:

@@ -164,7 +164,16 @@ export class Training {
     this.lastSnapshotAt = done;
     if (withColumns) this.lastColumnsAt = done;
     const plan = this.deps.host.plan();
-    this.deps.post({ type: 'metricsUpdated', metrics, columns, targetStep, stepsPerSecond, plan });
+    const memory = lab.memory();
+    this.deps.post({
+      type: 'metricsUpdated',
+      metrics,
+      columns,
+      targetStep,
+      stepsPerSecond,
+      plan,
+      memory,
+    });
   }
 
   /** Drives the loop toward `target`; resolves (with `untilReleased`) once the command's
