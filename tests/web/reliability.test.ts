@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import type { WorkerEvent } from '../../web/src/protocol.ts';
 import { Heartbeat, SILENCE_MILLISECONDS } from '../../web/src/client/heartbeat.ts';
 import { Recovery } from '../../web/src/state/recovery.ts';
+import { phrase } from '../../web/src/localized.ts';
 import { LabStore } from '../../web/src/state/store.ts';
 import { corpus, sessionHarness, type SessionHarness } from './support.ts';
 
@@ -285,7 +286,7 @@ test('a restart during a load rebuilds the run that stood before it, and says a 
     memory: { vocabSize: 0, width: 0, weights: 0, modelBytes: 0, heapBytes: 16777216 },
   });
   recovery.sent({ type: 'previewFiles', files: [{ path: 'big.tsv', file: {} as File }] });
-  const task = { task: 'loading', label: 'Building the dataset', cancellable: false } as const;
+  const task = { task: 'loading', label: phrase('task-building'), cancellable: false } as const;
   apply({ type: 'taskStarted', ...task, blockingMs: 10000 });
   settings('v=1&dataset=file&source_hash=big');
   // The worker dies here, before the new data's datasetLoaded.
@@ -309,7 +310,7 @@ test('the heartbeat never kills a worker inside a task it announced, and says on
     clearInterval: () => undefined,
   });
   heartbeat.start();
-  const label = 'Building the dataset';
+  const label = phrase('task-building');
   heartbeat.heard({
     type: 'taskStarted',
     task: 'loading',
