@@ -19,6 +19,11 @@ const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 /** The charts of the paper's results, any of which may be the first picture. */
 const PICTURES = [canvasId('alignment'), canvasId('uShape')];
+/** The catalog's English, as the page words it: the registry holds message ids. */
+const english = createMessages(
+  readFileSync(new URL('../../catalog/en.ftl', import.meta.url), 'utf8'),
+  'en',
+);
 
 interface Box {
   id: string;
@@ -77,7 +82,7 @@ for (const dark of [false, true]) {
           described.getBoundingClientRect().bottom <= node.getBoundingClientRect().top;
         return { text: described?.textContent ?? '', above };
       }, canvasId(id));
-      assert.equal(lead.text, CHARTS[id].lead);
+      assert.equal(lead.text, english.format(CHARTS[id].lead));
       assert.ok(lead.above, `${id}'s lead is above its chart`);
     }
     // The recipes stay one click away, folded above the charts.
@@ -221,7 +226,7 @@ test('the tour starts from the picture: what the first chart shows, then its num
   await page.waitForSelector('#tour:not([hidden])');
   const first = PANEL_SPECS.find((panel) => panel.tour !== undefined)!;
   assert.ok(first.charts !== undefined, `the first tour step (${first.key}) shows a chart`);
-  const lead = CHARTS[first.charts[0]!].lead;
+  const lead = english.format(CHARTS[first.charts[0]!].lead);
   const card = await page.evaluate(() => ({
     counter: document.getElementById('tour-counter')?.textContent ?? '',
     title: document.getElementById('tour-title')?.textContent ?? '',
@@ -245,11 +250,7 @@ test('the tour starts from the picture: what the first chart shows, then its num
   );
   assert.ok(line !== null, 'core has a verdict for the panel');
   // The card shows core's finding in the catalog's words, as the CLI renders it.
-  const messages = createMessages(
-    readFileSync(new URL('../../catalog/en.ftl', import.meta.url), 'utf8'),
-    'en',
-  );
-  assert.equal(card.text, messages.render(line));
+  assert.equal(card.text, english.render(line));
   await screenshot(page, 'picture-tour-first.png', false);
   assert.deepEqual(problems.console, []);
   await page.close();
