@@ -8,7 +8,7 @@ import type { ChartConfiguration, ChartDataset, Plugin } from 'chart.js';
 import { metricColumn } from '../csv-names.ts';
 import { onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import type { Metrics } from '../protocol.ts';
-import { Chart, logGridColor, logTick, scheduleUpdate, theme } from './setup.ts';
+import { Chart, logGridColor, logTick, scheduleUpdate, theme, wordDatasets } from './setup.ts';
 import type { ChartTable, ChartView, Snapshot } from './snapshot.ts';
 
 export interface SeriesSpec {
@@ -125,10 +125,7 @@ export abstract class SeriesChart implements ChartView {
 
   /** The legend's and the axes' words in the current language. */
   private word(): void {
-    this.chart.data.datasets.forEach((dataset, i) => {
-      const id = this.labels[i];
-      if (id !== undefined) dataset.label = t(id);
-    });
+    wordDatasets(this.chart, this.labels);
     const scales = this.chart.options.scales ?? {};
     const step = scales['x'];
     if (step?.title !== undefined)

@@ -16,7 +16,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { expectedCost, FrameBudget, markerCount } from './frame-budget.ts';
-import { onLocaleChange } from '../localized.ts';
+import { onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 
 Chart.register(
   LineController,
@@ -360,6 +360,14 @@ function drawFrame(): void {
     performance.mark('clslab:first-chart');
   }
   if (waiting) requestFrame();
+}
+
+/** Names `chart`'s datasets in the current language: dataset i is message `labels[i]`. */
+export function wordDatasets(chart: Chart, labels: readonly PlainMessageId[]): void {
+  chart.data.datasets.forEach((dataset, i) => {
+    const id = labels[i];
+    if (id !== undefined) dataset.label = t(id);
+  });
 }
 
 /** Redraws `chart` in a coming animation frame, once however many snapshots arrived. */

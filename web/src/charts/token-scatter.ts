@@ -7,7 +7,7 @@ import { TOKEN_COLUMNS } from '../csv-names.ts';
 import { msg, onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { ChartTable, Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
-import { Chart, chartsHeld, onceOnScreen, scheduleUpdate, theme } from './setup.ts';
+import { Chart, chartsHeld, onceOnScreen, scheduleUpdate, theme, wordDatasets } from './setup.ts';
 
 export type ScatterDataset = ChartDataset<'scatter', TokenPoint[]>;
 
@@ -275,10 +275,7 @@ export abstract class TokenScatter implements TokenChartView {
 
   /** The datasets' and axes' names in the current language. */
   private word(): void {
-    this.chart.data.datasets.forEach((dataset, i) => {
-      const id = this.labels[i];
-      if (id !== undefined) dataset.label = t(id);
-    });
+    wordDatasets(this.chart, this.labels);
     const scales = this.chart.options.scales ?? {};
     const titles: Array<[string, PlainMessageId | undefined]> = [
       ['x', this.axes.x.title],
