@@ -137,6 +137,13 @@ result2-feasible = Result 2's hypothesis holds on these reviews: none of the { $
 result2-soft-margin = p_mm here is the soft-margin solution (C = { $c }).
 result2-twins = These reviews were generated for it (scripts/make-twins.mjs): each positive review has a negative twin with every sentiment word swapped for its opposite, so a sentiment word appears only in reviews of its own class. Real reviews break this: open the built-in movie reviews to see Result 2's hypothesis fail, and why.
 
+# Result 2 at a finite step (issue 37): the bar cos ≥ 0.9, selection ≥ 95% stands in for the limit.
+result2-elsewhere = Not the theorem's limit: in { $differ } of the { $reviews } training reviews the flow selects another token than s*, and p is nearer the att-SVM of that selection (cos(p, p_local) { $cos_local }) than p_mm (cos(p, p_mm) { $cos }). This step meets the bar the lab checks at a finite step (cos ≥ 0.9, selection of s* { $selection } ≥ 95%), but that bar stands in for the limit, and the flow is measured heading elsewhere.
+result2-receding = Not the theorem's limit: the normalized margin { $margin } is negative and fell by { $fall } since step { $from }, so p ranks another token above s* in some review and moves away from 1/‖p_mm‖ = { $reference }, the margin of the theorem's limit. This step meets the bar the lab checks at a finite step (cos(p, p_mm) { $cos } ≥ 0.9, selection of s* { $selection } ≥ 95% over all { $reviews } training reviews), but that bar stands in for the limit.
+result2-limit-same = The theorem is about the flow's limit; checked at this step: the flow's own selection is s* in every review, so the att-SVM of its selection is p_mm itself.
+result2-limit-open = The theorem is about the flow's limit; at this step the flow selects another token than s* in { $differ } of the { $reviews } training reviews, and the att-SVM of that selection (p_local) is not solved for it yet: whether the flow heads to p_mm is not measured.
+result2-limit-nearer-mm = The theorem is about the flow's limit; at this step the flow selects another token than s* in { $differ } of the { $reviews } training reviews, but p is nearer p_mm (cos(p, p_mm) { $cos }) than the att-SVM of that selection (cos(p, p_local) { $cos_local }).
+
 ## Training: loss and accuracy
 
 loss-now = Train loss { $train }{ $has_test ->

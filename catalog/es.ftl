@@ -145,6 +145,13 @@ result2-feasible = La hipótesis del Resultado 2 se cumple en estas reseñas: ni
 result2-soft-margin = Aquí p_mm es la solución de margen blando (C = { $c }).
 result2-twins = Estas reseñas se generaron para ello (scripts/make-twins.mjs): cada reseña positiva tiene una gemela negativa con cada palabra de sentimiento cambiada por su opuesta, así que una palabra de sentimiento solo aparece en reseñas de su propia clase. Las reseñas reales rompen esto: abre las reseñas de películas incluidas para ver cómo falla la hipótesis del Resultado 2, y por qué.
 
+# Resultado 2 en un paso finito (issue 37): el umbral cos ≥ 0.9, selección ≥ 95% sustituye al límite.
+result2-elsewhere = No es el límite del teorema: en { $differ } de las { $reviews } reseñas de entrenamiento el flujo selecciona otro token distinto de s*, y p está más cerca del att-SVM de esa selección (cos(p, p_local) { $cos_local }) que de p_mm (cos(p, p_mm) { $cos }). Este paso cumple el umbral que el laboratorio comprueba en un paso finito (cos ≥ 0.9, selección de s* { $selection } ≥ 95%), pero ese umbral sustituye al límite, y se mide que el flujo va hacia otra dirección.
+result2-receding = No es el límite del teorema: el margen normalizado { $margin } es negativo y bajó { $fall } desde el paso { $from }, así que p pone otro token por encima de s* en alguna reseña y se aleja de 1/‖p_mm‖ = { $reference }, el margen del límite del teorema. Este paso cumple el umbral que el laboratorio comprueba en un paso finito (cos(p, p_mm) { $cos } ≥ 0.9, selección de s* { $selection } ≥ 95% en las { $reviews } reseñas de entrenamiento), pero ese umbral sustituye al límite.
+result2-limit-same = El teorema habla del límite del flujo; comprobado en este paso: la selección propia del flujo es s* en cada reseña, así que el att-SVM de su selección es el propio p_mm.
+result2-limit-open = El teorema habla del límite del flujo; en este paso el flujo selecciona otro token distinto de s* en { $differ } de las { $reviews } reseñas de entrenamiento, y el att-SVM de esa selección (p_local) aún no está resuelto: no se ha medido si el flujo va hacia p_mm.
+result2-limit-nearer-mm = El teorema habla del límite del flujo; en este paso el flujo selecciona otro token distinto de s* en { $differ } de las { $reviews } reseñas de entrenamiento, pero p está más cerca de p_mm (cos(p, p_mm) { $cos }) que del att-SVM de esa selección (cos(p, p_local) { $cos_local }).
+
 ## Training: loss and accuracy
 
 loss-now = Pérdida de entrenamiento { $train }{ $has_test ->

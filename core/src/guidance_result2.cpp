@@ -21,6 +21,29 @@ bool HypothesisFails(const GuidanceInputs& in) {
   return (in.max_margin.solved && !in.max_margin.acyclic) || !WidthRegime(in);
 }
 
+// ---- Result 2 at a finite step (issue 37): the bar above stands in for the theorem's limit.
+// A run that meets it may still be measured heading elsewhere: the flow selects another token
+// than s* in some reviews and p is nearer the att-SVM of that selection (p_local != p_mm),
+// or the normalized margin is negative and falling. Then the verdict is not `shown`.
+
+// Reviews whose flow selection is not s* (over the scored reviews, as local_selection_s_star).
+double DifferingReviews(const GuidanceInputs& in) {
+  const Metrics& m = in.metrics;
+  return std::round(in.scored_reviews * (1 - m.local_selection_s_star));
+}
+bool LocalCurrent(const Metrics& m) { return m.has_local_svm && m.local_selection_current; }
+// The flow selects another token in some review and p is nearer that selection's att-SVM.
+bool NearerLocal(const GuidanceInputs& in) {
+  const Metrics& m = in.metrics;
+  return m.has_local_selection && DifferingReviews(in) > 0 && LocalCurrent(m) &&
+         m.cosine_to_local_svm > m.cosine_to_max_margin;
+}
+// The normalized margin is negative and fell over the last part of the run.
+bool MarginRecedes(const GuidanceInputs& in) {
+  const Trend trend = LastPartOfRun(in, kMargin);
+  return in.metrics.normalized_margin < 0 && trend.known && trend.change < 0;
+}
+
 // The three numbers every Result 2 verdict quotes are the run's, over all n reviews.
 Holds& OverAll(Holds& h, const GuidanceInputs& in, const Finding& f) {
   return h.If(f.Number("reviews") == in.train_reviews, "all training reviews")
@@ -56,6 +79,8 @@ const MessageSpec kShown{"result2-shown", kOverAllArgs,
                                .If(f.Number("selection") >= kSelectionShown,
                                    "selection at least 95%")
                                .If(f.Number("d") >= f.Number("v"), "d >= V")
+                               .If(!NearerLocal(in), "p no nearer another selection's att-SVM")
+                               .If(!MarginRecedes(in), "no negative, falling margin")
                                .ok;
                          }};
 // "Not shown: over all n reviews cos c and selection s; the theorem asks ...".
@@ -68,6 +93,109 @@ const MessageSpec kOff{
               "the theorem's claim not met")
           .ok;
     }};
+// ---- Result 2 at a finite step (issue 37; catalog block "Result 2 at a finite step").
+// "Not the theorem's limit: in k of n reviews the flow selects another token than s*, and p
+// is nearer the att-SVM of that selection (cos(p, p_local) c) than p_mm (cos c); this step
+// meets the finite-step bar (cos >= 0.9, selection s >= 95%), which stands in for the limit."
+const MessageSpec kElsewhere{
+    "result2-elsewhere",
+    {{"differ", ArgType::kCount},
+     {"reviews", ArgType::kCount},
+     {"cos", ArgType::kRatio},
+     {"cos_local", ArgType::kRatio},
+     {"selection", ArgType::kShare}},
+    [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+      const Metrics& m = in.metrics;
+      return Holds(why)
+          .If(f.Number("reviews") == in.train_reviews, "all training reviews")
+          .If(m.has_local_selection && f.Number("differ") == DifferingReviews(in),
+              "the reviews whose flow selection is not s*")
+          .If(f.Number("differ") > 0, "some review selects another token")
+          .If(LocalCurrent(m), "p_local of the current selection")
+          .If(f.Number("cos_local") == m.cosine_to_local_svm, "cos(p, p_local)")
+          .If(in.metrics.has_max_margin && f.Number("cos") == m.cosine_to_max_margin,
+              "cos(p, p_mm)")
+          .If(f.Number("cos_local") > f.Number("cos"), "p nearer p_local than p_mm")
+          .If(f.Number("selection") == SelectionOverAll(in), "the selection over all reviews")
+          .If(f.Number("cos") >= kCosineShown && f.Number("selection") >= kSelectionShown,
+              "the finite-step bar met")
+          .ok;
+    }};
+// "Not the theorem's limit: the normalized margin m is negative and fell by x since step k,
+// moving away from 1/||p_mm|| = r; this step meets the finite-step bar (cos c, selection s
+// over all n reviews), which stands in for the limit."
+const MessageSpec kReceding{
+    "result2-receding",
+    {{"margin", ArgType::kRatio},
+     {"fall", ArgType::kRatio},
+     {"from", ArgType::kCount},
+     {"reference", ArgType::kRatio},
+     {"cos", ArgType::kRatio},
+     {"selection", ArgType::kShare},
+     {"reviews", ArgType::kCount}},
+    [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+      const Metrics& m = in.metrics;
+      const Trend trend = LastPartOfRun(in, kMargin);
+      return Holds(why)
+          .If(f.Number("margin") == m.normalized_margin, "the margin")
+          .If(f.Number("margin") < 0, "a negative margin")
+          .If(trend.known && trend.change < 0, "a margin that fell")
+          .If(f.Number("fall") == -trend.change && f.Number("from") == trend.from_step,
+              "by how much, since when")
+          .If(f.Number("reference") == m.max_margin_reference, "1/‖p_mm‖")
+          .If(in.metrics.has_max_margin && f.Number("cos") == m.cosine_to_max_margin,
+              "cos(p, p_mm)")
+          .If(f.Number("selection") == SelectionOverAll(in), "the selection over all reviews")
+          .If(f.Number("reviews") == in.train_reviews, "all training reviews")
+          .If(f.Number("cos") >= kCosineShown && f.Number("selection") >= kSelectionShown,
+              "the finite-step bar met")
+          .ok;
+    }};
+// Under `shown`, what was checked for the limit at this step:
+// "the flow's own selection is s* in every review, so its att-SVM is p_mm itself".
+const MessageSpec kLimitSame{
+    "result2-limit-same", {}, [](const GuidanceInputs& in, const Finding&, std::string* why) {
+      return Holds(why)
+          .If(in.metrics.has_local_selection && DifferingReviews(in) == 0,
+              "the flow selects s* in every review")
+          .ok;
+    }};
+// "the flow selects another token in k of n reviews, and p_local of that selection is not
+// solved yet: whether the flow heads to p_mm is not measured".
+const MessageSpec kLimitOpen{
+    "result2-limit-open",
+    {{"differ", ArgType::kCount}, {"reviews", ArgType::kCount}},
+    [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+      return Holds(why)
+          .If(f.Number("reviews") == in.train_reviews, "all training reviews")
+          .If(in.metrics.has_local_selection && f.Number("differ") == DifferingReviews(in),
+              "the reviews whose flow selection is not s*")
+          .If(f.Number("differ") > 0, "some review")
+          .If(!LocalCurrent(in.metrics), "no p_local of this selection")
+          .ok;
+    }};
+// "the flow selects another token in k of n reviews, but p is nearer p_mm (cos c) than that
+// selection's att-SVM (cos(p, p_local) c')".
+const MessageSpec kLimitNearerMaxMargin{
+    "result2-limit-nearer-mm",
+    {{"differ", ArgType::kCount},
+     {"reviews", ArgType::kCount},
+     {"cos", ArgType::kRatio},
+     {"cos_local", ArgType::kRatio}},
+    [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+      const Metrics& m = in.metrics;
+      return Holds(why)
+          .If(f.Number("reviews") == in.train_reviews, "all training reviews")
+          .If(m.has_local_selection && f.Number("differ") == DifferingReviews(in),
+              "the reviews whose flow selection is not s*")
+          .If(f.Number("differ") > 0, "some review")
+          .If(LocalCurrent(m) && f.Number("cos_local") == m.cosine_to_local_svm,
+              "cos(p, p_local) of this selection")
+          .If(m.has_max_margin && f.Number("cos") == m.cosine_to_max_margin, "cos(p, p_mm)")
+          .If(f.Number("cos") >= f.Number("cos_local"), "p at least as near p_mm")
+          .ok;
+    }};
+
 // "The hypothesis fails (cycles / d < V); instead the flow follows the att-SVM of its own
 // selection: cos(p, p_local) c over n reviews, its selection s* in x."
 const MessageSpec kInstead{
@@ -360,6 +488,48 @@ void MarginDetails(const GuidanceInputs& in, std::vector<Finding>* details) {
   if (margin.known) details->push_back(TrendDetail(kMargin, margin));
 }
 
+// Under `shown`: what was checked at this step for the theorem's limit (issue 37).
+void LimitDetail(const GuidanceInputs& in, std::vector<Finding>* details) {
+  const Metrics& m = in.metrics;
+  if (!m.has_local_selection) return;
+  const double differ = DifferingReviews(in);
+  if (differ == 0) {
+    details->push_back(kLimitSame.Detail({}));
+  } else if (!LocalCurrent(m)) {
+    details->push_back(
+        kLimitOpen.Detail({Count("differ", differ), Count("reviews", in.train_reviews)}));
+  } else {
+    details->push_back(kLimitNearerMaxMargin.Detail(
+        {Count("differ", differ), Count("reviews", in.train_reviews),
+         Ratio("cos", m.cosine_to_max_margin), Ratio("cos_local", m.cosine_to_local_svm)}));
+  }
+}
+
+// Under `elsewhere` and `receding`: the flow's own selection, the margin as it is (never
+// "approaches": it is not measured going there), and the hypothesis as THEORY.md states it.
+void HeadingElsewhereDetails(const GuidanceInputs& in, std::vector<Finding>* details) {
+  const Metrics& m = in.metrics;
+  if (m.has_local_svm) {
+    details->push_back(kLocal.Detail({Ratio("cos_local", m.cosine_to_local_svm),
+                                      Count("step", static_cast<double>(m.local_svm_step)),
+                                      Name("current", m.local_selection_current ? "yes" : "no"),
+                                      Share("s_star", m.local_selection_s_star)}));
+  }
+  details->push_back(kMarginIs.Detail(
+      {Ratio("margin", m.normalized_margin), Ratio("reference", m.max_margin_reference)}));
+  const Trend margin = LastPartOfRun(in, kMargin);
+  if (margin.known) details->push_back(TrendDetail(kMargin, margin));
+  if (in.max_margin.acyclic) {
+    details->push_back(
+        kFeasible.Detail({Count("constraints", static_cast<double>(in.max_margin.constraints))}));
+  } else {
+    details->push_back(CyclesDetail(in));
+  }
+  if (!in.max_margin.hard_margin) {
+    details->push_back(kSoftMargin.Detail({Value("c", in.config.svm_c)}));
+  }
+}
+
 // Why the theorem's claim is not met, from the measured values, most basic first.
 void OffReasons(const GuidanceInputs& in, Finding* f) {
   const Metrics& m = in.metrics;
@@ -425,8 +595,24 @@ Finding Result2(const GuidanceInputs& in) {
       Count("reviews", in.train_reviews), Ratio("cos", m.cosine_to_max_margin),
       Share("selection", selection), Count("d", in.config.width), Count("v", in.vocab_size)};
   Finding f;
-  if (TheoremHolds(in, m.cosine_to_max_margin, selection)) {
+  if (TheoremHolds(in, m.cosine_to_max_margin, selection) && NearerLocal(in)) {
+    f = kElsewhere.Say("result2", FindingKind::kOff,
+                       {Count("differ", DifferingReviews(in)), Count("reviews", in.train_reviews),
+                        Ratio("cos", m.cosine_to_max_margin),
+                        Ratio("cos_local", m.cosine_to_local_svm), Share("selection", selection)});
+    HeadingElsewhereDetails(in, &f.details);
+  } else if (TheoremHolds(in, m.cosine_to_max_margin, selection) && MarginRecedes(in)) {
+    const Trend margin = LastPartOfRun(in, kMargin);
+    f = kReceding.Say(
+        "result2", FindingKind::kOff,
+        {Ratio("margin", m.normalized_margin), Ratio("fall", -margin.change),
+         Count("from", static_cast<double>(margin.from_step)),
+         Ratio("reference", m.max_margin_reference), Ratio("cos", m.cosine_to_max_margin),
+         Share("selection", selection), Count("reviews", in.train_reviews)});
+    HeadingElsewhereDetails(in, &f.details);
+  } else if (TheoremHolds(in, m.cosine_to_max_margin, selection)) {
     f = kShown.Say("result2", FindingKind::kShown, all);
+    LimitDetail(in, &f.details);
     MarginDetails(in, &f.details);
     if (in.max_margin.acyclic) {
       f.details.push_back(
@@ -492,7 +678,12 @@ const SpecList kResult2Specs = {&kWaits,
                                 &kMarginIs,
                                 &kFeasible,
                                 &kSoftMargin,
-                                &kTwins};
+                                &kTwins,
+                                &kElsewhere,
+                                &kReceding,
+                                &kLimitSame,
+                                &kLimitOpen,
+                                &kLimitNearerMaxMargin};
 
 // ---- The diagnostics ("Why does it look like this?"): the numbers behind the verdicts.
 

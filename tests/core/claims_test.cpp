@@ -5,6 +5,7 @@
 // the run that produced it: today's words keep their claims there.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -90,7 +91,9 @@ Metrics RandomMetrics(Rng& rng, int64_t step, const GuidanceInputs& in) {
   m.selection_accuracy_acyclic = rng.Uniform();
   m.acyclic_reviews = in.max_margin.acyclic_reviews;
   m.has_local_selection = step > 0 && rng.Below(2);
-  m.local_selection_s_star = rng.Uniform();
+  // Sometimes s* in every review (the flow's att-SVM is p_mm itself: result2-limit-same).
+  m.local_selection_s_star = rng.Below(4) == 0 ? 1 : Near(rng, 0, 1, {0.99});
+  m.local_selection_s_star = std::min(1.0, m.local_selection_s_star);
   m.local_selection_strict = rng.Uniform();
   m.has_local_svm = m.has_local_selection && rng.Below(2);
   m.local_svm_step = rng.Below(2) ? step : step / 2;

@@ -127,6 +127,30 @@ export interface MessageArgs {
   'result2-feasible': { constraints: FluentVariable };
   'result2-soft-margin': { c: FluentVariable };
   'result2-twins': {};
+  'result2-elsewhere': {
+    cos: FluentVariable;
+    cos_local: FluentVariable;
+    differ: FluentVariable;
+    reviews: FluentVariable;
+    selection: FluentVariable;
+  };
+  'result2-receding': {
+    cos: FluentVariable;
+    fall: FluentVariable;
+    from: FluentVariable;
+    margin: FluentVariable;
+    reference: FluentVariable;
+    reviews: FluentVariable;
+    selection: FluentVariable;
+  };
+  'result2-limit-same': {};
+  'result2-limit-open': { differ: FluentVariable; reviews: FluentVariable };
+  'result2-limit-nearer-mm': {
+    cos: FluentVariable;
+    cos_local: FluentVariable;
+    differ: FluentVariable;
+    reviews: FluentVariable;
+  };
   'loss-now': { has_test: FluentVariable; test: FluentVariable; train: FluentVariable };
   'loss-waits': {};
   'loss-joint': {};
