@@ -4,9 +4,18 @@
 //   node scripts/make-twins.mjs            (rewrites the file; the output is deterministic)
 //   node scripts/make-twins.mjs --seed 4 --out /tmp/twins-4.tsv   (another draw, elsewhere)
 // The shipped file is seed 20251203. Another seed gives another draw of the same plan: its
-// twins, classes and acyclic must-beat graph hold by construction, but the "no near tie"
-// below is measured on the shipped seed only (smallest s* gap 0.029 in y v.E(1) at the
-// defaults); on seed 4 a rare weak word comes within 0.0023 of a strong one (issue 37).
+// twins and classes hold by construction; an acyclic must-beat graph and the flow's limit are
+// not guaranteed. What decides Result 2 is s* after the step on E, which depends on the
+// training split and E(0) (only core computes it): on the shipped seed the smallest s* gap is
+// 0.029 in y v.E(1) at the defaults and the flow converges to p_mm; on 9 of seeds 1-20 the gap
+// is 0.0002-0.0104, a weak or even a neutral word is s* where a common polar word is the
+// flow's choice, and the flow converges to another selection's att-SVM (docs/RESULTS.md,
+// "Twins of other seeds"). The script prints its own design check on the whole file (below,
+// "design check"): over seeds 1-20 it flags 4 of the 9 stalled seeds (3, 11, 13, 20) and seed
+// 18, which converges slowly, and passes 2, 4, 12, 14 and 19, which stall (its smallest lead:
+// 0.0985 on the shipped seed, 0.0036-0.0768 on the stalled ones, 0.0322-0.0955 on the 10 that
+// converge by step 3,000, 0.0053 on seed 18). A measured figure, not a promise; the lab's
+// Result 2 verdict says which way each run goes.
 // Every positive review has a negative twin built from the same plan: the same sentences,
 // the same neutral words in the same places, and each sentiment word swapped for its
 // opposite from POLAR (one word for one word, so the twins have the same length). Hence
@@ -37,8 +46,9 @@ function sample(list, count) {
 
 // Sentiment words as [positive, negative] twins, by the slot they fill. None follows "a" or
 // "an" in a template, so no article changes with the swap. A review with several sentiment
-// words has one strong word and weak ones: strong words are the common ones, so a review's
-// most label-aligned word (s*) is never a near tie between two of its words (README.md).
+// words has one strong word and weak ones: strong words are the common ones, meant to keep a
+// review's most label-aligned word (s*) clear of a near tie; measured, that holds on the
+// shipped seed and not on every seed (above).
 const POLAR = {
   // After "is", "was", "felt", "looks", or before a noun.
   adjective: {
@@ -274,4 +284,33 @@ writeFileSync(out, lines.join('\n') + '\n');
 const counts = new Map();
 for (const line of lines) for (const w of line.toLowerCase().match(/[a-z]+/g)) counts.set(w, (counts.get(w) ?? 0) + 1);
 for (const slot of Object.values(POLAR)) for (const tier of ['strong', 'weak']) console.log(tier, slot[tier].map(([p, n]) => `${p} ${counts.get(p)}/${n} ${counts.get(n)}`).join(', '));
+// The design check, measured on the whole file: a review's top word (largest y (eta/2) alpha_s,
+// the small-sigma s* at the default eta = 400; neutral words have alpha 0 here, every one
+// occurring equally in both classes) against its runner-up, and the reviews whose runner-up
+// is the top word of more reviews (where the flow, lifting that word everywhere, chose it on
+// the seeds measured). Not the lab's s* gap: the training split and E(0)'s noise (sd 0.022
+// for a difference at sigma 1, d 4,096) move it.
+const reviews = lines.map((line) => {
+  const [label, text] = line.split('\t');
+  return { y: label === '1' ? 1 : -1, words: text.toLowerCase().match(/[a-z]+/g) };
+});
+const alpha = new Map();
+for (const { y, words } of reviews) {
+  for (const w of words) alpha.set(w, (alpha.get(w) ?? 0) + y / words.length / reviews.length);
+}
+const ranked = reviews.map(({ y, words }) =>
+  [...new Set(words)].map((w) => [w, 200 * y * alpha.get(w)]).sort((a, b) => b[1] - a[1]),
+);
+const topOf = new Map();
+for (const [[w]] of ranked) topOf.set(w, (topOf.get(w) ?? 0) + 1);
+let lead = Infinity;
+let overruled = 0;
+for (const [first, second] of ranked) {
+  lead = Math.min(lead, first[1] - second[1]);
+  if (second[1] > 0 && (topOf.get(second[0]) ?? 0) > topOf.get(first[0])) ++overruled;
+}
+console.log(
+  `design check (whole file, y (eta/2) alpha at eta 400): smallest lead of a review's top word ${lead.toFixed(4)}, ` +
+    `reviews whose runner-up is the top word of more reviews ${overruled}`,
+);
 console.log(`wrote ${lines.length} reviews (seed ${seed}) to ${out}`);
