@@ -83,6 +83,9 @@ Result<FluentArgs> FluentArgsOf(const std::vector<FindingArg>& args, const Catal
         break;
       case ArgType::kRatio:
         o.maximum_significant_digits = 3;
+        // Never "1" for a value below 1 (cos(p, p_mm) 0.99997 reads 0.999): the limit is
+        // said only when it is reached, as a share never reads 100.0% short of all.
+        o.truncate = std::abs(arg.number) < 1 && std::abs(arg.number) >= 0.9995;
         out[arg.name] = FluentValue::Number(arg.number, o);
         break;
       case ArgType::kValue: {

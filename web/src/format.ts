@@ -26,18 +26,26 @@ export function formatNumber(value: number | null | undefined, digits = 4): stri
   if (value === 0) return '0';
   const magnitude = Math.abs(value);
   if (magnitude >= 1e6 || magnitude < 1e-4) return localDecimal(value.toExponential(digits - 1));
-  return localDecimal(Number(value.toPrecision(digits)).toString());
+  const rounded = Number(value.toPrecision(digits));
+  // Never "1" for a value below 1 (a cosine of 0.99997 reads 0.999 at 3 digits): truncated,
+  // as the findings' ratios are (core's FluentArgsOf).
+  if (magnitude < 1 && Math.abs(rounded) >= 1) {
+    const scale = 10 ** digits;
+    return localDecimal((Math.sign(value) * (Math.floor(magnitude * scale) / scale)).toString());
+  }
+  return localDecimal(rounded.toString());
 }
 
-/** A share in [0, 1] as a percentage with one decimal. */
+/** A share in [0, 1] as a percentage with one decimal, truncated. */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
-  if (numberLocale === 'en-US') return `${(value * 100).toFixed(1)}%`;
+  // Truncated, as core's shares are: 1,599 of 1,600 reads 99.9%, never 100.0%.
   return new Intl.NumberFormat(numberLocale, {
     style: 'percent',
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
-  }).format(value);
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(value);
 }
 
 /** Shows `value` only when `applies`; otherwise n/a (metrics carry has* flags). */

@@ -87,8 +87,16 @@ function numberOptions(arg: FindingArg): NumberOptions {
         maximumFractionDigits: 1,
         roundingMode: 'trunc',
       };
-    case 'ratio':
-      return { ...sign, maximumSignificantDigits: 3 };
+    case 'ratio': {
+      // Never "1" for a value below 1 (core's FluentArgsOf: 0.99997 reads 0.999).
+      const size = Math.abs(arg.number);
+      const nearOne = size < 1 && size >= 0.9995;
+      return {
+        ...sign,
+        maximumSignificantDigits: 3,
+        ...(nearOne ? { roundingMode: 'trunc' as const } : {}),
+      };
+    }
     case 'value': {
       const size = Math.abs(arg.number);
       const scientific = size !== 0 && (size < 1e-4 || size >= 1e6);
