@@ -16,12 +16,15 @@
 # Ids are stable (a translation keys on them); rename one only with every locale's file.
 # Numbers: a variable's type formats it (count "20,000", share "67.0%", ratio 3 significant
 # digits, value 4 significant digits); NUMBER($x, maximumSignificantDigits: 2) refines it.
-# Lists of tokens are joined with token-list-item and token-list-separator.
+# Lists of tokens are joined with token-list-item and token-list-separator; sentences said
+# one after another (a finding and its details, a recipe's plan and cost) with
+# sentence-separator (a space between English sentences, none between Chinese ones).
 
 ## Lists
 
 token-list-item = “{ $item }”
 token-list-separator = {", "}
+sentence-separator = {" "}
 
 ## What each verdict kind is called where a verdict is shown
 
@@ -68,7 +71,7 @@ result1-shown = The points lie on the predicted line: slope { $slope } against (
 result1-close = Close to the predicted line, not on it: slope { $slope } against (η/2)‖v‖² = { $predicted }, R² { $r2 }.
 result1-off = Off the predicted line: slope { $slope } against (η/2)‖v‖² = { $predicted }, R² { $r2 }.
 result1-noise = The initial noise σ/√d = { $noise } stands next to the step's spread (η/2)·std(α) = { $spread }.
-result1-recipe-sigma = The result1 recipe uses σ = { $sigma }, which keeps that noise small next to the step.
+result1-recipe-sigma = The result1 recipe sets σ = { $sigma } and d = { $d }: its initial noise σ/√d = { $noise } is { $share } of its step's spread (η/2)·std(α) = { $spread } on these reviews, against { $now } here.
 result1-recipe-in-force = The result1 recipe is in force (σ = { $sigma }): only a smaller σ, or a larger η, in the settings sharpens the line.
 
 ## Figure 1: the U shape of p·E_s against Δ_s
@@ -93,7 +96,10 @@ figure1-selected-kind = p follows each review's selected token s*, and those are
     } tokens (median count { $count } against { $vocabulary } over the vocabulary, median |Δ| { $delta }).
 figure1-signed-ranking = p·E_s ranks tokens by the sign of Δ (signed { $signed }), not by |Δ|.
 figure1-theory-u = The theory's p_mm gives U-score { $u }.
-figure1-try-joint = The figure1 recipe trains E and p together (joint training), where this model can form a U; whether it does depends on the data.
+figure1-try-joint = The figure1 recipe trains E and p together (joint training) for { $steps } steps. { $reach ->
+        [closed] Under its vocabulary no p gives a U either: any p with a U-score of at least 0.5 has a signed score of at least { $least } in absolute value.
+       *[open] The Δ of the words it ranks does not rule a U out; only the run shows whether one forms.
+    }
 figure1-in-force-stop = The figure1 recipe is in force: a run stopped near step { $step } keeps the best U it gave.
 
 ## Result 2: the flow on p selects s*, at max margin
@@ -101,8 +107,14 @@ figure1-in-force-stop = The figure1 recipe is in force: a run stopped near step 
 result2-waits = After the step on E each review's selected token s* is its most label-aligned one; the flow on p should put the attention on it, turning p toward p_mm.
 result2-not-predicted = Result 2 is about the flow on p with E frozen after one step (the paper protocol); under joint training E moves too, so p_mm changes every step.
 result2-solve = Solve the attention-SVM to compare p with p_mm.
-result2-shown = Attention selects s*: over all { $reviews } training reviews, cos(p, p_mm) { $cos } and selection of s* { $selection }, with d = { $d } ≥ V = { $v }, as the theorem says.
-result2-off = Not the theorem's picture: over all { $reviews } training reviews, cos(p, p_mm) { $cos } and selection of s* { $selection } (the theorem: cos ≥ 0.9 and selection ≥ 95% with d ≥ V; here d = { $d }, V = { $v }).
+result2-shown = Attention selects s*: over all { $reviews } training reviews, cos(p, p_mm) { $cos } and selection of s* { $selection }{ $all ->
+        [yes] {""}
+       *[no] {" "}({ $scored_selection } over the { $scored } reviews ({ $scored_share }) with a token in the vocabulary, the others selecting nothing)
+    }, with d = { $d } ≥ V = { $v }, as the theorem says.
+result2-off = Not the theorem's picture: over all { $reviews } training reviews, cos(p, p_mm) { $cos } and selection of s* { $selection } ({ $all ->
+        [yes] {""}
+       *[no] { $scored_selection } over the { $scored } reviews ({ $scored_share }) with a token in the vocabulary, the others selecting nothing;{" "}
+    }the theorem: cos ≥ 0.9 and selection ≥ 95% with d ≥ V; here d = { $d }, V = { $v }).
 result2-instead = { $hypothesis ->
         [cycles] Result 2's hypothesis fails on these reviews (the constraints of s* have cycles).
        *[width] Result 2's hypothesis fails here (d < V).
@@ -161,7 +173,7 @@ flow-on-subset = The flow trains p on { $flow } of the { $reviews } training rev
 
 coverage = { $all ->
         [yes] Over all { $reviews } training reviews.
-       *[no] Over the { $scored } of { $reviews } training reviews with a token in the vocabulary.
+       *[no] Over the { $scored } of { $reviews } training reviews ({ $scored_share }) with a token in the vocabulary; the others select nothing, so over all { $reviews } attention selects s* in { $selection }.
     }
 coverage-acyclic = Acyclic: { $acyclic } of the { $reviews } ({ $share }).
 

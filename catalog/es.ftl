@@ -30,6 +30,7 @@
 
 token-list-item = «{ $item }»
 token-list-separator = {", "}
+sentence-separator = {" "}
 
 ## What each verdict kind is called where a verdict is shown
 
@@ -76,7 +77,7 @@ result1-shown = Los puntos están sobre la recta predicha: pendiente { $slope } 
 result1-close = Cerca de la recta predicha, pero no sobre ella: pendiente { $slope } frente a (η/2)‖v‖² = { $predicted }, R² { $r2 }.
 result1-off = Fuera de la recta predicha: pendiente { $slope } frente a (η/2)‖v‖² = { $predicted }, R² { $r2 }.
 result1-noise = El ruido inicial σ/√d = { $noise } es comparable a la dispersión del paso (η/2)·std(α) = { $spread }.
-result1-recipe-sigma = La receta result1 usa σ = { $sigma }, que mantiene ese ruido pequeño frente al paso.
+result1-recipe-sigma = La receta result1 fija σ = { $sigma } y d = { $d }: su ruido inicial σ/√d = { $noise } es el { $share } de la dispersión de su paso (η/2)·std(α) = { $spread } en estas reseñas, frente al { $now } aquí.
 result1-recipe-in-force = La receta result1 está en vigor (σ = { $sigma }): solo una σ menor, o una η mayor, en los ajustes afina la recta.
 
 ## Figure 1: the U shape of p·E_s against Δ_s
@@ -101,7 +102,10 @@ figure1-selected-kind = p sigue el token seleccionado s* de cada reseña, y esos
     } (recuento mediano { $count } frente a { $vocabulary } en todo el vocabulario, |Δ| mediano { $delta }).
 figure1-signed-ranking = p·E_s ordena los tokens por el signo de Δ (con signo { $signed }), no por |Δ|.
 figure1-theory-u = El p_mm de la teoría da una puntuación U de { $u }.
-figure1-try-joint = La receta figure1 entrena E y p a la vez (entrenamiento conjunto), donde este modelo puede formar una U; que la forme depende de los datos.
+figure1-try-joint = La receta figure1 entrena E y p a la vez (entrenamiento conjunto) durante { $steps } pasos. { $reach ->
+        [closed] Con su vocabulario tampoco ningún p da una U: todo p con una puntuación U de al menos 0,5 tiene una puntuación con signo de al menos { $least } en valor absoluto.
+       *[open] El Δ de las palabras que ordena no descarta una U; solo la ejecución muestra si se forma.
+    }
 figure1-in-force-stop = La receta figure1 está en vigor: una ejecución detenida cerca del paso { $step } conserva la mejor U que dio.
 
 ## Result 2: the flow on p selects s*, at max margin
@@ -109,8 +113,14 @@ figure1-in-force-stop = La receta figure1 está en vigor: una ejecución detenid
 result2-waits = Tras el paso sobre E, el token seleccionado s* de cada reseña es el más alineado con su etiqueta; el flujo sobre p debería poner la atención en él y girar p hacia p_mm.
 result2-not-predicted = El Resultado 2 trata del flujo sobre p con E congelada tras un paso (el protocolo del artículo); en el entrenamiento conjunto E también se mueve, así que p_mm cambia a cada paso.
 result2-solve = Resuelve la SVM de atención para comparar p con p_mm.
-result2-shown = La atención selecciona s*: en las { $reviews } reseñas de entrenamiento, cos(p, p_mm) { $cos } y selección de s* { $selection }, con d = { $d } ≥ V = { $v }, como dice el teorema.
-result2-off = No es la imagen del teorema: en las { $reviews } reseñas de entrenamiento, cos(p, p_mm) { $cos } y selección de s* { $selection } (el teorema: cos ≥ 0,9 y selección ≥ 95 % con d ≥ V; aquí d = { $d }, V = { $v }).
+result2-shown = La atención selecciona s*: en las { $reviews } reseñas de entrenamiento, cos(p, p_mm) { $cos } y selección de s* { $selection }{ $all ->
+        [yes] {""}
+       *[no] {" "}({ $scored_selection } en las { $scored } reseñas ({ $scored_share }) con algún token del vocabulario; las demás no seleccionan nada)
+    }, con d = { $d } ≥ V = { $v }, como dice el teorema.
+result2-off = No es la imagen del teorema: en las { $reviews } reseñas de entrenamiento, cos(p, p_mm) { $cos } y selección de s* { $selection } ({ $all ->
+        [yes] {""}
+       *[no] { $scored_selection } en las { $scored } reseñas ({ $scored_share }) con algún token del vocabulario, sin que las demás seleccionen nada;{" "}
+    }el teorema: cos ≥ 0,9 y selección ≥ 95 % con d ≥ V; aquí d = { $d }, V = { $v }).
 result2-instead = { $hypothesis ->
         [cycles] La hipótesis del Resultado 2 no se cumple en estas reseñas (las restricciones de s* forman ciclos).
        *[width] La hipótesis del Resultado 2 no se cumple aquí (d < V).
@@ -169,7 +179,7 @@ flow-on-subset = El flujo entrena p con { $flow } de las { $reviews } reseñas d
 
 coverage = { $all ->
         [yes] Sobre las { $reviews } reseñas de entrenamiento.
-       *[no] Sobre las { $scored } de { $reviews } reseñas de entrenamiento que tienen algún token del vocabulario.
+       *[no] Sobre las { $scored } de { $reviews } reseñas de entrenamiento ({ $scored_share }) que tienen algún token del vocabulario; las demás no seleccionan nada, así que en las { $reviews } la atención selecciona s* en el { $selection }.
     }
 coverage-acyclic = Acíclicas: { $acyclic } de las { $reviews } ({ $share }).
 

@@ -30,6 +30,7 @@
 
 token-list-item = “{ $item }”
 token-list-separator = 、
+sentence-separator = {""}
 
 ## What each verdict kind is called where a verdict is shown
 
@@ -76,7 +77,7 @@ result1-shown = 各点落在预测直线上：斜率 { $slope }，对比 (η/2)�
 result1-close = 接近预测直线，但不在其上：斜率 { $slope }，对比 (η/2)‖v‖² = { $predicted }，R² { $r2 }。
 result1-off = 偏离预测直线：斜率 { $slope }，对比 (η/2)‖v‖² = { $predicted }，R² { $r2 }。
 result1-noise = 初始噪声 σ/√d = { $noise } 与这一步的离散程度 (η/2)·std(α) = { $spread } 相当。
-result1-recipe-sigma = result1 方案使用 σ = { $sigma }，使这一噪声相对这一步保持很小。
+result1-recipe-sigma = result1 方案设定 σ = { $sigma }、d = { $d }：它的初始噪声 σ/√d = { $noise } 是它这一步在这些评论上的离散程度 (η/2)·std(α) = { $spread } 的 { $share }，而此处为 { $now }。
 result1-recipe-in-force = result1 方案已生效（σ = { $sigma }）：只有在设置中减小 σ 或增大 η，才能让直线更清晰。
 
 ## Figure 1: the U shape of p·E_s against Δ_s
@@ -101,7 +102,10 @@ figure1-selected-kind = p 跟随每条评论的被选词元 s*，而这些是{ $
     }词元（计数中位数 { $count }，全词表为 { $vocabulary }；|Δ| 中位数 { $delta }）。
 figure1-signed-ranking = p·E_s 按 Δ 的符号给词元排序（带符号分数 { $signed }），而不是按 |Δ|。
 figure1-theory-u = 理论的 p_mm 给出的 U 分数为 { $u }。
-figure1-try-joint = figure1 方案同时训练 E 和 p（联合训练），这个模型在这种训练下可以形成 U 形；是否形成取决于数据。
+figure1-try-joint = figure1 方案同时训练 E 和 p（联合训练），共 { $steps } 步。{ $reach ->
+        [closed] 在它的词表下同样没有 p 能给出 U 形：任何 U 分数至少为 0.5 的 p，其带符号分数的绝对值至少为 { $least }。
+       *[open] 它所排序的词的 Δ 并不排除 U 形；只有运行才能显示是否形成。
+    }
 figure1-in-force-stop = figure1 方案已生效：在第 { $step } 步附近停止的运行会保留它得到的最佳 U 形。
 
 ## Result 2: the flow on p selects s*, at max margin
@@ -109,8 +113,14 @@ figure1-in-force-stop = figure1 方案已生效：在第 { $step } 步附近停�
 result2-waits = E 上的一步之后，每条评论的被选词元 s* 是与其标签最一致的那个词元；p 上的梯度流应把注意力放到它上面，使 p 转向 p_mm。
 result2-not-predicted = 结果 2 讲的是 E 在一步之后冻结、只在 p 上运行梯度流（论文协议）；联合训练中 E 也在变化，所以 p_mm 每一步都在变。
 result2-solve = 求解注意力 SVM，以便比较 p 与 p_mm。
-result2-shown = 注意力选中了 s*：在全部 { $reviews } 条训练评论上，cos(p, p_mm) 为 { $cos }，s* 的选中率为 { $selection }，且 d = { $d } ≥ V = { $v }，与定理一致。
-result2-off = 不是定理描述的图景：在全部 { $reviews } 条训练评论上，cos(p, p_mm) 为 { $cos }，s* 的选中率为 { $selection }（定理：在 d ≥ V 时 cos ≥ 0.9 且选中率 ≥ 95%；这里 d = { $d }，V = { $v }）。
+result2-shown = 注意力选中了 s*：在全部 { $reviews } 条训练评论上，cos(p, p_mm) 为 { $cos }，s* 的选中率为 { $selection }{ $all ->
+        [yes] {""}
+       *[no] （在含有词表词元的 { $scored } 条评论（{ $scored_share }）上为 { $scored_selection }，其余评论不选中任何词元）
+    }，且 d = { $d } ≥ V = { $v }，与定理一致。
+result2-off = 不是定理描述的图景：在全部 { $reviews } 条训练评论上，cos(p, p_mm) 为 { $cos }，s* 的选中率为 { $selection }（{ $all ->
+        [yes] {""}
+       *[no] 在含有词表词元的 { $scored } 条评论（{ $scored_share }）上为 { $scored_selection }，其余评论不选中任何词元；
+    }定理：在 d ≥ V 时 cos ≥ 0.9 且选中率 ≥ 95%；这里 d = { $d }，V = { $v }）。
 result2-instead = { $hypothesis ->
         [cycles] 结果 2 的假设在这些评论上不成立（s* 的约束构成了环）。
        *[width] 结果 2 的假设在这里不成立（d < V）。
@@ -169,7 +179,7 @@ flow-on-subset = 梯度流只在 { $reviews } 条训练评论中的 { $flow } �
 
 coverage = { $all ->
         [yes] 基于全部 { $reviews } 条训练评论。
-       *[no] 基于 { $reviews } 条训练评论中含有词表词元的 { $scored } 条。
+       *[no] 基于 { $reviews } 条训练评论中含有词表词元的 { $scored } 条（{ $scored_share }）；其余评论不选中任何词元，因此在全部 { $reviews } 条评论上 s* 的选中率为 { $selection }。
     }
 coverage-acyclic = 无环：{ $reviews } 条中的 { $acyclic } 条（{ $share }）。
 

@@ -122,11 +122,15 @@ Result<std::string> RenderFinding(const Finding& finding, const Catalog& catalog
   Result<FluentArgs> args = FluentArgsOf(finding.args, catalog);
   if (!args.ok()) return Result<std::string>::Failure(args.status.message());
   Result<std::string> text = catalog.Format(finding.code, args.value);
-  if (!text.ok() || !with_details) return text;
+  if (!text.ok() || !with_details || finding.details.empty()) return text;
+  // Sentences follow one another as the locale writes them (a space in English, none
+  // between Chinese sentences): the catalog's sentence-separator.
+  Result<std::string> separator = catalog.Format("sentence-separator", {});
+  if (!separator.ok()) return separator;
   for (const Finding& detail : finding.details) {
     Result<std::string> more = RenderFinding(detail, catalog, true);
     if (!more.ok()) return more;
-    text.value += " " + more.value;
+    text.value += separator.value + more.value;
   }
   return text;
 }

@@ -6,6 +6,7 @@
 #include "clslab/guidance.h"
 
 #include <cmath>
+#include <cstdlib>
 
 #include "guidance_rules.h"
 
@@ -24,6 +25,16 @@ std::string SettingOf(const GuidanceInputs& in, const char* recipe, const char* 
   return "";
 }
 
+const Finding* RecipeSays(const GuidanceInputs& in, const char* recipe, const char* code) {
+  const Recipe* r = FindRecipe(in.recipes, recipe);
+  if (r == nullptr) return nullptr;
+  if (r->plan.code == code) return &r->plan;
+  for (const Finding& detail : r->plan.details) {
+    if (detail.code == code) return &detail;
+  }
+  return nullptr;
+}
+
 bool InForce(const GuidanceInputs& in, const char* recipe) {
   const Recipe* r = FindRecipe(in.recipes, recipe);
   if (r == nullptr) return false;
@@ -40,6 +51,10 @@ std::string Offer(const GuidanceInputs& in, const char* recipe) {
 double SelectionOverAll(const GuidanceInputs& in) {
   if (in.train_reviews <= 0) return 0;
   return in.metrics.selection_accuracy * in.scored_reviews / in.train_reviews;
+}
+
+double ScoredShare(const GuidanceInputs& in) {
+  return in.train_reviews > 0 ? static_cast<double>(in.scored_reviews) / in.train_reviews : 0;
 }
 
 bool WidthRegime(const GuidanceInputs& in) { return in.config.width >= in.vocab_size; }
@@ -200,14 +215,44 @@ const MessageSpec kResult1Noise{
           .If(f.Number("spread") == in.config.eta / 2 * in.alpha_spread, "(η/2) std(α)")
           .ok;
     }};
-// "The result1 recipe uses sigma = 0.003" (not in force).
+// sigma/sqrt(d) against (eta/2) std(alpha) under the run's settings: the size of E(0)'s
+// noise next to the step on E, which sets the fit (R^2 ~ 1 / (1 + ratio^2)). Infinite
+// without a spread (then no recipe is said to shrink it: there is no line here to compare).
+double NoiseToStep(const GuidanceInputs& in) {
+  const double spread = in.config.eta / 2 * in.alpha_spread;
+  return spread > 0 ? in.config.sigma / std::sqrt(in.config.width) / spread : HUGE_VAL;
+}
+// "The result1 recipe sets sigma = s and d = k: its noise sigma/sqrt(d) = a is x of its
+// step's spread b on these reviews, against y here": the recipe's numbers (its plan's, which
+// recipes_test checks over the data profile), and its noise smaller next to its step than
+// the run's is next to the run's step, so applying it changes what the sentence says it
+// changes. Said only where it does.
 const MessageSpec kResult1RecipeSigma{
     "result1-recipe-sigma",
-    {{"sigma", ArgType::kValue}},
+    {{"sigma", ArgType::kValue},
+     {"d", ArgType::kCount},
+     {"noise", ArgType::kValue},
+     {"spread", ArgType::kValue},
+     {"share", ArgType::kShare},
+     {"now", ArgType::kShare}},
     [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+      const Finding* plan = RecipeSays(in, "result1", "recipe-result1-plan");
+      Holds h(why);
+      h.If(plan != nullptr, "the recipe's plan on these reviews");
+      if (!h.ok) return false;
       const std::string sigma = SettingOf(in, "result1", "sigma");
-      return Holds(why)
-          .If(!sigma.empty() && f.Number("sigma") == std::atof(sigma.c_str()), "the recipe's σ")
+      const std::string width = SettingOf(in, "result1", "width");
+      return h.If(f.Number("sigma") == std::atof(sigma.c_str()), "the recipe's σ")
+          .If(f.Number("d") == std::atof(width.c_str()), "the recipe's d")
+          .If(f.Number("sigma") == plan->Number("sigma") && f.Number("d") == plan->Number("d"),
+              "the plan's σ and d")
+          .If(f.Number("noise") == plan->Number("noise"), "its noise σ/√d")
+          .If(f.Number("spread") == plan->Number("spread"), "its step's spread on these reviews")
+          .If(f.Number("spread") > 0 && f.Number("share") == f.Number("noise") / f.Number("spread"),
+              "the noise's share of the spread")
+          .If(std::isfinite(NoiseToStep(in)) && f.Number("now") == NoiseToStep(in),
+              "the run's noise next to its step")
+          .If(f.Number("share") < f.Number("now"), "smaller next to the step than here")
           .If(!InForce(in, "result1"), "the recipe not in force")
           .ok;
     }};
@@ -245,11 +290,18 @@ Finding Result1(const GuidanceInputs& in) {
   f.details.push_back(
       kResult1Noise.Detail({Value("noise", in.config.sigma / std::sqrt(in.config.width)),
                             Value("spread", in.config.eta / 2 * in.alpha_spread)}));
-  const std::string sigma = SettingOf(in, "result1", "sigma");
+  const Finding* plan = RecipeSays(in, "result1", "recipe-result1-plan");
   if (InForce(in, "result1")) {
     f.details.push_back(kResult1InForce.Detail({Value("sigma", in.config.sigma)}));
-  } else if (!sigma.empty()) {
-    f.details.push_back(kResult1RecipeSigma.Detail({Value("sigma", std::atof(sigma.c_str()))}));
+  } else if (plan != nullptr && plan->Number("spread") > 0 && std::isfinite(NoiseToStep(in)) &&
+             plan->Number("noise") / plan->Number("spread") < NoiseToStep(in)) {
+    // Offered only where its noise is smaller next to its step than the run's: on a run
+    // whose noise is already as small, the recipe would not change what it says it changes.
+    const double share = plan->Number("noise") / plan->Number("spread");
+    f.details.push_back(kResult1RecipeSigma.Detail(
+        {Value("sigma", plan->Number("sigma")), Count("d", plan->Number("d")),
+         Value("noise", plan->Number("noise")), Value("spread", plan->Number("spread")),
+         Share("share", share), Share("now", NoiseToStep(in))}));
     f.recipe = "result1";
   }
   return f;
@@ -420,17 +472,28 @@ const SpecList kLossSpecs = {&kLossNow,      &kLossWaits,    &kLossJoint, &kLoss
 
 namespace {
 
+// "Over all n training reviews" | "Over the m of n (x) with a token in the vocabulary; the
+// others select nothing, so over all n attention selects s* in y": the read-out beside it
+// shows the selection over the m (Metrics::selection_accuracy); y is that times x, the
+// number Result 2's verdict quotes over all n.
 const MessageSpec kCoverage{
     "coverage",
     {{"reviews", ArgType::kCount},
      {"scored", ArgType::kCount},
+     {"scored_share", ArgType::kShare},
+     {"selection", ArgType::kShare},
      {"all", ArgType::kName, {"yes", "no"}}},
     [](const GuidanceInputs& in, const Finding& f, std::string* why) {
       return Holds(why)
           .If(f.Number("reviews") == in.train_reviews, "the training reviews")
           .If(f.Number("scored") == in.scored_reviews, "the scored reviews")
+          .If(f.Number("scored_share") == ScoredShare(in), "their share")
           .If((f.Arg("all")->text == "yes") == (in.scored_reviews >= in.train_reviews),
               "all or not")
+          .If(f.Number("selection") == SelectionOverAll(in), "the selection over all reviews")
+          .If(std::abs(f.Number("selection") -
+                       in.metrics.selection_accuracy * f.Number("scored_share")) <= 1e-12,
+              "over all = over those with a token x their share")
           .ok;
     }};
 const MessageSpec kCoverageAcyclic{
@@ -451,9 +514,11 @@ const MessageSpec kCoverageAcyclic{
 }  // namespace
 
 Finding Coverage(const GuidanceInputs& in) {
-  Finding f = kCoverage.Say("coverage", FindingKind::kNote,
-                            {Count("reviews", in.train_reviews), Count("scored", in.scored_reviews),
-                             Name("all", in.scored_reviews >= in.train_reviews ? "yes" : "no")});
+  Finding f = kCoverage.Say(
+      "coverage", FindingKind::kNote,
+      {Count("reviews", in.train_reviews), Count("scored", in.scored_reviews),
+       Share("scored_share", ScoredShare(in)), Share("selection", SelectionOverAll(in)),
+       Name("all", in.scored_reviews >= in.train_reviews ? "yes" : "no")});
   const Metrics& m = in.metrics;
   if (m.has_max_margin_acyclic && in.train_reviews > 0) {
     f.details.push_back(kCoverageAcyclic.Detail(

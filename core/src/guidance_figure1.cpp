@@ -3,6 +3,7 @@
 // message's claim sits with its spec (messages.h).
 // Legend: V vocabulary, d width, s* a review's selected token.
 #include <cmath>
+#include <cstdlib>
 
 #include "guidance_rules.h"
 
@@ -159,10 +160,28 @@ const MessageSpec kTheoryU{"figure1-theory-u",
                                  .If(f.Number("u") == in.metrics.u_score_max_margin, "its U-score")
                                  .ok;
                            }};
-// "The figure1 recipe trains E and p together": offered under the paper protocol.
+// "The figure1 recipe trains E and p together (joint training) for k steps; [open] the
+// Delta of the words the U-score ranks under it does not rule a U out, only the run shows
+// whether one forms | [closed] under it no p gives a U either: any p with a U-score of 0.5
+// has |signed| at least l." What the recipe sets (joint training, its steps) and what its
+// data profile says of the U's reach (its plan's recipe-figure1-closed, which recipes_test
+// checks over the profile): never that the recipe gives a U.
 const MessageSpec kTryJoint{
-    "figure1-try-joint", {}, [](const GuidanceInputs& in, const Finding&, std::string* why) {
-      return Holds(why).If(in.config.protocol == Protocol::kPaper, "the paper protocol").ok;
+    "figure1-try-joint",
+    {{"steps", ArgType::kCount},
+     {"reach", ArgType::kName, {"open", "closed"}},
+     {"least", ArgType::kRatio}},
+    [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+      const Finding* closed = RecipeSays(in, "figure1", "recipe-figure1-closed");
+      const bool says_closed = f.Arg("reach")->text == "closed";
+      return Holds(why)
+          .If(in.config.protocol == Protocol::kPaper, "a run under the paper protocol")
+          .If(SettingOf(in, "figure1", "protocol") == "joint", "the recipe trains E and p together")
+          .If(f.Number("steps") == std::atof(SettingOf(in, "figure1", "steps").c_str()),
+              "the recipe's steps")
+          .If(says_closed == (closed != nullptr), "the U's reach on these reviews")
+          .If(!says_closed || f.Number("least") == closed->Number("least"), "the least |signed|")
+          .ok;
     }};
 // "The figure1 recipe is in force: a run stopped near step k keeps the best U it gave".
 const MessageSpec kInForceStop{"figure1-in-force-stop",
@@ -217,8 +236,16 @@ Finding Figure1(const GuidanceInputs& in) {
       f.details.push_back(kSignedRanking.Detail({Ratio("signed", m.signed_score)}));
     }
     if (m.has_max_margin) f.details.push_back(kTheoryU.Detail({Ratio("u", m.u_score_max_margin)}));
-    f.recipe = Offer(in, "figure1");
-    if (!f.recipe.empty()) f.details.push_back(kTryJoint.Detail({}));
+    // The figure1 recipe, said with what its data profile allows: offered where the Δ of
+    // the words it ranks does not rule a U out, and named (not offered) where it does.
+    if (!InForce(in, "figure1") && FindRecipe(in.recipes, "figure1") != nullptr) {
+      const Finding* closed = RecipeSays(in, "figure1", "recipe-figure1-closed");
+      f.details.push_back(
+          kTryJoint.Detail({Count("steps", std::atof(SettingOf(in, "figure1", "steps").c_str())),
+                            Name("reach", closed != nullptr ? "closed" : "open"),
+                            Ratio("least", closed != nullptr ? closed->Number("least") : 0)}));
+      if (closed == nullptr) f.recipe = "figure1";
+    }
     return f;
   }
   // Joint training.

@@ -44,17 +44,33 @@ bool MarginRecedes(const GuidanceInputs& in) {
   return in.metrics.normalized_margin < 0 && trend.known && trend.change < 0;
 }
 
-// The three numbers every Result 2 verdict quotes are the run's, over all n reviews.
+// The numbers every Result 2 verdict quotes are the run's, over all n reviews; where some
+// reviews have no token in the vocabulary, the selection over the scored ones too (the
+// number the read-out and the metrics show), with how many they are and their share, so
+// that a reader reconciles the two: over all = over the scored x their share.
 Holds& OverAll(Holds& h, const GuidanceInputs& in, const Finding& f) {
+  const bool all = f.Arg("all")->text == "yes";
   return h.If(f.Number("reviews") == in.train_reviews, "all training reviews")
       .If(f.Number("cos") == in.metrics.cosine_to_max_margin, "cos(p, p_mm)")
       .If(f.Number("selection") == SelectionOverAll(in), "the selection over all reviews")
+      .If(all == (in.scored_reviews >= in.train_reviews), "all reviews scored or not")
+      .If(f.Number("scored") == in.scored_reviews, "the reviews with a token")
+      .If(f.Number("scored_share") == ScoredShare(in), "their share")
+      .If(f.Number("scored_selection") == in.metrics.selection_accuracy,
+          "the selection over the reviews with a token")
+      .If(std::abs(f.Number("selection") -
+                   f.Number("scored_selection") * f.Number("scored_share")) <= 1e-12,
+          "over all = over those with a token x their share")
       .If(f.Number("d") == in.config.width && f.Number("v") == in.vocab_size, "d and V")
       .If(in.metrics.has_max_margin, "a p_mm");
 }
 const std::vector<ArgSpec> kOverAllArgs = {{"reviews", ArgType::kCount},
                                            {"cos", ArgType::kRatio},
                                            {"selection", ArgType::kShare},
+                                           {"all", ArgType::kName, {"yes", "no"}},
+                                           {"scored", ArgType::kCount},
+                                           {"scored_share", ArgType::kShare},
+                                           {"scored_selection", ArgType::kShare},
                                            {"d", ArgType::kCount},
                                            {"v", ArgType::kCount}};
 
@@ -592,8 +608,15 @@ Finding Result2(const GuidanceInputs& in) {
   }
   const double selection = SelectionOverAll(in);
   const std::vector<FindingArg> all = {
-      Count("reviews", in.train_reviews), Ratio("cos", m.cosine_to_max_margin),
-      Share("selection", selection), Count("d", in.config.width), Count("v", in.vocab_size)};
+      Count("reviews", in.train_reviews),
+      Ratio("cos", m.cosine_to_max_margin),
+      Share("selection", selection),
+      Name("all", in.scored_reviews >= in.train_reviews ? "yes" : "no"),
+      Count("scored", in.scored_reviews),
+      Share("scored_share", ScoredShare(in)),
+      Share("scored_selection", m.selection_accuracy),
+      Count("d", in.config.width),
+      Count("v", in.vocab_size)};
   Finding f;
   if (TheoremHolds(in, m.cosine_to_max_margin, selection) && NearerLocal(in)) {
     f = kElsewhere.Say("result2", FindingKind::kOff,

@@ -22,9 +22,15 @@ bool InForce(const GuidanceInputs& in, const char* recipe);
 std::string Offer(const GuidanceInputs& in, const char* recipe);
 // The named recipe's value of `key` ("" without one).
 std::string SettingOf(const GuidanceInputs& in, const char* recipe, const char* key);
+// The named recipe's plan, or the first of its details, with message `code` (null without
+// one). Its numbers are the recipe's own, checked over the data profile it was computed from
+// (RecipeClaimHolds, recipes_test): a guidance claim that quotes them reads them here.
+const Finding* RecipeSays(const GuidanceInputs& in, const char* recipe, const char* code);
 // The share of all n training reviews whose argmax attention lies in S_i: a review with no
 // token in the vocabulary selects nothing (selection_accuracy is over the scored ones).
 double SelectionOverAll(const GuidanceInputs& in);
+// The share of the n training reviews with a token in the vocabulary (0 without reviews).
+double ScoredShare(const GuidanceInputs& in);
 // The theorem's regime: d >= V.
 bool WidthRegime(const GuidanceInputs& in);
 

@@ -148,6 +148,27 @@ TEST(Catalog, TokenListsAreJoinedThroughTheCatalog) {
   EXPECT_EQ(args.value.at("words").text, "“great”, “bad”");
 }
 
+// A verdict and its details are sentences one after another: English and Spanish put a
+// space between them, Chinese none (its full stop ends a sentence), through the catalog's
+// sentence-separator, never a space of the renderer's own.
+TEST(Catalog, SentencesAreJoinedAsEachLocaleWritesThem) {
+  Finding verdict = FindMessage("result2-solve")->Say("result2", FindingKind::kExpect, {});
+  verdict.details.push_back(FindMessage("figure1-p-zero")->Detail({}));
+  for (const auto& [locale, separator] :
+       std::vector<std::pair<std::string, std::string>>{{"en", " "}, {"es", " "}, {"zh-CN", ""}}) {
+    const Catalog catalog = Parsed(std::string(clslab_cli::CatalogText(locale)), locale);
+    const std::string first = Text(catalog, "result2-solve");
+    const std::string second = Text(catalog, "figure1-p-zero");
+    const Result<std::string> both = RenderFinding(verdict, catalog, true);
+    ASSERT_TRUE(both.ok()) << both.status.message();
+    EXPECT_EQ(both.value, first + separator + second) << locale;
+  }
+  // In Chinese no ASCII space stands between the two sentences.
+  const Catalog zh = Parsed(std::string(clslab_cli::CatalogText("zh-CN")), "zh-CN");
+  const std::string joined = RenderFinding(verdict, zh, true).value;
+  EXPECT_NE(joined.find("。p"), std::string::npos) << joined;
+}
+
 TEST(Catalog, EveryMessageCoreSaysIsInEachCatalogWithExactlyItsSpecsVariables) {
   for (std::string_view locale : clslab_cli::kCatalogLocales) {
     const Result<Catalog> parsed =

@@ -12,7 +12,9 @@
 #include "catalog_text.h"
 #include "clslab/guidance.h"
 #include "clslab/messages.h"
+#include "clslab/recipes.h"
 #include "clslab/rng.h"
+#include "profiles.h"
 
 namespace clslab {
 namespace {
@@ -108,13 +110,23 @@ Metrics RandomMetrics(Rng& rng, int64_t step, const GuidanceInputs& in) {
   return m;
 }
 
+const std::vector<Recipe>& BalancedRecipes() {
+  static const std::vector<Recipe> recipes = ComputeRecipes(LongReviews(400, 40), Limits());
+  return recipes;
+}
+const std::vector<Recipe>& SkewedRecipes() {
+  static const std::vector<Recipe> recipes = ComputeRecipes(LongReviews(400, 40, 300), Limits());
+  return recipes;
+}
+
 GuidanceInputs RandomRun(Rng& rng) {
   GuidanceInputs in;
   in.config.protocol = rng.Below(4) == 0 ? Protocol::kJoint : Protocol::kPaper;
   const int32_t widths[] = {64, 256, 1024, 2000, 4096};
   in.config.width = widths[rng.Below(5)];
   in.vocab_size = widths[rng.Below(5)];
-  in.config.sigma = rng.Below(2) ? 1 : 0.01;
+  const double sigmas[] = {1, 0.01, 1e-4};  // E(0)'s noise above, near and below a recipe's
+  in.config.sigma = sigmas[rng.Below(3)];
   in.config.eta = 1000;
   in.config.steps = 300;
   in.config.learning_rate = 0.001;
@@ -155,10 +167,17 @@ GuidanceInputs RandomRun(Rng& rng) {
     t.document_share = Near(rng, 0, 1, {0.2});
     in.selection.top.push_back(t);
   }
-  in.recipes = {{"result1", {}, {}, {{"sigma", "0.003"}, {"width", "64"}}},
-                {"figure1", {}, {}, {{"protocol", "joint"}, {"learning_rate", "0.001"}}},
-                {"result2", {}, {}, {{"width", "2000"}}}};
-  if (rng.Below(4) == 0) in.config.sigma = 0.003;  // sometimes the result1 recipe in force
+  // The recipes of real data profiles, as the Experiment computes them (their own words are
+  // checked over the profile in recipes_test): balanced reviews, where the Δ of the words
+  // figure1 ranks leaves a U open, or 75% positive ones, where it rules a U out.
+  in.recipes = rng.Below(2) ? BalancedRecipes() : SkewedRecipes();
+  // Sometimes a recipe in force: result1's under the paper protocol, figure1's under joint
+  // training.
+  if (rng.Below(4) == 0) {
+    const Recipe& recipe = in.recipes[in.config.protocol == Protocol::kJoint ? 1 : 0];
+    const Result<RunConfig> applied = ApplyRecipe(in.config, recipe);
+    if (applied.ok()) in.config = applied.value;
+  }
   in.local_svm.solved = rng.Below(2);
   in.local_svm.constraints = rng.Below(100000);
   in.local_svm.norm = 300 * rng.Uniform();
@@ -309,7 +328,8 @@ GuidanceInputs PaperRealRun() {
   in.config.svm_c = 1;
   in.vocab_size = 2000;
   in.train_reviews = in.scored_reviews = in.flow_reviews = 20000;
-  in.recipes = {{"figure1", {}, {}, {{"protocol", "joint"}}},
+  in.recipes = {BalancedRecipes()[0],
+                BalancedRecipes()[1],
                 {"result2", {}, {}, {{"width", "2000"}, {"max_doc_share", "0.1"}}}};
   in.max_margin.solved = true;
   in.max_margin.acyclic = false;
@@ -469,14 +489,38 @@ TEST(FalseSentences, ThePromptAfterTheRunNeverAsksToWatchAPlateau) {
 
 TEST(FalseSentences, TheFigure1RecipeIsOfferedWithoutClaimingWhatItGives) {
   // "On real reviews the U of Figure 1 shows under joint training: the figure1 recipe" on
-  // every default run; it shows on 2 of 5 held-out corpora.
+  // every default run; it shows on 2 of 5 held-out corpora. The sentence now says what the
+  // recipe sets and what the data's Δ allows, each checked.
   GuidanceInputs in = PaperRealRun();
   in.history = {in.metrics};
   const Finding figure1 = Explain(in).panels[1];
   EXPECT_EQ(figure1.kind, FindingKind::kOff);
   EXPECT_EQ(figure1.recipe, "figure1");
-  EXPECT_TRUE(HasCode(figure1, "figure1-try-joint"));
-  EXPECT_EQ(FindMessage("figure1-try-joint")->args.size(), 0u);
+  const Finding* open = FindCode(figure1, "figure1-try-joint");
+  ASSERT_NE(open, nullptr);
+  EXPECT_EQ(open->Arg("reach")->text, "open");
+  EXPECT_EQ(open->Number("steps"), 313);
+  EXPECT_EQ(Broken(in, Explain(in)), std::vector<std::string>{});
+  // 75% positive reviews: under the recipe's vocabulary no p gives a U. Said so, with the
+  // recipe's bound, and not offered.
+  in.recipes[1] = SkewedRecipes()[1];
+  const Finding skewed = Explain(in).panels[1];
+  const Finding* closed = FindCode(skewed, "figure1-try-joint");
+  ASSERT_NE(closed, nullptr);
+  EXPECT_EQ(closed->Arg("reach")->text, "closed");
+  EXPECT_GE(closed->Number("least"), kFlatSigned);
+  EXPECT_EQ(skewed.recipe, "");
+  EXPECT_EQ(Broken(in, Explain(in)), std::vector<std::string>{});
+  // Saying "open" there, or another step budget, breaks the claim.
+  Finding lie = *closed;
+  lie.args[1].text = "open";
+  std::string why;
+  EXPECT_FALSE(ClaimHolds(in, lie, &why));
+  EXPECT_EQ(why, "figure1-try-joint: claims the U's reach on these reviews");
+  lie = *closed;
+  lie.args[0].number = 600;
+  EXPECT_FALSE(ClaimHolds(in, lie, &why));
+  EXPECT_EQ(why, "figure1-try-joint: claims the recipe's steps");
 }
 
 }  // namespace

@@ -44,9 +44,15 @@ GuidanceInputs PaperRun() {
   in.train_reviews = in.scored_reviews = in.flow_reviews = 8530;
   in.alpha_spread = 1e-4;
   in.token_median_count = 4;
-  in.recipes = {{"result1", {}, {}, {{"sigma", "0.003"}, {"width", "64"}}},
-                {"figure1", {}, {}, {{"steps", "313"}}},
-                {"result2", {}, {}, {{"width", "8983"}}}};
+  // result1's plan as recipes.cpp writes it: sigma 0.003 at d 64 is noise 0.003/8, 0.75% of
+  // a step spread 0.05 (recipes_test checks such numbers over the data profile).
+  Recipe result1{"result1", {}, {}, {{"sigma", "0.003"}, {"width", "64"}}};
+  result1.plan =
+      FindMessage("recipe-result1-plan")
+          ->Detail({Value("eta", 1000), Count("v", 8983), Count("min_count", 2), Count("d", 64),
+                    Value("sigma", 0.003), Value("noise", 0.003 / 8), Value("spread", 0.05)});
+  in.recipes = {
+      result1, {"figure1", {}, {}, {{"steps", "313"}}}, {"result2", {}, {}, {{"width", "8983"}}}};
   return in;
 }
 
@@ -70,6 +76,9 @@ TEST(Guidance, ANoisyFitIsOffWithBothSizesAndTheResult1RecipesSigma) {
   EXPECT_DOUBLE_EQ(f.details[0].Number("noise"), 1.0 / 32);
   EXPECT_DOUBLE_EQ(f.details[0].Number("spread"), 0.05);
   EXPECT_EQ(f.details[1].Number("sigma"), 0.003);
+  EXPECT_EQ(f.details[1].Number("d"), 64);
+  EXPECT_EQ(f.details[1].Number("share"), 0.003 / 8 / 0.05);
+  EXPECT_EQ(f.details[1].Number("now"), 1.0 / 32 / 0.05);  // the run's noise next to its step
   EXPECT_EQ(f.recipe, "result1");
   in.metrics.alignment_r2 = 0.95;  // between: close, and still the recipe
   EXPECT_EQ(Explain(in).panels[0].code, "result1-close");
@@ -79,6 +88,28 @@ TEST(Guidance, ANoisyFitIsOffWithBothSizesAndTheResult1RecipesSigma) {
   const Finding forced = Explain(in).panels[0];
   EXPECT_EQ(forced.recipe, "");
   EXPECT_TRUE(Has(forced, "result1-recipe-in-force"));
+}
+
+TEST(Guidance, TheResult1RecipeIsOfferedOnlyWhereItsNoiseIsSmallerNextToItsStep) {
+  GuidanceInputs in = PaperRun();
+  in.metrics.alignment_r2 = 0.8;  // off for another reason than E(0)'s noise
+  in.config.sigma = 1e-4;         // noise 1e-4/32 = 0.006% of the run's spread 0.05
+  const Finding f = Explain(in).panels[0];
+  EXPECT_EQ(f.kind, FindingKind::kOff);
+  EXPECT_FALSE(Has(f, "result1-recipe-sigma"));  // the recipe's 0.75% would not shrink it
+  EXPECT_EQ(f.recipe, "");
+  // Said, the sentence would be false: its claim names what fails.
+  const Finding lie =
+      FindMessage("result1-recipe-sigma")
+          ->Detail({Value("sigma", 0.003), Count("d", 64), Value("noise", 0.003 / 8),
+                    Value("spread", 0.05), Share("share", 0.003 / 8 / 0.05),
+                    Share("now", 1e-4 / 32 / 0.05)});
+  std::string why;
+  EXPECT_FALSE(ClaimHolds(in, lie, &why));
+  EXPECT_EQ(why, "result1-recipe-sigma: claims smaller next to the step than here");
+  in.alpha_spread = 0;  // no spread here: no line to compare a recipe's noise with
+  in.config.sigma = 1;
+  EXPECT_FALSE(Has(Explain(in).panels[0], "result1-recipe-sigma"));
 }
 
 TEST(Guidance, UnderJointTrainingResult1AndResult2PredictNothing) {
@@ -176,7 +207,9 @@ TEST(Guidance, Result2IsNotShownWhereTheFlowIsMeasuredHeadingToAnotherSelection)
   const Finding lie =
       shown->Say("result2", FindingKind::kShown,
                  {Count("reviews", 1600), Ratio("cos", 0.9312), Share("selection", 1593.0 / 1600),
-                  Count("d", in.config.width), Count("v", in.vocab_size)});
+                  Name("all", "yes"), Count("scored", 1600), Share("scored_share", 1),
+                  Share("scored_selection", 1593.0 / 1600), Count("d", in.config.width),
+                  Count("v", in.vocab_size)});
   EXPECT_FALSE(ClaimHolds(in, lie, &why));
   EXPECT_EQ(why, "result2-shown: claims p no nearer another selection's att-SVM");
 }
@@ -246,6 +279,43 @@ TEST(Guidance, AReviewWithNoTokenCountsAgainstTheSelectionOverAllReviews) {
   EXPECT_EQ(f.kind, FindingKind::kOff);
   EXPECT_DOUBLE_EQ(f.Number("selection"), 8000.0 / 8530);
   EXPECT_TRUE(Has(f, "result2-unscored"));
+}
+
+// The verdict quotes the selection over all n reviews; the read-out beside it (and the
+// metrics) the selection over the reviews with a token. Both texts name the two populations
+// and the share of the scored ones, and the numbers reconcile: over all = over the scored x
+// their share.
+TEST(Guidance, TheVerdictAndTheReadoutNameWhichReviewsTheirSelectionIsOver) {
+  GuidanceInputs in = Feasible();
+  in.scored_reviews = 8000;
+  in.metrics.selection_accuracy = 0.262;
+  const Guidance g = Explain(in);
+  const Finding& verdict = g.panels[2];
+  EXPECT_EQ(verdict.Arg("all")->text, "no");
+  EXPECT_EQ(verdict.Number("scored"), 8000);
+  EXPECT_DOUBLE_EQ(verdict.Number("scored_share"), 8000.0 / 8530);
+  EXPECT_EQ(verdict.Number("scored_selection"), 0.262);  // the read-out's number
+  EXPECT_DOUBLE_EQ(verdict.Number("selection"), 0.262 * 8000 / 8530);
+  const Finding& coverage = g.coverage;  // shown with the read-out
+  EXPECT_EQ(coverage.Arg("all")->text, "no");
+  EXPECT_EQ(coverage.Number("scored"), 8000);
+  EXPECT_EQ(coverage.Number("scored_share"), verdict.Number("scored_share"));
+  EXPECT_EQ(coverage.Number("selection"), verdict.Number("selection"));
+  // A verdict whose selection over all does not follow from the scored one breaks its claim.
+  Finding lie = verdict;
+  lie.details.clear();
+  for (FindingArg& a : lie.args) {
+    if (a.name == "scored_selection") a.number = 0.3;
+  }
+  std::string why;
+  EXPECT_FALSE(ClaimHolds(in, lie, &why));
+  EXPECT_EQ(why, "result2-off: claims the selection over the reviews with a token");
+  // Every review scored: the verdict and the note say "all", and the two numbers are one.
+  in.scored_reviews = in.train_reviews;
+  const Guidance all = Explain(in);
+  EXPECT_EQ(all.panels[2].Arg("all")->text, "yes");
+  EXPECT_EQ(all.panels[2].Number("selection"), all.panels[2].Number("scored_selection"));
+  EXPECT_EQ(all.coverage.Arg("all")->text, "yes");
 }
 
 TEST(Guidance, StopWordsAreNamedOnlyWithoutLabelInformation) {

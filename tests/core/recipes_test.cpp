@@ -16,6 +16,7 @@
 #include "clslab/rng.h"
 #include "clslab/statistics.h"
 #include "clslab/tokenizer.h"
+#include "profiles.h"
 
 namespace clslab {
 namespace {
@@ -135,25 +136,6 @@ TEST(Recipes, Figure1KeepsTheUScoresTokensAndAdamsStepBudget) {
   EXPECT_EQ(SettingOf(figure1, "steps"), "313");
   EXPECT_EQ(Figure1Steps(1e-3, 64), 313);
   EXPECT_EQ(Figure1Steps(2e-3, 64), 157);  // half at twice the rate
-}
-
-// `reviews` long reviews (label alternating, or positive for the first `positive` of them):
-// each holds a polar word of its class out of 5 and `words` distinct words out of a pool of
-// 10 * `words`, every one seen about 25 times over the corpus, so that the words seen 20
-// times outnumber half the reviews, as in full-length reviews.
-DataProfile LongReviews(int32_t reviews, int32_t words, int32_t positive = -1) {
-  std::vector<std::vector<std::string>> tokens;
-  std::vector<int8_t> labels;
-  for (int32_t i = 0; i < reviews; ++i) {
-    const bool is_positive = positive < 0 ? i % 2 == 0 : i < positive;
-    std::vector<std::string> review = {(is_positive ? "pos" : "neg") + std::to_string(i % 5)};
-    for (int32_t k = 0; k < words; ++k) {
-      review.push_back("w" + std::to_string((i * 7 + k * 13) % (words * reviews / 25)));
-    }
-    tokens.push_back(review);
-    labels.push_back(is_positive ? 1 : -1);
-  }
-  return ComputeDataProfile(tokens, labels);
 }
 
 TEST(Recipes, Figure1KeepsAtMostOneValuePerTwoReviews) {
@@ -498,6 +480,54 @@ TEST(Recipes, TheExperimentBuildsTheVocabularyTheRecipePredicted) {
                 recipe.plan.Number(subset ? "acyclic" : "reviews"));
     }
   }
+}
+
+// The sentence that offers result1 on a noisy fit says its noise will be a share of its
+// step's spread smaller than the run's: applying it does exactly that, and the points come
+// onto the line.
+TEST(Recipes, TheResult1RecipeShrinksTheNoiseItsSentenceSaysItShrinks) {
+  std::string tsv = "label\ttext\n";
+  for (int32_t i = 0; i < 300; ++i) {
+    const bool positive = i % 2 == 0;
+    tsv += std::string(positive ? "1" : "0") + "\t" + (positive ? "pos" : "neg") +
+           std::to_string(i % 23) + " filler" + std::to_string(i % 41) + " word" +
+           std::to_string(i % 97) + " and .\n";
+  }
+  RunConfig config;
+  config.dataset = "file";
+  config.source_name = "synthetic.tsv";
+  config.width = 4;
+  config.sigma = 1;  // E(0)'s noise 0.5 along v: it hides the step on E
+  Experiment experiment;
+  ASSERT_TRUE(experiment.Load(SourceBytes::Text(tsv), config).ok());
+  ASSERT_FALSE(experiment.StepEmbeddings().refused);
+  const double r2_before = experiment.CurrentMetrics().alignment_r2;
+  const Finding verdict = experiment.Explain().panels[0];
+  ASSERT_EQ(verdict.panel, "result1");
+  EXPECT_NE(verdict.kind, FindingKind::kShown) << r2_before;
+  EXPECT_EQ(verdict.recipe, "result1");
+  const Finding* said = nullptr;
+  for (const Finding& d : verdict.details) {
+    if (d.code == "result1-recipe-sigma") said = &d;
+  }
+  ASSERT_NE(said, nullptr);
+  std::string why;
+  EXPECT_TRUE(ClaimHolds(experiment.ExplainInputs(), verdict, &why)) << why;
+  EXPECT_LT(said->Number("share"), said->Number("now"));
+  const std::vector<Recipe> recipes = experiment.Recipes();
+  const Recipe* result1 = FindRecipe(recipes, "result1");
+  ASSERT_NE(result1, nullptr);
+  const Result<RunConfig> applied = ApplyRecipe(experiment.config(), *result1);
+  ASSERT_TRUE(applied.ok());
+  ASSERT_TRUE(experiment.Configure(applied.value).ok());
+  ASSERT_FALSE(experiment.StepEmbeddings().refused);
+  // Under the recipe the run's noise next to its step is the share the sentence said.
+  const GuidanceInputs after = experiment.ExplainInputs();
+  const double noise = after.config.sigma / std::sqrt(after.config.width);
+  EXPECT_NEAR(noise / (after.config.eta / 2 * after.alpha_spread), said->Number("share"),
+              1e-9 * said->Number("share"));
+  EXPECT_GT(experiment.CurrentMetrics().alignment_r2, r2_before);
+  EXPECT_EQ(experiment.Explain().panels[0].kind, FindingKind::kShown);
 }
 
 // Reviews drawn at random: n reviews, a share positive, lengths around `mean`, words from a

@@ -184,3 +184,47 @@ test('any values of the declared types render every message without an error, in
     }
   }
 });
+
+test('sentences follow one another as each locale writes them: a space in en and es, none in zh-CN', () => {
+  const finding = (code: string, details: Finding[] = []): Finding => ({
+    panel: 'result2',
+    kind: 'expect',
+    code,
+    args: [],
+    recipe: '',
+    dataset: '',
+    details,
+  });
+  const verdict = finding('result2-solve', [finding('figure1-p-zero')]);
+  for (const [locale, separator] of [
+    ['en', ' '],
+    ['es', ' '],
+    ['zh-CN', ''],
+  ] as const) {
+    const messages = createMessages(catalogText(locale), locale, (error) => {
+      throw error;
+    });
+    const first = messages.format('result2-solve');
+    const second = messages.format('figure1-p-zero');
+    assert.equal(messages.render(verdict, true), `${first}${separator}${second}`, locale);
+    assert.equal(messages.join([first, second]), `${first}${separator}${second}`, locale);
+  }
+  const zh = createMessages(catalogText('zh-CN'), 'zh-CN');
+  assert.match(zh.render(verdict, true), /。p/);
+});
+
+test("the page's percentages (the read-outs, the metrics panel) are the catalog's shares, number for number, in every locale", async () => {
+  // The Result 2 read-out shows the selection over the reviews with a token with
+  // formatPercent and its verdict quotes the same number as a share: they must read alike.
+  const { formatPercent, setNumberLocale } = await import('../../web/src/format.ts');
+  const shares = read().numbers.filter((n) => n.type === 'share');
+  assert.ok(shares.length > 100);
+  try {
+    for (const { locale, number, text } of shares) {
+      setNumberLocale(locale);
+      assert.equal(formatPercent(number), text, `${locale} ${number}`);
+    }
+  } finally {
+    setNumberLocale('en');
+  }
+});

@@ -27,6 +27,7 @@ export const messages: Messages = {
   has: (id: string) => current.has(id),
   format: (id: string, args?: Record<string, FluentVariable>) => current.format(id, args),
   render: (finding: Finding, details?: boolean) => current.render(finding, details),
+  join: (sentences: readonly string[]) => current.join(sentences),
   fluentArgs: (args: readonly FindingArg[]) => current.fluentArgs(args),
 };
 

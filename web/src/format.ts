@@ -11,6 +11,7 @@ let decimalSeparator = '.';
 
 export function setNumberLocale(locale: string): void {
   numberLocale = locale === 'en' || locale === 'en-XA' ? 'en-US' : locale;
+  percentFormat = null;
   decimalSeparator =
     new Intl.NumberFormat(numberLocale).formatToParts(1.5).find((p) => p.type === 'decimal')
       ?.value ?? '.';
@@ -36,16 +37,22 @@ export function formatNumber(value: number | null | undefined, digits = 4): stri
   return localDecimal(rounded.toString());
 }
 
-/** A share in [0, 1] as a percentage with one decimal, truncated. */
+/** The percentages of the current locale, made once per switch. */
+let percentFormat: Intl.NumberFormat | null = null;
+
+/** A share in [0, 1] as a percentage with one decimal, truncated as the catalog writes a
+ *  share (messages.ts, core's findings.cpp): a read-out and the verdict beside it write the
+ *  same number alike, and a share never reads larger than it is (19,992 of 20,000 is 99.9%). */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
-  // Truncated, as core's shares are: 1,599 of 1,600 reads 99.9%, never 100.0%.
-  return new Intl.NumberFormat(numberLocale, {
+  percentFormat ??= new Intl.NumberFormat(numberLocale, {
     style: 'percent',
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
+    signDisplay: 'negative',
     roundingMode: 'trunc',
-  } as Intl.NumberFormatOptions).format(value);
+  } as unknown as Intl.NumberFormatOptions);
+  return percentFormat.format(value);
 }
 
 /** Shows `value` only when `applies`; otherwise n/a (metrics carry has* flags). */

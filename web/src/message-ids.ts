@@ -5,6 +5,7 @@ import type { FluentVariable } from '@fluent/bundle';
 export interface MessageArgs {
   'token-list-item': { item: FluentVariable };
   'token-list-separator': {};
+  'sentence-separator': {};
   'verdict-label-expect': {};
   'verdict-label-shown': {};
   'verdict-label-off': {};
@@ -30,7 +31,14 @@ export interface MessageArgs {
   'result1-close': { predicted: FluentVariable; r2: FluentVariable; slope: FluentVariable };
   'result1-off': { predicted: FluentVariable; r2: FluentVariable; slope: FluentVariable };
   'result1-noise': { noise: FluentVariable; spread: FluentVariable };
-  'result1-recipe-sigma': { sigma: FluentVariable };
+  'result1-recipe-sigma': {
+    d: FluentVariable;
+    noise: FluentVariable;
+    now: FluentVariable;
+    share: FluentVariable;
+    sigma: FluentVariable;
+    spread: FluentVariable;
+  };
   'result1-recipe-in-force': { sigma: FluentVariable };
   'figure1-waits': {};
   'figure1-p-zero': {};
@@ -58,22 +66,30 @@ export interface MessageArgs {
   };
   'figure1-signed-ranking': { signed: FluentVariable };
   'figure1-theory-u': { u: FluentVariable };
-  'figure1-try-joint': {};
+  'figure1-try-joint': { least: FluentVariable; reach: FluentVariable; steps: FluentVariable };
   'figure1-in-force-stop': { step: FluentVariable };
   'result2-waits': {};
   'result2-not-predicted': {};
   'result2-solve': {};
   'result2-shown': {
+    all: FluentVariable;
     cos: FluentVariable;
     d: FluentVariable;
     reviews: FluentVariable;
+    scored: FluentVariable;
+    scored_selection: FluentVariable;
+    scored_share: FluentVariable;
     selection: FluentVariable;
     v: FluentVariable;
   };
   'result2-off': {
+    all: FluentVariable;
     cos: FluentVariable;
     d: FluentVariable;
     reviews: FluentVariable;
+    scored: FluentVariable;
+    scored_selection: FluentVariable;
+    scored_share: FluentVariable;
     selection: FluentVariable;
     v: FluentVariable;
   };
@@ -158,7 +174,13 @@ export interface MessageArgs {
   'loss-overfits': { lowest: FluentVariable; step: FluentVariable; train_then: FluentVariable };
   'accuracy-fell': { before: FluentVariable; now: FluentVariable };
   'flow-on-subset': { flow: FluentVariable; reviews: FluentVariable; share: FluentVariable };
-  coverage: { all: FluentVariable; reviews: FluentVariable; scored: FluentVariable };
+  coverage: {
+    all: FluentVariable;
+    reviews: FluentVariable;
+    scored: FluentVariable;
+    scored_share: FluentVariable;
+    selection: FluentVariable;
+  };
   'coverage-acyclic': { acyclic: FluentVariable; reviews: FluentVariable; share: FluentVariable };
   'prompt-step-e': {};
   'prompt-joint': {};

@@ -49,8 +49,13 @@ export const PAGE_MESSAGES: Readonly<Record<string, Readonly<Record<string, Find
     'lms-course-only': {},
   };
 
-/** The catalog's messages that join a token list (both renderers use them). */
-export const LIST_MESSAGES = ['token-list-item', 'token-list-separator'] as const;
+/** The catalog's messages that join a token list, and sentences said one after another (both
+ *  renderers use them). */
+export const LIST_MESSAGES = [
+  'token-list-item',
+  'token-list-separator',
+  'sentence-separator',
+] as const;
 
 export interface Messages {
   readonly locale: string;
@@ -58,8 +63,11 @@ export interface Messages {
   /** Message `id` with Fluent values; errors (a missing variable, an unknown id) go to
    *  `onError` and the text shows Fluent's placeholder for what is missing. */
   format(id: string, args?: Record<string, FluentVariable>): string;
-  /** A finding's sentence (and with `details`, each detail's after it, one space apart). */
+  /** A finding's sentence (and with `details`, each detail's after it, joined as `join`). */
   render(finding: Finding, details?: boolean): string;
+  /** Sentences one after another as the locale writes them: the catalog's
+   *  sentence-separator between them (a space in English, none in Chinese). */
+  join(sentences: readonly string[]): string;
   /** A finding's arguments as Fluent values (exported for the parity test). */
   fluentArgs(args: readonly FindingArg[]): Record<string, FluentVariable>;
 }
@@ -185,11 +193,14 @@ export function createMessages(
     return out;
   };
 
+  const join = (sentences: readonly string[]): string =>
+    sentences.length < 2 ? (sentences[0] ?? '') : sentences.join(format('sentence-separator'));
+
   const render = (finding: Finding, details = false): string => {
     const text = format(finding.code, fluentArgs(finding.args));
-    if (!details) return text;
-    return [text, ...finding.details.map((detail) => render(detail, true))].join(' ');
+    if (!details || finding.details.length === 0) return text;
+    return join([text, ...finding.details.map((detail) => render(detail, true))]);
   };
 
-  return { locale, has: (id) => bundle.hasMessage(id), format, render, fluentArgs };
+  return { locale, has: (id) => bundle.hasMessage(id), format, render, join, fluentArgs };
 }

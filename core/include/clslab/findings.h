@@ -109,7 +109,8 @@ FindingArg Name(std::string name, std::string value);
 // The arguments as the catalog reads them (a token list joined through the catalog's
 // token-list-item and token-list-separator messages).
 Result<FluentArgs> FluentArgsOf(const std::vector<FindingArg>& args, const Catalog& catalog);
-// The message's text; with `details`, each detail's text after it, one space apart.
+// The message's text; with `details`, each detail's text after it, joined by the catalog's
+// sentence-separator (a space in English, nothing in Chinese).
 Result<std::string> RenderFinding(const Finding& finding, const Catalog& catalog,
                                   bool with_details = false);
 

@@ -130,7 +130,7 @@ export class StoryViews {
       ...state.recipes.map((recipe) => {
         const cost = recipe.plan.details.filter((d) => d.code === 'recipe-cost');
         const why = recipe.plan.details.filter((d) => d.code !== 'recipe-cost');
-        const said = [recipe.plan, ...cost].map((f) => messages.render(f)).join(' ');
+        const said = messages.join([recipe.plan, ...cost].map((f) => messages.render(f)));
         const nodes: Node[] = [
           this.recipeButton(recipe, messages.render(recipe.title)),
           element('span', {
