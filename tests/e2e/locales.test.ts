@@ -200,9 +200,17 @@ test('en-XA: every visible word of the default page, its run played to the end, 
   });
   await page.waitForTimeout(500);
   await walk('the default run at its end');
-  // The recipes card stays folded: core's recipes are worded in English until their
-  // messages reach the catalog (the recipes' own work); its docs link opens the dialog.
-  await page.evaluate(() => document.getElementById('docs-theory')?.click());
+  // The recipes card unfolded, each recipe's "why these numbers" open: its title, plan,
+  // cost and reasons are core's findings worded by the catalog.
+  await page.locator('#recipes-toggle').click();
+  await page.evaluate(() => {
+    for (const why of document.querySelectorAll<HTMLDetailsElement>('#recipes-list details'))
+      why.open = true;
+  });
+  assert.equal(await page.locator('#recipes-list [data-recipe-item]').count(), 3);
+  await walk('the recipes card, every recipe unfolded');
+  // Its docs link opens the dialog.
+  await page.locator('#docs-theory').click();
   await walk('the docs dialog');
   await page.locator('#docs-close').click();
   await page.locator('#tour-start').click();
