@@ -156,8 +156,8 @@ result2-soft-margin = 这里的 p_mm 是软间隔解（C = { $c }）。
 result2-twins = 这些评论是为此专门生成的（scripts/make-twins.mjs）：每条正面评论都有一条负面“孪生”评论，把其中每个情感词换成反义词，因此一个情感词只出现在它自己类别的评论里。真实评论不满足这一点：打开内置的电影评论，就能看到结果 2 的假设如何失效，以及原因。
 
 # 结果 2 的有限步检查（issue 37）：cos ≥ 0.9、选中率 ≥ 95% 只是极限的替代标准。
-result2-elsewhere = 这不是定理所说的极限：在 { $reviews } 条训练评论中，有 { $differ } 条里梯度流选中的词元不是 s*，并且 p 更接近这一选择的 att-SVM（cos(p, p_local) 为 { $cos_local }），而不是 p_mm（cos(p, p_mm) 为 { $cos }）。本步满足实验在有限步检查的标准（cos ≥ 0.9，s* 的选中率 { $selection } ≥ 95%），但该标准只是极限的替代，而实测表明梯度流正走向别的方向。
-result2-receding = 这不是定理所说的极限：归一化间隔 { $margin } 为负，并且自第 { $from } 步以来下降了 { $fall }，说明在某条评论里 p 把另一个词元排在 s* 之上，并且正远离定理极限的间隔 1/‖p_mm‖ = { $reference }。本步满足实验在有限步检查的标准（在全部 { $reviews } 条训练评论上 cos(p, p_mm) 为 { $cos } ≥ 0.9，s* 的选中率 { $selection } ≥ 95%），但该标准只是极限的替代。
+result2-elsewhere = 在 { $reviews } 条训练评论中，有 { $differ } 条里梯度流选中的词元不是 s*，并且 p 更接近这一选择的 att-SVM（cos(p, p_local) 为 { $cos_local }），而不是 p_mm（cos(p, p_mm) 为 { $cos }）：实测表明梯度流此刻正走向定理极限以外的方向。本步满足实验在有限步检查的标准（cos ≥ 0.9，s* 的选中率 { $selection } ≥ 95%），但该标准只是极限的替代。
+result2-receding = 归一化间隔 { $margin } 为负，并且自第 { $from } 步以来下降了 { $fall }，说明在某条评论里 p 把另一个词元排在 s* 之上，并且正远离定理极限的间隔 1/‖p_mm‖ = { $reference }。本步满足实验在有限步检查的标准（在全部 { $reviews } 条训练评论上 cos(p, p_mm) 为 { $cos } ≥ 0.9，s* 的选中率 { $selection } ≥ 95%），但该标准只是极限的替代。
 result2-limit-same = 定理讲的是梯度流的极限；本步已检查：梯度流自己的选择在每条评论中都是 s*，因此其选择的 att-SVM 就是 p_mm 本身。
 result2-limit-open = 定理讲的是梯度流的极限；本步在 { $reviews } 条训练评论中有 { $differ } 条里梯度流选中的词元不是 s*，而这一选择的 att-SVM（p_local）尚未求解：梯度流是否走向 p_mm 尚未测得。
 result2-limit-nearer-mm = 定理讲的是梯度流的极限；本步在 { $reviews } 条训练评论中有 { $differ } 条里梯度流选中的词元不是 s*，但 p 更接近 p_mm（cos(p, p_mm) 为 { $cos }），而不是这一选择的 att-SVM（cos(p, p_local) 为 { $cos_local }）。

@@ -110,9 +110,10 @@ const MessageSpec kOff{
           .ok;
     }};
 // ---- Result 2 at a finite step (issue 37; catalog block "Result 2 at a finite step").
-// "Not the theorem's limit: in k of n reviews the flow selects another token than s*, and p
-// is nearer the att-SVM of that selection (cos(p, p_local) c) than p_mm (cos c); this step
-// meets the finite-step bar (cos >= 0.9, selection s >= 95%), which stands in for the limit."
+// "In k of n reviews the flow selects another token than s*, and p is nearer the att-SVM of
+// that selection (cos(p, p_local) c) than p_mm (cos c): heading elsewhere than the theorem's
+// limit; this step meets the finite-step bar (cos >= 0.9, selection s >= 95%), which only
+// stands in for the limit."
 const MessageSpec kElsewhere{
     "result2-elsewhere",
     {{"differ", ArgType::kCount},
@@ -137,7 +138,7 @@ const MessageSpec kElsewhere{
               "the finite-step bar met")
           .ok;
     }};
-// "Not the theorem's limit: the normalized margin m is negative and fell by x since step k,
+// "The normalized margin m is negative and fell by x since step k,
 // moving away from 1/||p_mm|| = r; this step meets the finite-step bar (cos c, selection s
 // over all n reviews), which stands in for the limit."
 const MessageSpec kReceding{
