@@ -126,6 +126,11 @@ TEST(DefaultRun, TheTwinsShowAllThreeResultsResult2OverEveryReview) {
   // the real reviews next.
   EXPECT_TRUE(HasDetail(*result2, "result2-feasible"));
   EXPECT_TRUE(HasDetail(*result2, "result2-twins"));
+  // And what it checked for the limit at step 300 (issue 37): the flow's own selection is
+  // s* in every review, so the att-SVM it is nearest is p_mm itself (on twins of other seeds
+  // it is not, and the verdict is result2-elsewhere: guidance_test, docs/RESULTS.md).
+  EXPECT_TRUE(HasDetail(*result2, "result2-limit-same"));
+  EXPECT_EQ(m.local_selection_s_star, 1);
   EXPECT_EQ(result2->dataset, "movies");
 }
 
