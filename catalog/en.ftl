@@ -115,6 +115,7 @@ result2-off = Not the theorem's picture: over all { $reviews } training reviews,
         [yes] {""}
        *[no] { $scored_selection } over the { $scored } reviews ({ $scored_share }) with a token in the vocabulary, the others selecting nothing;{" "}
     }the theorem: cos ≥ 0.9 and selection ≥ 95% with d ≥ V; here d = { $d }, V = { $v }).
+result2-off-cancelled = { result2-off } The comparison with p_local, the att-SVM of the flow's own selection at step { $step }, was cancelled: what the flow follows instead is not claimed.
 result2-instead = { $hypothesis ->
         [cycles] Result 2's hypothesis fails on these reviews (the constraints of s* have cycles).
        *[width] Result 2's hypothesis fails here (d < V).
@@ -140,6 +141,7 @@ result2-local = For the tokens the flow selects: cos(p, p_local) { $cos_local } 
         [no] , which has changed since
        *[yes] {""}
     }), and that selection is s* in { $s_star } of reviews.
+result2-local-cancelled = The att-SVM of the flow's own selection at step { $step } (p_local) was cancelled: nothing is claimed here about whether p follows it. Opening the link again, or the end of the next run, solves it.
 result2-baseline-selection = Baseline: attending to the token of largest |v·E_s| (no label, no training) selects s* in { $baseline } of reviews; the flow on p in { $flow }.
 result2-baseline-pooled = Baseline: the pooled classifier (p = 0, attention spread evenly) has test accuracy { $pooled }; the model now { $now }.
 result2-baseline-no-test = Without a test split, the pooled classifier (p = 0) has no test accuracy to compare with.
@@ -673,7 +675,6 @@ readout-result2-local = flow's own selection: cos(p, p_local) { $cosine }, s* in
 readout-result2-local-old = flow's own selection: cos(p, p_local) { $cosine } (p_local of step { $step }), s* in { $share }
 readout-result2-acyclic = acyclic reviews only: cos { $cosine }, selection { $selection }
 readout-result2-coverage = ({ $coverage })
-readout-result2-solving = solving p_local: { $stage }, sweep { $sweep }
 
 ## Views: a figure's caption and the run's facts (web/src/ui/run-facts.ts)
 
@@ -1002,6 +1003,14 @@ dataset-progress-reviews = { $done } { $done ->
        *[other] reviews
     }
 dataset-progress-reviews-of = { $done } of { $total } reviews
+
+## Views: the flow's own att-SVM solved at a run's end, its progress and Cancel (web/src/worker/training.ts, the CLI's stderr)
+
+task-local-svm = Solving p_local, the att-SVM of the flow's selection at step { $step }
+task-local-svm-progress = Solving p_local, the att-SVM of the flow's selection at step { $step }: sweep { $sweep }, { $active } of { $constraints } constraints active, duality gap { NUMBER($gap, maximumSignificantDigits: 2) } (done at { $tolerance })
+task-local-svm-progress-no-gap = Solving p_local, the att-SVM of the flow's selection at step { $step }: sweep { $sweep }, { $active } of { $constraints } constraints active, no finite duality gap yet (done at { $tolerance })
+readout-result2-local-cancelled = p_local of step { $step }: cancelled
+metrics-local-cancelled = cancelled
 
 ## Views: the review's computation, token by token (web/src/ui/review-computation.ts)
 

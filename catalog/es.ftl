@@ -121,6 +121,7 @@ result2-off = No es la imagen del teorema: en las { $reviews } reseñas de entre
         [yes] {""}
        *[no] { $scored_selection } en las { $scored } reseñas ({ $scored_share }) con algún token del vocabulario, sin que las demás seleccionen nada;{" "}
     }el teorema: cos ≥ 0,9 y selección ≥ 95 % con d ≥ V; aquí d = { $d }, V = { $v }).
+result2-off-cancelled = { result2-off } Se canceló la comparación con p_local, la SVM de atención de la selección propia del flujo en el paso { $step }: no se afirma qué sigue el flujo en su lugar.
 result2-instead = { $hypothesis ->
         [cycles] La hipótesis del Resultado 2 no se cumple en estas reseñas (las restricciones de s* forman ciclos).
        *[width] La hipótesis del Resultado 2 no se cumple aquí (d < V).
@@ -146,6 +147,7 @@ result2-local = Para los tokens que selecciona el flujo: cos(p, p_local) { $cos_
         [no] , que ha cambiado desde entonces
        *[yes] {""}
     }), y esa selección es s* en el { $s_star } de las reseñas.
+result2-local-cancelled = Se canceló la SVM de atención de la selección propia del flujo en el paso { $step } (p_local): aquí no se afirma si p la sigue. Abrir el enlace de nuevo, o el final de la próxima ejecución, la resuelve.
 result2-baseline-selection = Referencia: atender al token de mayor |v·E_s| (sin etiqueta, sin entrenamiento) selecciona s* en el { $baseline } de las reseñas; el flujo sobre p, en el { $flow }.
 result2-baseline-pooled = Referencia: el clasificador promediado (p = 0, atención repartida por igual) tiene una exactitud de prueba de { $pooled }; el modelo, ahora, { $now }.
 result2-baseline-no-test = Sin conjunto de prueba, el clasificador promediado (p = 0) no tiene exactitud de prueba con la que comparar.
@@ -674,7 +676,6 @@ readout-result2-local = selección propia del flujo: cos(p, p_local) { $cosine }
 readout-result2-local-old = selección propia del flujo: cos(p, p_local) { $cosine } (p_local del paso { $step }), s* en { $share }
 readout-result2-acyclic = solo reseñas acíclicas: cos { $cosine }, selección { $selection }
 readout-result2-coverage = ({ $coverage })
-readout-result2-solving = calculando p_local: { $stage }, barrido { $sweep }
 
 ## Views: a figure's caption and the run's facts (web/src/ui/run-facts.ts)
 
@@ -1000,6 +1001,14 @@ dataset-progress-reviews = { $done } { $done ->
        *[other] reseñas
     }
 dataset-progress-reviews-of = { $done } de { $total } reseñas
+
+## Views: the flow's own att-SVM solved at a run's end, its progress and Cancel (web/src/worker/training.ts, the CLI's stderr)
+
+task-local-svm = Calculando p_local, la SVM de atención de la selección del flujo en el paso { $step }
+task-local-svm-progress = Calculando p_local, la SVM de atención de la selección del flujo en el paso { $step }: barrido { $sweep }, { $active } de { $constraints } restricciones activas, brecha de dualidad { NUMBER($gap, maximumSignificantDigits: 2) } (termina en { $tolerance })
+task-local-svm-progress-no-gap = Calculando p_local, la SVM de atención de la selección del flujo en el paso { $step }: barrido { $sweep }, { $active } de { $constraints } restricciones activas, aún sin brecha de dualidad finita (termina en { $tolerance })
+readout-result2-local-cancelled = p_local del paso { $step }: cancelado
+metrics-local-cancelled = cancelado
 
 ## Views: the review's computation, token by token (web/src/ui/review-computation.ts)
 

@@ -121,6 +121,7 @@ result2-off = 不是定理描述的图景：在全部 { $reviews } 条训练评�
         [yes] {""}
        *[no] 在含有词表词元的 { $scored } 条评论（{ $scored_share }）上为 { $scored_selection }，其余评论不选中任何词元；
     }定理：在 d ≥ V 时 cos ≥ 0.9 且选中率 ≥ 95%；这里 d = { $d }，V = { $v }）。
+result2-off-cancelled = { result2-off }与 p_local（第 { $step } 步梯度流自身选择的注意力 SVM）的比较已被取消：不判断梯度流转而趋向什么。
 result2-instead = { $hypothesis ->
         [cycles] 结果 2 的假设在这些评论上不成立（s* 的约束构成了环）。
        *[width] 结果 2 的假设在这里不成立（d < V）。
@@ -146,6 +147,7 @@ result2-local = 对梯度流选中的词元：cos(p, p_local) 为 { $cos_local }
         [no] ，此后选择已有变化
        *[yes] {""}
     }），并且在 { $s_star } 的评论中这一选择就是 s*。
+result2-local-cancelled = 第 { $step } 步梯度流自身选择的注意力 SVM（p_local）已被取消：这里不判断 p 是否趋向它。重新打开链接或下一轮运行结束时会再次求解它。
 result2-baseline-selection = 基线：关注 |v·E_s| 最大的词元（不看标签、不经训练）在 { $baseline } 的评论中选中 s*；p 上的梯度流为 { $flow }。
 result2-baseline-pooled = 基线：平均池化分类器（p = 0，注意力均匀分布）的测试准确率为 { $pooled }；当前模型为 { $now }。
 result2-baseline-no-test = 没有测试集，平均池化分类器（p = 0）就没有可比较的测试准确率。
@@ -642,7 +644,6 @@ readout-result2-local = 梯度流自己的选择：cos(p, p_local) { $cosine }�
 readout-result2-local-old = 梯度流自己的选择：cos(p, p_local) { $cosine }（第 { $step } 步的 p_local），{ $share } 为 s*
 readout-result2-acyclic = 仅无环评论：cos { $cosine }，选中率 { $selection }
 readout-result2-coverage = （{ $coverage }）
-readout-result2-solving = 正在求解 p_local：{ $stage }，第 { $sweep } 轮扫描
 
 ## Views: a figure's caption and the run's facts (web/src/ui/run-facts.ts)
 
@@ -923,6 +924,14 @@ dataset-progress-files = { $done } 个文件
 dataset-progress-files-of = { $done } / { $total } 个文件
 dataset-progress-reviews = { $done } 条评论
 dataset-progress-reviews-of = { $done } / { $total } 条评论
+
+## Views: the flow's own att-SVM solved at a run's end, its progress and Cancel (web/src/worker/training.ts, the CLI's stderr)
+
+task-local-svm = 正在求解 p_local，即第 { $step } 步梯度流选择的注意力 SVM
+task-local-svm-progress = 正在求解 p_local，即第 { $step } 步梯度流选择的注意力 SVM：第 { $sweep } 轮扫描，{ $constraints } 个约束中 { $active } 个活跃，对偶间隙 { NUMBER($gap, maximumSignificantDigits: 2) }（降到 { $tolerance } 即完成）
+task-local-svm-progress-no-gap = 正在求解 p_local，即第 { $step } 步梯度流选择的注意力 SVM：第 { $sweep } 轮扫描，{ $constraints } 个约束中 { $active } 个活跃，对偶间隙尚非有限值（降到 { $tolerance } 即完成）
+readout-result2-local-cancelled = 第 { $step } 步的 p_local：已取消
+metrics-local-cancelled = 已取消
 
 ## Views: the review's computation, token by token (web/src/ui/review-computation.ts)
 

@@ -232,6 +232,9 @@ export interface Metrics {
   /** min over its constraints of p.z_k / ||p||, against 1 / ||p_local||. */
   localNormalizedMargin: number;
   localSvmReference: number;
+  /** The user cancelled this step's run-end solve of p_local (Lab.cancel): nothing is
+   *  claimed about p_local at this step (the verdict says so). Not part of a share link. */
+  localSvmCancelled: boolean;
   /** Test accuracy right after the step on E (before the flow on p). */
   hasTestAfterStepOnE: boolean;
   testAccuracyAfterStepOnE: number;
@@ -409,8 +412,15 @@ export interface MaxMarginProgress {
   parts: number;
   stage: string;
   epochs: number;
+  /** The relative duality gap at the last certificate, and the gap at which it stops. */
   gap: number;
+  tolerance: number;
   updates: number;
+  /** The running part's constraints, and those the solver still sweeps (not shrunk). */
+  constraints: number;
+  activeConstraints: number;
+  /** p_local: the step whose selection is being solved (0 for p_mm). */
+  step: number;
   /** How far the solve is, in [0, 1] (the parts done, and the running part's gap on a log
    *  scale down to the solve's stopping gap): a progress bar's value. */
   estimate: number;

@@ -11,6 +11,7 @@
 // FILE is any supported review format. File I/O lives here, not in core; every JSON this
 // prints comes from the structs' descriptions (json_report.h), with the page's fields.
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
@@ -224,10 +225,48 @@ std::string LoadData(const Arguments& args, Experiment* experiment, RunConfig* c
   return "";
 }
 
+namespace {
+
+// One Work call's budget: a few hundred milliseconds of a solve at d 4096, so a long solve
+// says how far it is on stderr; what the run computes does not depend on it (work.h).
+constexpr int64_t kCallBudget = int64_t{1} << 20;
+// A blocking solve's progress goes to stderr at most this often, the first line after as long.
+constexpr auto kProgressEvery = std::chrono::seconds(5);
+
+// The blocking solve under way (p_mm, or a run end's p_local), in the catalog's words.
+std::string SolveProgress(const clslab::WorkReport& report) {
+  using clslab::FluentValue;
+  const bool local = report.plan.next == clslab::RunItem::kLocalSvmFinish;
+  const clslab::MaxMarginProgress& p = local ? report.local_svm : report.max_margin;
+  if (!p.active) return "";
+  clslab::FluentArgs args;
+  if (local) {
+    args = {{"step", FluentValue::Number(static_cast<double>(p.step))},
+            {"sweep", FluentValue::Number(p.epochs)},
+            {"active", FluentValue::Number(static_cast<double>(p.active_constraints))},
+            {"constraints", FluentValue::Number(static_cast<double>(p.constraints))},
+            {"tolerance", FluentValue::Number(p.tolerance)}};
+    // The gap is 0 until a certificate finds every constraint met (a hard margin).
+    if (p.gap > 0) args["gap"] = FluentValue::Number(p.gap);
+  } else {
+    args = {{"stage", FluentValue::Text(p.stage)}, {"sweep", FluentValue::Number(p.epochs)}};
+  }
+  const clslab::Result<std::string> text =
+      CliCatalog().Format(!local      ? "task-solving-stage"
+                          : p.gap > 0 ? "task-local-svm-progress"
+                                      : "task-local-svm-progress-no-gap",
+                          args);
+  return text.ok() ? text.value : "";
+}
+
+}  // namespace
+
 clslab::WorkReport RunTo(Experiment* experiment, int64_t step) {
   clslab::WorkOrder order;
   order.target_step = step;
   order.measure_at = step;
+  order.budget = kCallBudget;
+  auto said = std::chrono::steady_clock::now();
   for (;;) {
     const clslab::WorkReport report = experiment->Work(order);
     if (report.metrics_ready || report.stopped == clslab::WorkStop::kNoData) return report;
@@ -237,6 +276,13 @@ clslab::WorkReport RunTo(Experiment* experiment, int64_t step) {
       measured.steps = report.steps;
       measured.stopped = report.stopped;
       return measured;
+    }
+    if (std::chrono::steady_clock::now() - said >= kProgressEvery) {
+      const std::string progress = SolveProgress(report);
+      if (!progress.empty()) {
+        std::cerr << "clslab: " << progress << "\n";
+        said = std::chrono::steady_clock::now();
+      }
     }
   }
 }

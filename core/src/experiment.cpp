@@ -138,6 +138,7 @@ RunPlan Experiment::Plan() const {
       run.local_finished = st.tick.local_finished;
       run.recorded = st.tick.recorded;
     }
+    run.local_finished = run.local_finished || st.local_svm.DeclinedAt(run.step);
   }
   return PlanRun(st.config, run);
 }

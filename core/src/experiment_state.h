@@ -77,7 +77,7 @@ struct Experiment::State {
     int64_t step = -1;             // the step it is about (-1: none yet)
     int64_t local_share_left = 0;  // coordinate updates left of the step's p_local share
     bool local_checked = false;    // the flow's selection was checked at this step
-    bool local_finished = false;   // a run end's p_local solve is done (or declined)
+    bool local_finished = false;   // a run end's p_local solve is done (declined: the job's)
     bool recorded = false;         // the step's point of the metrics history is recorded
   };
   Tick tick;

@@ -31,7 +31,10 @@ double DifferingReviews(const GuidanceInputs& in) {
   const Metrics& m = in.metrics;
   return std::round(in.scored_reviews * (1 - m.local_selection_s_star));
 }
-bool LocalCurrent(const Metrics& m) { return m.has_local_svm && m.local_selection_current; }
+// A p_local of the current selection to compare with (never one the user cancelled).
+bool LocalCurrent(const Metrics& m) {
+  return m.has_local_svm && m.local_selection_current && !m.local_svm_cancelled;
+}
 // The flow selects another token in some review and p is nearer that selection's att-SVM.
 bool NearerLocal(const GuidanceInputs& in) {
   const Metrics& m = in.metrics;
@@ -213,6 +216,25 @@ const MessageSpec kLimitNearerMaxMargin{
           .ok;
     }};
 
+// result2-off, then "the comparison with p_local (step k) was cancelled: what the flow
+// follows instead is not claimed" (the user declined the run end's solve).
+std::vector<ArgSpec> OffCancelledArgs() {
+  std::vector<ArgSpec> args = kOverAllArgs;
+  args.push_back({"step", ArgType::kCount});
+  return args;
+}
+const MessageSpec kOffCancelled{
+    "result2-off-cancelled", OffCancelledArgs(),
+    [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+      Holds h(why);
+      return OverAll(h, in, f)
+          .If(!(f.Number("cos") >= kCosineShown && f.Number("selection") >= kSelectionShown &&
+                f.Number("d") >= f.Number("v")),
+              "the theorem's claim not met")
+          .If(in.metrics.local_svm_cancelled, "a cancelled p_local")
+          .If(f.Number("step") == in.metrics.step, "the step it was cancelled at")
+          .ok;
+    }};
 // "The hypothesis fails (cycles / d < V); instead the flow follows the att-SVM of its own
 // selection: cos(p, p_local) c over n reviews, its selection s* in x."
 const MessageSpec kInstead{
@@ -228,6 +250,7 @@ const MessageSpec kInstead{
           .If(cycles ? in.max_margin.solved && !in.max_margin.acyclic : !WidthRegime(in),
               "the hypothesis fails as named")
           .If(m.has_local_svm && m.local_selection_current, "p_local of the current selection")
+          .If(!m.local_svm_cancelled, "p_local not cancelled")
           .If(f.Number("cos_local") == m.cosine_to_local_svm, "cos(p, p_local)")
           .If(f.Number("cos_local") >= kLocalCosineShown, "cos(p, p_local) at least 0.9")
           .If(f.Number("reviews") == in.train_reviews, "all training reviews")
@@ -365,12 +388,25 @@ const MessageSpec kLocal{
       const Metrics& m = in.metrics;
       return Holds(why)
           .If(m.has_local_svm, "a p_local")
+          .If(!m.local_svm_cancelled, "p_local not cancelled")
           .If(f.Number("cos_local") == m.cosine_to_local_svm, "cos(p, p_local)")
           .If(f.Number("step") == m.local_svm_step, "its step")
           .If((f.Arg("current")->text == "yes") == m.local_selection_current, "current or not")
           .If(f.Number("s_star") == m.local_selection_s_star, "the share of s*")
           .ok;
     }};
+// "The att-SVM of the flow's own selection at step k was cancelled: nothing is claimed
+// about p_local" (the user declined the run end's solve: Experiment::Cancel). Said instead
+// of every wording that reads p_local (instead, local, the trend of cos(p, p_local)).
+const MessageSpec kLocalCancelled{"result2-local-cancelled",
+                                  {{"step", ArgType::kCount}},
+                                  [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+                                    return Holds(why)
+                                        .If(in.metrics.local_svm_cancelled, "a cancelled p_local")
+                                        .If(f.Number("step") == in.metrics.step,
+                                            "the step it was cancelled at")
+                                        .ok;
+                                  }};
 // Baseline 1: "attending to the token of largest |v.E_s| selects s* in b of the reviews;
 // the flow in s."
 const MessageSpec kBaselineSelection{
@@ -526,7 +562,7 @@ void LimitDetail(const GuidanceInputs& in, std::vector<Finding>* details) {
 // "approaches": it is not measured going there), and the hypothesis as THEORY.md states it.
 void HeadingElsewhereDetails(const GuidanceInputs& in, std::vector<Finding>* details) {
   const Metrics& m = in.metrics;
-  if (m.has_local_svm) {
+  if (m.has_local_svm && !m.local_svm_cancelled) {
     details->push_back(kLocal.Detail({Ratio("cos_local", m.cosine_to_local_svm),
                                       Count("step", static_cast<double>(m.local_svm_step)),
                                       Name("current", m.local_selection_current ? "yes" : "no"),
@@ -576,16 +612,17 @@ void OffReasons(const GuidanceInputs& in, Finding* f) {
     details.push_back(CyclesDetail(in));
     ComponentDetail(in, &details);
   }
-  // Whether the flow still moves: against p_local when the history has one, else p_mm.
-  const Quantity& q =
-      m.has_local_svm && LastPartOfRun(in, kCosLocal).known ? kCosLocal : kCosMaxMargin;
+  // Whether the flow still moves: against p_local when the history has one (and it was not
+  // cancelled: then nothing is said of p_local), else p_mm.
+  const bool local = m.has_local_svm && !m.local_svm_cancelled;
+  const Quantity& q = local && LastPartOfRun(in, kCosLocal).known ? kCosLocal : kCosMaxMargin;
   const Trend trend = LastPartOfRun(in, q);
   if (trend.known) {
     details.push_back(TrendDetail(q, trend));
   } else {
     details.push_back(kNoTrend.Detail({Name("quantity", q.name)}));
   }
-  if (m.has_local_svm) {
+  if (local) {
     details.push_back(kLocal.Detail({Ratio("cos_local", m.cosine_to_local_svm),
                                      Count("step", static_cast<double>(m.local_svm_step)),
                                      Name("current", m.local_selection_current ? "yes" : "no"),
@@ -648,7 +685,7 @@ Finding Result2(const GuidanceInputs& in) {
       f.details.push_back(kSoftMargin.Detail({Value("c", in.config.svm_c)}));
     if (in.config.dataset == "twins") f.details.push_back(kTwins.Detail({}));
   } else if (HypothesisFails(in) && m.has_local_svm && m.local_selection_current &&
-             m.cosine_to_local_svm >= kLocalCosineShown) {
+             !m.local_svm_cancelled && m.cosine_to_local_svm >= kLocalCosineShown) {
     const bool cycles = in.max_margin.solved && !in.max_margin.acyclic;
     f = kInstead.Say(
         "result2", FindingKind::kInstead,
@@ -665,10 +702,20 @@ Finding Result2(const GuidanceInputs& in) {
       f.details.push_back(kNarrow.Detail({Count("d", in.config.width), Count("v", in.vocab_size)}));
     }
     AcyclicDetail(in, &f.details);
+  } else if (m.local_svm_cancelled) {
+    std::vector<FindingArg> args = all;
+    args.push_back(Count("step", static_cast<double>(m.step)));
+    f = kOffCancelled.Say("result2", FindingKind::kOff, args);
+    OffReasons(in, &f);
+    f.recipe = Offer(in, "result2");
   } else {
     f = kOff.Say("result2", FindingKind::kOff, all);
     OffReasons(in, &f);
     f.recipe = Offer(in, "result2");
+  }
+  // What is not claimed where the verdict does not say it: the user cancelled p_local here.
+  if (m.local_svm_cancelled && f.code != kOffCancelled.code) {
+    f.details.push_back(kLocalCancelled.Detail({Count("step", static_cast<double>(m.step))}));
   }
   if (HypothesisFails(in)) Baselines(in, &f.details);
   if (AccuracyFellNow(m)) {
@@ -685,6 +732,7 @@ const SpecList kResult2Specs = {&kWaits,
                                 &kSolve,
                                 &kShown,
                                 &kOff,
+                                &kOffCancelled,
                                 &kInstead,
                                 &kCycles,
                                 &kComponent,
@@ -695,6 +743,7 @@ const SpecList kResult2Specs = {&kWaits,
                                 &kNoTrend,
                                 &kAcyclicSubset,
                                 &kLocal,
+                                &kLocalCancelled,
                                 &kBaselineSelection,
                                 &kBaselinePooled,
                                 &kBaselineNoTest,
@@ -763,6 +812,7 @@ const MessageSpec kWhyOwnSvm{
     [](const GuidanceInputs& in, const Finding& f, std::string* why) {
       return Holds(why)
           .If(in.metrics.has_local_svm && in.local_svm.solved, "a p_local")
+          .If(!in.metrics.local_svm_cancelled, "p_local not cancelled")
           .If(f.Number("step") == in.metrics.local_svm_step, "its step")
           .If(f.Number("constraints") == in.local_svm.constraints, "its constraints")
           .If(f.Number("norm") == in.local_svm.norm, "its norm")
@@ -843,7 +893,7 @@ std::vector<Finding> Diagnostics(const GuidanceInputs& in) {
                                           Share("strict", m.local_selection_strict),
                                           Count("reviews", in.scored_reviews)}));
   }
-  if (m.has_local_svm && in.local_svm.solved) {
+  if (m.has_local_svm && in.local_svm.solved && !m.local_svm_cancelled) {
     out.push_back(fact(
         kWhyOwnSvm, {Count("step", static_cast<double>(m.local_svm_step)),
                      Count("constraints", static_cast<double>(in.local_svm.constraints)),

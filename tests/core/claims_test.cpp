@@ -107,6 +107,11 @@ Metrics RandomMetrics(Rng& rng, int64_t step, const GuidanceInputs& in) {
   m.signed_score = Near(rng, -0.6, 0.6, {0.3, -0.3});
   m.u_score_max_margin = rng.Uniform();
   m.signed_score_max_margin = rng.Uniform() - 0.5;
+  // A run end whose p_local solve the user cancelled (so no p_local of its selection), drawn
+  // from a stream of its own: the other values are those of the runs without it.
+  static Rng cancels(40);
+  m.local_svm_cancelled =
+      m.phase == Phase::kFlow && !m.local_selection_current && cancels.Below(3) == 0;
   return m;
 }
 
@@ -395,6 +400,49 @@ TEST(FalseSentences, TheLocallyOptimalDirectionIsNeverCalledResult2) {
   EXPECT_NE(text.find("19,992 of the 20,000 reviews (99.9%)"), std::string::npos) << text;
   // No finding claims a rate of growth ("growing at a logarithmic rate": never measured).
   EXPECT_FALSE(HasCode(result2, "result2-margin-approaches"));
+}
+
+TEST(FalseSentences, ACancelledPLocalIsNamedAndNothingIsClaimedAboutIt) {
+  // The user cancelled the run end's p_local (minutes on a large upload): an older p_local
+  // (step 200, a selection the flow has left) is still measured, but no wording reads it.
+  GuidanceInputs in = PaperRealRun();
+  in.metrics.local_svm_step = 200;
+  in.metrics.local_selection_current = false;
+  in.metrics.local_svm_cancelled = true;
+  in.local_svm.solved = true;
+  in.history = {in.metrics};
+  const Guidance g = Explain(in);
+  EXPECT_EQ(Broken(in, g), std::vector<std::string>{});
+  const Finding& result2 = g.panels[2];
+  // The verdict itself says it: off (the theorem's numbers), and p_local cancelled.
+  EXPECT_EQ(result2.kind, FindingKind::kOff);
+  EXPECT_EQ(result2.code, "result2-off-cancelled");
+  EXPECT_EQ(result2.Number("step"), 300);
+  const std::string sentence = RenderFinding(result2, English()).value;
+  EXPECT_NE(sentence.find("Not the theorem's picture"), std::string::npos) << sentence;
+  EXPECT_NE(sentence.find("at step 300, was cancelled"), std::string::npos) << sentence;
+  EXPECT_FALSE(HasCode(result2, "result2-local-cancelled")) << "said once";
+  const Finding* cancelled = &result2;
+  for (const char* code : {"result2-instead", "result2-local"}) {
+    EXPECT_FALSE(HasCode(result2, code)) << code;
+  }
+  for (const Finding& f : g.diagnostics) EXPECT_NE(f.code, "why-own-svm");
+  // The claims themselves: the words that read p_local are false of a cancelled run, and
+  // the cancellation's words false of a run that was not cancelled.
+  std::string why;
+  const Finding instead = FindMessage("result2-instead")
+                              ->Say("result2", FindingKind::kInstead,
+                                    {Name("hypothesis", "cycles"), Ratio("cos_local", 0.93),
+                                     Count("reviews", 20000), Share("s_star", 0.57)});
+  in.metrics.local_selection_current = true;
+  EXPECT_FALSE(ClaimHolds(in, instead, &why));
+  EXPECT_NE(why.find("not cancelled"), std::string::npos) << why;
+  const Finding local = FindMessage("result2-local")
+                            ->Detail({Ratio("cos_local", 0.93), Count("step", 200),
+                                      Name("current", "yes"), Share("s_star", 0.57)});
+  EXPECT_FALSE(ClaimHolds(in, local, &why));
+  in.metrics.local_svm_cancelled = false;
+  EXPECT_FALSE(ClaimHolds(in, *cancelled, &why));
 }
 
 TEST(FalseSentences, Result2IsNeverShownWhenDIsBelowV) {

@@ -272,6 +272,18 @@ TEST(Guidance, Result2IsShownOverAllReviewsWhereTheHypothesisHolds) {
   EXPECT_EQ(f.dataset, "movies");
 }
 
+TEST(Guidance, ACancelledPLocalLeavesAShownResult2ShownAndSaysWhatIsNotClaimed) {
+  GuidanceInputs in = Feasible();
+  in.metrics.local_svm_cancelled = true;
+  const Finding f = Explain(in).panels[2];
+  EXPECT_EQ(f.kind, FindingKind::kShown) << "the theorem's claim reads p_mm alone";
+  ASSERT_TRUE(Has(f, "result2-local-cancelled"));
+  for (const Finding& d : f.details) {
+    if (d.code == "result2-local-cancelled") EXPECT_EQ(d.Number("step"), in.metrics.step);
+  }
+  EXPECT_FALSE(Has(f, "result2-local"));
+}
+
 TEST(Guidance, AReviewWithNoTokenCountsAgainstTheSelectionOverAllReviews) {
   GuidanceInputs in = Feasible();
   in.scored_reviews = 8000;  // 530 empty: selection 1.0 over the scored is 0.938 over all

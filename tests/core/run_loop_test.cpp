@@ -210,6 +210,51 @@ TEST(RunLoop, ACancelledSolveIsNoLongerOwedUntilAskedForAgain) {
   EXPECT_EQ(experiment.Cancel(), RunItem::kNone) << "nothing is owed now";
 }
 
+bool SaysCode(const Finding& f, const std::string& code) {
+  if (f.code == code) return true;
+  for (const Finding& d : f.details) {
+    if (SaysCode(d, code)) return true;
+  }
+  return false;
+}
+
+TEST(RunLoop, ACancelledRunEndSolveOfPlocalIsRecordedNamedAndNoLongerOwed) {
+  Experiment experiment;
+  ASSERT_TRUE(experiment.LoadSynthetic(SmallRun(Protocol::kPaper)).ok());
+  // The run's end (step 12), measured before its blocking solve, as the page shows a stop.
+  WorkOrder order;
+  order.target_step = 12;
+  order.measure_at = 12;
+  order.measure_before_solves = true;
+  WorkReport report = experiment.Work(order);
+  while (!report.metrics_ready) report = experiment.Work(order);
+  ASSERT_EQ(report.plan.next, RunItem::kLocalSvmFinish);
+  EXPECT_FALSE(experiment.CurrentMetrics().local_svm_cancelled);
+  EXPECT_EQ(experiment.Cancel(), RunItem::kLocalSvmFinish);
+  EXPECT_NE(experiment.Plan().next, RunItem::kLocalSvmFinish) << "no longer owed";
+  EXPECT_EQ(RunTo(&experiment, 12).stopped, WorkStop::kTarget);
+  const Metrics& cancelled = experiment.CurrentMetrics();
+  EXPECT_TRUE(cancelled.local_svm_cancelled);
+  EXPECT_FALSE(cancelled.has_local_svm && cancelled.local_selection_current)
+      << "no p_local of the selection at the cancelled step";
+  // The verdict names the cancellation and claims nothing about p_local.
+  const Guidance g = experiment.Explain();
+  const Finding& result2 = g.panels[2];
+  ASSERT_EQ(result2.panel, "result2");
+  EXPECT_TRUE(SaysCode(result2, "result2-off-cancelled") ||
+              SaysCode(result2, "result2-local-cancelled"));
+  EXPECT_FALSE(SaysCode(result2, "result2-instead"));
+  EXPECT_FALSE(SaysCode(result2, "result2-local"));
+  for (const Finding& f : g.diagnostics) EXPECT_NE(f.code, "why-own-svm");
+  EXPECT_EQ(experiment.Cancel(), RunItem::kNone) << "nothing is owed now";
+  // The next run's end solves its p_local: the cancellation was of step 12 alone.
+  EXPECT_EQ(RunTo(&experiment, 24).stopped, WorkStop::kTarget);
+  EXPECT_FALSE(experiment.CurrentMetrics().local_svm_cancelled);
+  const Finding after = experiment.Explain().panels[2];
+  EXPECT_FALSE(SaysCode(after, "result2-local-cancelled") ||
+               SaysCode(after, "result2-off-cancelled"));
+}
+
 TEST(RunLoop, AJointRunSolvesPmmOfItsFinalE) {
   Experiment experiment;
   ASSERT_TRUE(experiment.LoadSynthetic(SmallRun(Protocol::kJoint)).ok());

@@ -165,11 +165,11 @@ test("a chart's PNG caption carries the key numbers the page shows, from the sam
   await page.click('#step-attention');
   await page.waitForFunction(() => (window.__clslab?.metrics()?.step ?? 0) >= 11);
   await page.waitForFunction(() => window.__clslab?.state().task === null);
-  // The flow's own att-SVM goes on after the steps, and while it runs the Result 2 readout
-  // names its sweep (a new number every 250 ms): the readout is compared with the caption
-  // once it has settled, so that both are read from the same text.
+  // The flow's own att-SVM solved at a run's end is a task whose progress the Result 2
+  // readout names too (a new sweep every 250 ms): the readout is compared with the caption
+  // once no such solve runs, so that both are read from the same text.
   await page.waitForFunction(
-    () => !/solving p_local/.test(document.getElementById('result2-readout')?.textContent ?? ''),
+    () => !/Solving p_local/.test(document.getElementById('result2-readout')?.textContent ?? ''),
     null,
     { timeout: 60000 },
   );

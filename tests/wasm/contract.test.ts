@@ -208,6 +208,7 @@ const metrics = {
   cosineToLocalSvm: 'number',
   localNormalizedMargin: 'number',
   localSvmReference: 'number',
+  localSvmCancelled: 'boolean',
   hasTestAfterStepOnE: 'boolean',
   testAccuracyAfterStepOnE: 'number',
 } satisfies Record<keyof Metrics, Kind>;
@@ -368,7 +369,11 @@ const maxMarginProgress = {
   stage: 'string',
   epochs: 'number',
   gap: 'number',
+  tolerance: 'number',
   updates: 'number',
+  constraints: 'number',
+  activeConstraints: 'number',
+  step: 'number',
   estimate: 'number',
 } satisfies Record<keyof MaxMarginProgress, Kind>;
 const workReport = {
@@ -759,6 +764,23 @@ test('every Lab method returns what the d.ts declares', () => {
     assert.equal(lab.work({ targetStep: 4 }).stopped, 'target');
     check(lab.localSvmReport(), localSvm, 'localSvmReport');
     assert.equal(lab.metrics().hasLocalSvm, true);
+    assert.equal(lab.metrics().localSvmCancelled, false);
+    // The next run's end, measured before its p_local solve, then that solve cancelled:
+    // the metrics say so, the plan no longer owes it, and the verdict names it.
+    assert.ok(lab.configure(JSON.stringify({ ...config, steps: 8 })).ok);
+    let early = lab.work({ targetStep: 8, measureAt: 8, measureBeforeSolves: true });
+    while (!early.metricsReady)
+      early = lab.work({ targetStep: 8, measureAt: 8, measureBeforeSolves: true });
+    assert.equal(early.plan.next, 'local_svm_finish');
+    assert.equal(lab.cancel(), 'local_svm_finish');
+    assert.notEqual(lab.plan().next, 'local_svm_finish');
+    assert.equal(lab.work({ targetStep: 8, measureAt: 8 }).stopped, 'target');
+    assert.equal(lab.metrics().localSvmCancelled, true);
+    const cancelled = lab.explain().panels.find((f) => f.panel === 'result2');
+    assert.ok(
+      cancelled?.code === 'result2-off-cancelled' ||
+        cancelled?.details.some((d) => d.code === 'result2-local-cancelled'),
+    );
     check(lab.selection(), selection, 'selection');
     for (const [k, r] of lab.recipes().entries()) check(r, recipe, `recipes[${k}]`);
     assert.deepEqual(

@@ -93,13 +93,24 @@ test("after a run the flow's own att-SVM is solved to the end: its metrics and g
     20000,
   );
   assert.equal(solved.metrics.step, 60);
-  // Meanwhile the page heard that it is under way, for the selection at the stop: a solve
-  // Play started at an earlier step, for a selection the flow has left, gave way to it.
-  const progress = h.events
-    .slice(atStop, h.events.indexOf(solved))
-    .filter((e) => e.type === 'localSvmProgress');
+  // Meanwhile the page heard that it is under way, as a task it can cancel, for the
+  // selection at the stop: a solve Play started at an earlier step, for a selection the flow
+  // has left, gave way to it.
+  const between = h.events.slice(atStop, h.events.indexOf(solved));
+  const started = between.find((e) => e.type === 'taskStarted' && e.task === 'localSvm');
+  assert.ok(started?.type === 'taskStarted' && started.cancellable, 'a cancellable task');
+  const progress = between.filter((e) => e.type === 'taskProgress' && e.task === 'localSvm');
   assert.ok(progress.length > 0, 'progress of the solve after the stop');
-  for (const e of progress) assert.equal(e.stage, "the flow's selection at step 60, hard margin");
+  for (const e of progress) {
+    assert.ok(e.type === 'taskProgress');
+    assert.match(e.label.id, /^task-local-svm-progress/);
+    assert.equal(e.label.args['step'], 60);
+    assert.ok(Number(e.label.args['constraints']) >= Number(e.label.args['active']));
+    assert.ok(e.done >= 0 && e.done <= 100);
+  }
+  assert.ok(
+    h.events.some((e) => e.type === 'taskEnded' && e.task === 'localSvm' && e.outcome === 'done'),
+  );
   const guidance = await h.waitFor('guidanceUpdated', h.events.indexOf(solved));
   assert.ok(
     !guidance.guidance.panels.some((line) =>
@@ -110,6 +121,43 @@ test("after a run the flow's own att-SVM is solved to the end: its metrics and g
     ),
     "the guidance quotes the current selection's SVM",
   );
+  h.session.dispose();
+});
+
+test("Cancel during the run end's att-SVM keeps the run: the verdict names the cancellation", async () => {
+  // The clock of the test above: the solve of the last selection outlasts the stop.
+  let clock = 0;
+  const h = await sessionHarness({ builtin: corpus(400), now: () => (clock += 40) });
+  await h.init({ protocol: 'paper', steps: 60, max_doc_share: 1, drop_unknown: false });
+  const from = h.events.length;
+  await h.send({ type: 'play' });
+  const stopped = await h.waitFor('stopped', from);
+  const atStop = h.events.indexOf(stopped);
+  const checksum = h.lastMetrics()?.checksum;
+  await h.waitFor('taskProgress', atStop, (e) => e.task === 'localSvm', 20000);
+  await h.send({ type: 'cancel' });
+  const ended = await h.waitFor('taskEnded', atStop, (e) => e.task === 'localSvm');
+  assert.equal(ended.outcome, 'cancelled');
+  const after = await h.waitFor(
+    'metricsUpdated',
+    h.events.indexOf(ended),
+    (e) => e.metrics.localSvmCancelled,
+  );
+  assert.equal(after.metrics.step, 60);
+  assert.equal(after.metrics.checksum, checksum, 'the weights stay');
+  assert.ok(after.metrics.hasMaxMargin, 'p_mm, solved after the step on E, stays');
+  const guidance = await h.waitFor('guidanceUpdated', h.events.indexOf(after));
+  const result2 = guidance.guidance.panels.find((f) => f.panel === 'result2');
+  assert.ok(
+    result2?.code === 'result2-off-cancelled' ||
+      result2?.details.some((d) => d.code === 'result2-local-cancelled'),
+  );
+  assert.notEqual(result2?.code, 'result2-instead');
+  // Play goes on from the run it kept: the next run's end solves its own p_local.
+  const again = h.events.length;
+  await h.send({ type: 'play' });
+  const next = await h.waitFor('stopped', again);
+  assert.equal(next.step, 120);
   h.session.dispose();
 });
 

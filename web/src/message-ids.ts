@@ -93,6 +93,18 @@ export interface MessageArgs {
     selection: FluentVariable;
     v: FluentVariable;
   };
+  'result2-off-cancelled': {
+    all: FluentVariable;
+    cos: FluentVariable;
+    d: FluentVariable;
+    reviews: FluentVariable;
+    scored: FluentVariable;
+    scored_selection: FluentVariable;
+    scored_share: FluentVariable;
+    selection: FluentVariable;
+    step: FluentVariable;
+    v: FluentVariable;
+  };
   'result2-instead': {
     cos_local: FluentVariable;
     hypothesis: FluentVariable;
@@ -135,6 +147,7 @@ export interface MessageArgs {
     s_star: FluentVariable;
     step: FluentVariable;
   };
+  'result2-local-cancelled': { step: FluentVariable };
   'result2-baseline-selection': { baseline: FluentVariable; flow: FluentVariable };
   'result2-baseline-pooled': { now: FluentVariable; pooled: FluentVariable };
   'result2-baseline-no-test': {};
@@ -652,7 +665,6 @@ export interface MessageArgs {
   };
   'readout-result2-acyclic': { cosine: FluentVariable; selection: FluentVariable };
   'readout-result2-coverage': { coverage: FluentVariable };
-  'readout-result2-solving': { stage: FluentVariable; sweep: FluentVariable };
   'caption-no-dataset': {};
   'caption-dataset': { name: FluentVariable; test: FluentVariable; train: FluentVariable };
   'caption-not-started': {};
@@ -969,6 +981,24 @@ export interface MessageArgs {
   'dataset-progress-files-of': { done: FluentVariable; total: FluentVariable };
   'dataset-progress-reviews': { done: FluentVariable };
   'dataset-progress-reviews-of': { done: FluentVariable; total: FluentVariable };
+  'task-local-svm': { step: FluentVariable };
+  'task-local-svm-progress': {
+    active: FluentVariable;
+    constraints: FluentVariable;
+    gap: FluentVariable;
+    step: FluentVariable;
+    sweep: FluentVariable;
+    tolerance: FluentVariable;
+  };
+  'task-local-svm-progress-no-gap': {
+    active: FluentVariable;
+    constraints: FluentVariable;
+    step: FluentVariable;
+    sweep: FluentVariable;
+    tolerance: FluentVariable;
+  };
+  'readout-result2-local-cancelled': { step: FluentVariable };
+  'metrics-local-cancelled': {};
   'flow-mark-top': {};
   'flow-in-selected': {};
   'flow-head-token': {};

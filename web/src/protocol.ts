@@ -107,7 +107,8 @@ export type CommandBody =
   | { type: 'setSpeed'; stepsPerSecond: number }
   /** Answered by: a 'solving' task, maxMarginSolved, metricsUpdated, guidanceUpdated. */
   | { type: 'solveMaxMargin' }
-  /** Stops the long task in progress (a read, a download, a solve). Acts at once.
+  /** Stops the long task in progress (a read, a download, a solve: p_mm, or a run end's
+   *  p_local, which core then records declined and the verdict names). Acts at once.
    *  Answered by: that task's taskEnded 'cancelled'. */
   | { type: 'cancel' }
   /** Answered by: reviewShown. */
@@ -211,7 +212,9 @@ export type DataNeed =
 export type StopReason = 'paused' | 'finished' | 'refused' | 'interrupted';
 
 /** Work that takes the worker a while; Play has started/stopped instead. */
-export type TaskKind = 'reading' | 'loading' | 'solving' | 'stepping' | 'importing';
+/** 'solving': the p_mm solve; 'localSvm': the att-SVM of the flow's own selection solved at
+ *  a run's end (p_local), after the run stopped. */
+export type TaskKind = 'reading' | 'loading' | 'solving' | 'localSvm' | 'stepping' | 'importing';
 /** What a task's progress counts ('percent': done of 100, an estimate). */
 export type ReadUnit = 'bytes' | 'files' | 'reviews' | 'updates' | 'percent';
 
@@ -285,10 +288,6 @@ export type WorkerEvent =
       report: MaxMarginReport;
       scores: { all: Float32Array; acyclic: Float32Array };
     }
-  /** The flow's own att-SVM solved after a run, between messages: core's stage (it names
-   *  the step whose selection is solved) and sweep. The next metricsUpdated supersedes it
-   *  (the solution's, or a new run's). */
-  | { type: 'localSvmProgress'; stage: string; epochs: number }
   /** What each panel should show now and why, chosen by core from the measured values,
    *  with the tokens the theory selects. Sent when a run rests, and now and then in Play. */
   | { type: 'guidanceUpdated'; guidance: Guidance; selection: SelectionReport; step: number }

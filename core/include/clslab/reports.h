@@ -150,6 +150,10 @@ struct Metrics {
   double cosine_to_local_svm = 0;
   double local_normalized_margin = 0;  // min over its constraints of p.z_k / ||p||
   double local_svm_reference = 0;      // 1 / ||p_local||
+  // The user cancelled this step's run-end solve of p_local (Experiment::Cancel): no
+  // p_local of the selection at this step exists, and nothing is claimed about it. A share
+  // link does not carry it (it is not part of the weights): a replay solves it again.
+  bool local_svm_cancelled = false;
   // Test accuracy right after the paper protocol's step on E (before the flow on p).
   bool has_test_after_step_on_e = false;
   double test_accuracy_after_step_on_e = 0;
@@ -200,6 +204,7 @@ void Describe(const Metrics& m, Visitor& v) {
   v("cosine_to_local_svm", m.cosine_to_local_svm);
   v("local_normalized_margin", m.local_normalized_margin);
   v("local_svm_reference", m.local_svm_reference);
+  v("local_svm_cancelled", m.local_svm_cancelled);
   v("has_test_after_step_on_e", m.has_test_after_step_on_e);
   v("test_accuracy_after_step_on_e", m.test_accuracy_after_step_on_e);
   v("u_score", m.u_score);
@@ -453,8 +458,15 @@ struct MaxMarginProgress {
   int32_t part = 0, parts = 0;
   std::string stage;  // "all reviews, hard margin", "acyclic reviews, soft margin", ...
   int32_t epochs = 0;
-  double gap = 0;  // relative duality gap at the last certificate (0 before the first)
+  double gap = 0;        // relative duality gap at the last certificate (0 before the first)
+  double tolerance = 0;  // the gap at which the running part stops (converged)
   int64_t updates = 0;
+  // The running part's constraints: K, and how many the solver still sweeps (the rest are
+  // shrunk away: at their bound, checked again at each certificate).
+  int64_t constraints = 0;
+  int64_t active_constraints = 0;
+  // p_local: the step whose selection is being solved (0 for p_mm).
+  int64_t step = 0;
   // How far the solve is, in [0, 1], for a progress bar: the parts done, and within the
   // running part its gap on a log scale from 1 down to the solve's stopping gap.
   double estimate = 0;
@@ -470,7 +482,11 @@ void Describe(const MaxMarginProgress& r, Visitor& v) {
   v("stage", r.stage);
   v("epochs", r.epochs);
   v("gap", r.gap);
+  v("tolerance", r.tolerance);
   v("updates", r.updates);
+  v("constraints", r.constraints);
+  v("active_constraints", r.active_constraints);
+  v("step", r.step);
   v("estimate", r.estimate);
 }
 

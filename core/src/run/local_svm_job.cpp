@@ -37,8 +37,10 @@ MaxMarginProgress Inactive(std::string message) {
   return progress;
 }
 
-// `step`: the step whose selection is being solved (named in the stage while under way).
-MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done, int64_t step = 0) {
+// `step`: the step whose selection is being solved (named in the stage while under way);
+// `constraints`: K of that solve.
+MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done, int64_t step = 0,
+                             int64_t constraints = 0) {
   MaxMarginProgress progress;
   progress.active = !done;
   progress.done = done;
@@ -48,6 +50,10 @@ MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done, int64_t step = 0
   progress.epochs = svm.epochs;
   progress.gap = std::isfinite(svm.gap) ? svm.gap : 0;
   progress.updates = svm.updates;
+  progress.tolerance = kLocalTolerance;
+  progress.constraints = constraints;
+  progress.active_constraints = svm.active;
+  progress.step = step;
   progress.estimate = done ? 1 : SolveEstimate(1, 1, progress.gap, kLocalTolerance);
   return progress;
 }
@@ -76,15 +82,21 @@ void LocalSvmJob::Forget() {
   constraints_ = MarginConstraints();
   lambda_.clear();
   report_ = LocalSvmReport();
+  declined_step_ = -1;
   solve_.reset();
   ++revision_;
 }
 
 void LocalSvmJob::DropSolve() { solve_.reset(); }
 
+void LocalSvmJob::Decline(int64_t step) {
+  declined_step_ = step;
+  ++revision_;  // the metrics of this step change (local_svm_cancelled)
+}
+
 MaxMarginProgress LocalSvmJob::Status() const {
   if (!solve_ || !solve_->solver) return MaxMarginProgress();
-  return ProgressOf(solve_->solver->progress(), false, solve_->step);
+  return ProgressOf(solve_->solver->progress(), false, solve_->step, solve_->constraints.size());
 }
 
 MaxMarginProgress LocalSvmJob::Slice(const RunView& run, int64_t budget, bool latest,
@@ -164,7 +176,9 @@ MaxMarginProgress LocalSvmJob::Slice(const RunView& run, int64_t budget, bool la
   const SvmProgress& progress = solve_->solver->Run(std::max<int64_t>(budget, 1));
   *spent += progress.updates - before;
   *updates += progress.updates - before;
-  if (!progress.done) return ProgressOf(progress, false, solve_->step);
+  if (!progress.done) {
+    return ProgressOf(progress, false, solve_->step, solve_->constraints.size());
+  }
 
   LocalSvmSolve& solve = *solve_;
   const SvmSolution solution = solve.solver->Solution();
@@ -205,6 +219,7 @@ MaxMarginProgress LocalSvmJob::Slice(const RunView& run, int64_t budget, bool la
 
 void LocalSvmJob::AddMetrics(const RunView& run, const TokenScalars& scalars,
                              const FlowSelection& flow, Metrics* m) const {
+  m->local_svm_cancelled = run.trainer && DeclinedAt(run.trainer->step());
   if (!run.paper() || !run.embeddings_stepped() || !(m->p_norm > 0) || !Current(run)) return;
   const Weights& w = run.weights();
   const double norm_local = p_local_.cast<double>().norm();

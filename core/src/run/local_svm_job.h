@@ -49,6 +49,11 @@ class LocalSvmJob {
   MaxMarginProgress Status() const;  // inactive when none is under way
   void DropSolve();                  // the solve under way, if any, goes
   void Forget();                     // no solution, no report, no solve (new weights)
+  // The user declined the run end's solve at `step` (Experiment::Cancel): the plan no
+  // longer owes it there, and the metrics of that step say so (local_svm_cancelled). The
+  // solve under way stays, for the next step's share. Kept until the weights change.
+  void Decline(int64_t step);
+  bool DeclinedAt(int64_t step) const { return declined_step_ >= 0 && declined_step_ == step; }
 
  private:
   // The solution, valid while E is unchanged since `embedding_`.
@@ -60,6 +65,7 @@ class LocalSvmJob {
   std::vector<float> lambda_;  // K
   LocalSvmReport report_;
   uint64_t revision_ = 0;
+  int64_t declined_step_ = -1;  // the step whose run-end solve the user declined (-1: none)
   std::unique_ptr<LocalSvmSolve> solve_;
 };
 

@@ -109,6 +109,9 @@ MaxMarginProgress ProgressOf(const Solve& solve) {
   progress.epochs = svm.epochs;
   progress.gap = std::isfinite(svm.gap) ? svm.gap : 0;
   progress.updates = svm.updates;
+  progress.tolerance = solve.options.tolerance;
+  progress.active_constraints = svm.active;
+  progress.constraints = solve.PartConstraints().size();
   progress.estimate =
       SolveEstimate(progress.part, progress.parts, progress.gap, solve.options.tolerance);
   return progress;

@@ -142,8 +142,9 @@ RunItem Experiment::Cancel() {
     return due;
   }
   if (due == RunItem::kLocalSvmFinish) {
-    // The solve under way stays: the next step's share goes on with it.
-    st.CurrentTick().local_finished = true;
+    // Recorded in the job (the metrics say it, the plan no longer owes it at this step);
+    // the solve under way stays: the next step's share goes on with it.
+    st.local_svm.Decline(step());
     return due;
   }
   return RunItem::kNone;

@@ -102,7 +102,7 @@ export class MetricsPanel {
     set('baseline', formatPercent(m.baselineSelectionAccuracy));
     set(
       'local',
-      `${formatIf(m.hasLocalSvm, m.cosineToLocalSvm, 3)} / ${m.hasLocalSelection ? formatPercent(m.localSelectionSStar) : 'n/a'}`,
+      `${m.localSvmCancelled && !m.hasLocalSvm ? t('metrics-local-cancelled') : formatIf(m.hasLocalSvm, m.cosineToLocalSvm, 3)} / ${m.hasLocalSelection ? formatPercent(m.localSelectionSStar) : 'n/a'}`,
     );
     set('uScore', `${formatNumber(m.uScore, 3)} / ${formatNumber(m.signedScore, 3)}`);
     set('uContrast', formatNumber(m.uContrast, 3));

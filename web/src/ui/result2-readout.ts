@@ -8,6 +8,7 @@ import type { Metrics } from '../protocol.ts';
 import type { LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
 import { messages, onLocaleChange, t } from '../catalog.ts';
+import { say } from '../localized.ts';
 
 export function installResult2Readout(store: LabStore): void {
   const line = byId('result2-readout');
@@ -15,6 +16,13 @@ export function installResult2Readout(store: LabStore): void {
   const show = (text: string) => {
     if (line.textContent !== text) line.textContent = text;
   };
+  // The flow's att-SVM of the final selection, solved after the run (the next metrics carry
+  // its cosine, or say it was cancelled): until then the line says it is under way.
+  const solving = (): string => {
+    const task = store.state.task;
+    return task?.kind === 'localSvm' ? ` · ${say(task.label)}` : '';
+  };
+  const whole = (m: Metrics) => readout(m) + coverage() + solving();
   const coverage = (): string => {
     const finding = store.state.guidance?.coverage;
     return finding === undefined
@@ -22,20 +30,12 @@ export function installResult2Readout(store: LabStore): void {
       : ` ${t('readout-result2-coverage', { coverage: messages.render(finding, true) })}`;
   };
   onLocaleChange(() => {
-    if (shown !== null) show(readout(shown) + coverage());
+    if (shown !== null) show(whole(shown));
   });
   store.subscribe((event) => {
-    if (event.type === 'metricsUpdated' || event.type === 'guidanceUpdated') {
-      if (event.type === 'metricsUpdated') shown = event.metrics;
-      if (shown !== null) show(readout(shown) + coverage());
-    } else if (event.type === 'localSvmProgress' && shown !== null) {
-      // The flow's att-SVM of the final selection, solved after the run (the next metrics
-      // carry its cosine): until then the line says it is under way.
-      show(
-        `${readout(shown)}${coverage()} · ` +
-          t('readout-result2-solving', { stage: event.stage, sweep: event.epochs }),
-      );
-    }
+    if (event.type === 'metricsUpdated') shown = event.metrics;
+    const task = event.type.startsWith('task') || event.type === 'guidanceUpdated';
+    if (shown !== null && (event.type === 'metricsUpdated' || task)) show(whole(shown));
   });
 }
 
@@ -49,7 +49,9 @@ function readout(m: Metrics): string {
       reference: formatIf(true, m.maxMarginReference, 3),
     }),
   ];
-  if (m.hasLocalSvm) {
+  if (m.localSvmCancelled) {
+    parts.push(t('readout-result2-local-cancelled', { step: m.step }));
+  } else if (m.hasLocalSvm) {
     const local = {
       cosine: formatIf(true, m.cosineToLocalSvm, 3),
       share: formatPercent(m.localSelectionSStar),

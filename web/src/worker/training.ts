@@ -31,7 +31,8 @@ const GUIDANCE_MILLISECONDS = 2000;
 /** The solve's progress goes to the page at most this often (each post repaints the
  *  progress line and bar); a new stage is said at once. */
 const SOLVE_PROGRESS_MILLISECONDS = 100;
-/** How often the page hears of the flow's own att-SVM solved at a run's end. */
+/** The progress of the flow's own att-SVM solved at a run's end (p_local of the final
+ *  selection: minutes on a large upload) goes to the page at most this often. */
 const LOCAL_PROGRESS_MILLISECONDS = 250;
 
 /** One drive of the loop toward a step: a Play, a replay, a Step press, the Solve button. */
@@ -56,7 +57,9 @@ export class Training {
   private run: Drive | null = null;
   /** The 'solving' task the page was told of, with its last progress post. */
   private solveTask: { saidAt: number; stage: string } | null = null;
-  private localSaidAt = Number.NEGATIVE_INFINITY;
+  /** The 'localSvm' task (the run end's p_local) the page was told of, with its last
+   *  progress post. */
+  private localTask: { saidAt: number } | null = null;
   private lastSnapshotAt = Number.NEGATIVE_INFINITY;
   private lastColumnsAt = Number.NEGATIVE_INFINITY;
   /** Milliseconds the last snapshot took (metrics + columns), measured. */
@@ -81,8 +84,12 @@ export class Training {
   /** The user's Cancel of the solve the run owes: core records it declined, so the run goes
    *  on without it (a Play does not start it again; the Solve button asks for it anew). */
   cancelSolve(): void {
-    if (this.solveTask === null || !this.deps.host.hasData()) return;
-    if (this.deps.host.requireLab().cancel() === 'max_margin') this.endSolve('cancelled');
+    if ((this.solveTask === null && this.localTask === null) || !this.deps.host.hasData()) return;
+    const declined = this.deps.host.requireLab().cancel();
+    if (declined === 'max_margin') this.endSolve('cancelled');
+    // The run end's p_local: core records it declined (the metrics and the verdict say so);
+    // the drive goes on to measure and explain the step without it.
+    if (declined === 'local_svm_finish') this.endLocal('cancelled');
   }
 
   /** Ends the loop under way because another command changes the Lab; a Play says so. */
@@ -257,6 +264,7 @@ export class Training {
       plan = report.plan;
       this.postSolves(lab, report, run.reached && finishing);
       finishing = plan.next === 'local_svm_finish';
+      if (!finishing) this.endLocal('done');
       if (report.metricsReady) {
         shown = report.steps.step;
         const stepping = run.play && !run.reached && report.steps.step < run.target;
@@ -268,6 +276,9 @@ export class Training {
       // once only a run end's p_local is left: that one goes on between messages.
       const onlyFinish = atTarget !== 'none' && plan.next === 'local_svm_finish';
       if (run.reached && (atTarget === 'settled' || onlyFinish)) run.release();
+      // Then the run end's p_local is a task of its own, with its progress and Cancel: the
+      // run's verdicts are final once it ends.
+      if (onlyFinish) this.announceLocal(plan.step);
       if (report.stopped === 'refused') return this.refused(run, lab, report.steps.message);
       if (report.stopped === 'no_data') throw new Error('Load a dataset before training.');
       if (report.stopped === 'target' && atTarget === 'settled') return;
@@ -303,10 +314,52 @@ export class Training {
     if (task !== null && report.maxMarginEnded)
       this.endSolve(this.saySolved(lab) ? 'done' : 'failed');
     const local = report.localSvm;
-    if (finishing && local.active && now() - this.localSaidAt >= LOCAL_PROGRESS_MILLISECONDS) {
-      this.localSaidAt = now();
-      post({ type: 'localSvmProgress', stage: local.stage, epochs: local.epochs });
-    }
+    const finish = this.localTask;
+    if (finish === null || !finishing || !local.active) return;
+    if (now() - finish.saidAt < LOCAL_PROGRESS_MILLISECONDS) return;
+    finish.saidAt = now();
+    const counts = {
+      step: local.step,
+      sweep: local.epochs,
+      active: local.activeConstraints,
+      constraints: local.constraints,
+      tolerance: local.tolerance,
+    };
+    // The gap is 0 until a certificate finds every constraint met (a hard margin).
+    const words =
+      local.gap > 0
+        ? phrase('task-local-svm-progress', { ...counts, gap: local.gap })
+        : phrase('task-local-svm-progress-no-gap', counts);
+    post({
+      type: 'taskProgress',
+      task: 'localSvm',
+      label: words,
+      done: 100 * local.estimate,
+      total: 100,
+      unit: 'percent',
+    });
+  }
+
+  /** The run's step is shown and only its p_local is left: the page shows it as a task
+   *  that Cancel declines (Lab.cancel), with the solver's progress as it comes. */
+  private announceLocal(step: number): void {
+    if (this.localTask !== null) return;
+    this.localTask = { saidAt: this.deps.now() };
+    this.deps.post({
+      type: 'taskStarted',
+      task: 'localSvm',
+      label: phrase('task-local-svm', { step }),
+      cancellable: true,
+      blockingMs: 0,
+    });
+  }
+
+  /** The run end's p_local is no longer under way here: solved, declined, or left by a
+   *  command that stopped the drive (the plan still owes it: the next Play solves it). */
+  private endLocal(outcome: 'done' | 'cancelled'): void {
+    if (this.localTask === null) return;
+    this.localTask = null;
+    this.deps.post({ type: 'taskEnded', task: 'localSvm', outcome });
   }
 
   /** The last solve's report, done or failed with the reason in it (the panel shows it),
@@ -348,6 +401,7 @@ export class Training {
     if (run !== null && run.stopped === null) run.stopped = reason;
     this.run = null;
     this.endSolve('cancelled');
+    this.endLocal('cancelled');
   }
 
   /** The drive stopped: a paused Play says so, with the snapshot and guidance of the step
