@@ -228,8 +228,8 @@ test('an embedded Result 2 draws cos(p, p_mm) from the step on E on, beside Resu
     await page.click('#step-attention');
     await page.waitForFunction((w) => window.__clslab?.metrics()?.step === w, want);
   }
-  const cosine = ((await series(page))['selection']?.['cos(p, p_mm), all reviews'] ?? []).filter(
-    (point) => Number.isFinite(point.y),
+  const cosine = ((await series(page))['selection']?.['cosineToMaxMargin'] ?? []).filter((point) =>
+    Number.isFinite(point.y),
   );
   assert.ok(cosine.length >= 4, `a cosine curve, not a dot (${cosine.length} points)`);
   assert.ok(

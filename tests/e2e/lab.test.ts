@@ -12,7 +12,7 @@ test('the cold page steps E, Play trains, the loss falls and the charts fill', a
   const { page, problems } = await openPage(lab);
   const initial = await series(page);
   assert.ok(
-    (initial['alignment']?.['tokens']?.length ?? 0) > 20,
+    (initial['alignment']?.['chart-series-tokens']?.length ?? 0) > 20,
     'the alignment scatter has points',
   );
   const prompt = await page.textContent('#prompt');
@@ -34,13 +34,13 @@ test('the cold page steps E, Play trains, the loss falls and the charts fill', a
   const paused = (await metrics(page))?.step ?? 0;
   assert.ok(paused < 100000, `paused at step ${paused}`);
   const after = await series(page);
-  const loss = after['loss']?.['train loss'] ?? [];
+  const loss = after['loss']?.['trainLoss'] ?? [];
   assert.ok(loss.length >= 3, `the loss chart received points (${loss.length})`);
   const first = loss[0]?.y ?? NaN;
   const last = loss.at(-1)?.y ?? NaN;
   assert.ok(last < first, `the loss fell: ${first} -> ${last}`);
   assert.ok(
-    (after['uShape']?.['Δ > 0 (leans positive)']?.length ?? 0) > 0,
+    (after['uShape']?.['chart-series-leans-positive']?.length ?? 0) > 0,
     'the U-shape scatter has points',
   );
   const panel = (await page.textContent('#metrics')) ?? '';

@@ -36,18 +36,12 @@ test('recipes, guidance, the theory layer and the Why card read the run', async 
     /^ Trains p on (all [\d,]+ training reviews|[\d,]+ of the [\d,]+ training reviews \([\d.]+%\))/,
   );
 
-  const theory = () =>
-    series(page).then((s) =>
-      Object.entries(s['uShape'] ?? {})
-        .filter(([label]) => label.startsWith('theory: p_mm · E_s ('))
-        .reduce((sum, [, points]) => sum + points.length, 0),
-    );
+  // The theory layer, by its id (its legend names the reviews it was solved on).
+  const theory = () => series(page).then((s) => s['uShape']?.['chart-series-theory']?.length ?? 0);
   assert.ok((await theory()) > 0, 'the theory layer is drawn after the solve');
   await page.uncheck('#u-theory');
-  await page.waitForFunction(() =>
-    Object.entries(window.__clslab?.series()['uShape'] ?? {}).every(
-      ([k, v]) => !k.startsWith('theory') || v.length === 0,
-    ),
+  await page.waitForFunction(
+    () => window.__clslab?.series()['uShape']?.['chart-series-theory']?.length === 0,
   );
   await page.check('#u-theory');
   assert.ok((await theory()) > 0, 'and back on request');

@@ -49,7 +49,7 @@ test('the cold page shows every panel and the step on E without a click', async 
       );
   }
   assert.equal(await page.locator('canvas[id^="chart-"]').count(), CHART_IDS.length);
-  const points = (await series(page))['alignment']?.['tokens']?.length ?? 0;
+  const points = (await series(page))['alignment']?.['chart-series-tokens']?.length ?? 0;
   assert.ok(points > 20, `the Result 1 scatter has ${points} points`);
   // Every "i" marker is described by a glossary entry that exists.
   const markers = await page.$$eval('.info[data-term]', (nodes) =>
@@ -107,12 +107,12 @@ test('Play updates every chart, and each chart shows its data as a table', async
   await waitStopped(page);
   assert.equal((await metrics(page))?.step, 60);
   const plotted = await series(page);
-  const count = (chart: string, label: string) => plotted[chart]?.[label]?.length ?? 0;
-  assert.ok(count('loss', 'train loss') >= 3, 'loss');
-  assert.ok(count('alignment', 'tokens') > 20, 'alignment');
-  assert.ok(count('uShape', 'Δ > 0 (leans positive)') > 0, 'U shape');
-  assert.ok(count('selection', 'selection of s*, all reviews') >= 3, 'selection');
-  assert.ok(count('norm', '‖p‖') >= 3, 'norm');
+  const count = (chart: string, id: string) => plotted[chart]?.[id]?.length ?? 0;
+  assert.ok(count('loss', 'trainLoss') >= 3, 'loss');
+  assert.ok(count('alignment', 'chart-series-tokens') > 20, 'alignment');
+  assert.ok(count('uShape', 'chart-series-leans-positive') > 0, 'U shape');
+  assert.ok(count('selection', 'selectionAccuracy') >= 3, 'selection');
+  assert.ok(count('norm', 'pNorm') >= 3, 'norm');
   // A spent budget is said as such, not as a pause.
   assert.match(
     (await page.textContent('#progress-text')) ?? '',
@@ -177,7 +177,7 @@ test('the token table sorts, searches, and a chosen token is ringed and lists it
     await page.getAttribute('#token-rows .token-button >> text="perfect"', 'aria-pressed'),
     'true',
   );
-  const ring = (await series(page))['alignment']?.['chosen token'] ?? [];
+  const ring = (await series(page))['alignment']?.['chart-series-chosen'] ?? [];
   assert.equal(ring.length, 1, 'the Result 1 scatter rings the chosen token');
   await page.waitForSelector('#review-filter-token:not([hidden])');
   await page.waitForFunction(() => document.querySelectorAll('#review-list li').length > 0);
@@ -186,7 +186,7 @@ test('the token table sorts, searches, and a chosen token is ringed and lists it
   await screenshot(page, 'views-token-chosen.png');
   await page.click('#review-filter-token-clear');
   await page.waitForSelector('#review-filter-token[hidden]', { state: 'attached' });
-  assert.equal((await series(page))['alignment']?.['chosen token']?.length ?? 0, 0);
+  assert.equal((await series(page))['alignment']?.['chart-series-chosen']?.length ?? 0, 0);
   assert.deepEqual(problems.console, []);
   await page.close();
 });

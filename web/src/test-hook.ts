@@ -6,6 +6,8 @@ import type { Fault, Metrics, ReviewView } from './protocol.ts';
 import type { LabState } from './state/store.ts';
 
 export interface TestHook {
+  /** Each chart's plotted points by series id: a series chart's metric field
+   *  (`trainLoss`), a token scatter's message id (`chart-series-tokens`), never the words. */
   series: () => Record<string, Record<string, Array<{ x: number; y: number }>>>;
   /** Each chart's drawn x and y ranges, [min, max] (an off-screen chart is brought up to
    *  date first). */

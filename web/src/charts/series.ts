@@ -219,11 +219,12 @@ export abstract class SeriesChart implements ChartView {
     };
   }
 
-  /** The series by their names in the legend (the test hook: English unless switched). */
+  /** The series by their ids, the metric each plots (the test hook: the same in every
+   *  language, and a test fails when a renamed field leaves its series empty). */
   dump(): Record<string, Point[]> {
     const result: Record<string, Point[]> = {};
-    this.labels.forEach((label, i) => {
-      result[t(label)] = (this.series[i] ?? []).map((p) => ({ x: p.x, y: p.y }));
+    this.fields.forEach((field, i) => {
+      result[field] = (this.series[i] ?? []).map((p) => ({ x: p.x, y: p.y }));
     });
     return result;
   }

@@ -469,14 +469,15 @@ export abstract class TokenScatter implements TokenChartView {
     };
   }
 
-  /** The plotted points by label (a layer's size classes together). */
+  /** The plotted points by each dataset's id, the message id that names it (a layer's size
+   *  classes together): the same in every language. */
   dump(): Record<string, Array<{ x: number; y: number }>> {
     this.settle();
     const result: Record<string, Array<{ x: number; y: number }>> = {};
-    for (const dataset of this.chart.data.datasets) {
-      const label = dataset.label ?? '';
-      result[label] = [...(result[label] ?? []), ...dataset.data.map((p) => ({ x: p.x, y: p.y }))];
-    }
+    this.chart.data.datasets.forEach((dataset, i) => {
+      const id = this.labels[i] ?? dataset.label ?? '';
+      result[id] = [...(result[id] ?? []), ...dataset.data.map((p) => ({ x: p.x, y: p.y }))];
+    });
     return result;
   }
 
