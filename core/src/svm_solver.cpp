@@ -92,15 +92,15 @@ Certificate SvmSolver::State::Checkpoint(bool unshrink) {
   // lambda's own p infeasible): each checkpoint rebuilds p from lambda in double, certifies
   // that, and rounds it again for the sweeps. In double the drift is ~1e-16 an update: the
   // incremental p is certified, and rebuilt only to confirm a stop.
-  // The Gram phase's sweeps leave p where it was: rebuilt here in either precision.
-  if (single || gram) {
+  // The Gram and token phases' sweeps leave p where it was: rebuilt here in either precision.
+  if (single || gram || by_token) {
     RebuildExact();
     progress.updates += CheckpointUnits();  // O(K + V d) as the scoring (not part of `due`)
   }
   ScoreTokens(*E, p, tokens, &scores);
   Certificate c = Certify(unshrink);
   progress.updates += CheckpointUnits();
-  if (!single && !gram && c.gap <= options.tolerance) {
+  if (!single && !gram && !by_token && c.gap <= options.tolerance) {
     RebuildExact();
     ScoreTokens(*E, p, tokens, &scores);
     c = Certify(unshrink);
@@ -269,7 +269,11 @@ void SvmSolver::State::AddToGram(const Coordinate& r) {
 
 void SvmSolver::State::ChooseGram() {
   gram = progress.gram = false;
-  if (!options.gram || active > kGramMost || kGramWidthShare * active > d()) return;
+  by_token = progress.tokens = false;
+  if (!options.gram || active > kGramMost || kGramWidthShare * active > d()) {
+    ChooseTokens();
+    return;
+  }
   if (gram_slot.empty()) gram_slot.assign(records.size(), -1);
   int64_t missing = 0;
   for (int64_t k = 0; k < active; ++k) missing += gram_slot[records[k].original] < 0;
@@ -314,6 +318,162 @@ void SvmSolver::State::VisitGram() {
   for (size_t j = 0; j < G; ++j) gram_margin[j] += step * q[j];
 }
 
+// The tokens of the active set, each once; when they are few enough, the missing ones join
+// T (svm_state.h kTokenMost) and the sweeps run on T once the join's last block is built
+// (at once when none is missing).
+void SvmSolver::State::ChooseTokens() {
+  if (!options.tokens) return;
+  if (token_slot.empty()) token_slot.assign(E->rows(), -1);
+  std::vector<int32_t> used, missing;       // the active set's tokens; those not in T
+  std::vector<uint8_t> seen(E->rows(), 0);  // V
+  for (int64_t k = 0; k < active; ++k) {
+    for (int32_t s : {records[k].winner, records[k].loser}) {
+      if (seen[s]) continue;
+      seen[s] = 1;
+      used.push_back(s);
+      if (token_slot[s] < 0) missing.push_back(s);
+    }
+  }
+  const int64_t A = static_cast<int64_t>(used.size());
+  int64_t U = static_cast<int64_t>(table_tokens.size());
+  if (A > kTokenMost || kTokenWidthShare * A > d()) return;
+  // Tokens no longer used stay while T has room (they often return), unless they outnumber
+  // the used ones by more than kTokenSlack (they cost memory and the partition's swaps).
+  if (U + static_cast<int64_t>(missing.size()) > kTokenMost || U > 2 * A + kTokenSlack) {
+    DropUnusedTokens(seen);
+  }
+  if (missing.empty()) return EnterTokens();
+  std::sort(missing.begin(), missing.end());
+  join_from = static_cast<int32_t>(table_tokens.size());
+  for (int32_t s : missing) {
+    token_slot[s] = static_cast<int32_t>(table_tokens.size());
+    table_tokens.push_back(s);
+  }
+  const int64_t M = kTokenMost, total = static_cast<int64_t>(table_tokens.size());
+  // T never grows past kTokenMost rows (the memory budget), whatever the vector's growth.
+  if (T.capacity() < static_cast<size_t>(total * M)) T.reserve(std::min(2 * total, M) * M);
+  T.resize(total * M);
+  std::fill(T.begin() + join_from * M, T.end(), 0.0);
+  join_column = 0;
+}
+
+// T over the tokens marked in `used` alone, in their order in T: the rows and columns of the
+// others go, by moving entries (O(U^2), no row of E read). In place: entry (a, b) moves to
+// (i, j) with i <= a and j <= b, so it is read before anything is written over it.
+void SvmSolver::State::DropUnusedTokens(const std::vector<uint8_t>& used) {
+  const int64_t M = kTokenMost;
+  std::vector<int64_t> kept;  // old rows, ascending
+  for (size_t a = 0; a < table_tokens.size(); ++a) {
+    if (used[table_tokens[a]]) {
+      kept.push_back(static_cast<int64_t>(a));
+    } else {
+      token_slot[table_tokens[a]] = -1;
+    }
+  }
+  const int64_t U = static_cast<int64_t>(kept.size());
+  for (int64_t i = 0; i < U; ++i) {
+    const int64_t a = kept[i];
+    for (int64_t j = 0; j < U; ++j) T[i * M + j] = T[a * M + kept[j]];
+    table_tokens[i] = table_tokens[a];
+    token_slot[table_tokens[i]] = static_cast<int32_t>(i);
+  }
+  table_tokens.resize(U);
+  T.resize(U * M);
+  progress.updates += U * U / (4 * int64_t{d()}) + 1;  // moves, charged as the joins' work
+}
+
+// Columns [join_column, + kGramColumns) of E for every token of T, in double (join_rows),
+// then the joining rows' products: new x old as one matrix product, new x new into one
+// triangle (Eigen's blocked rank update); the other halves are mirrored after the last
+// block. The blocks are always the same, so T does not depend on how Run's work was sliced.
+void SvmSolver::State::JoinBlock() {
+  const int64_t M = kTokenMost, total = static_cast<int64_t>(table_tokens.size());
+  const int64_t old = join_from, fresh = total - join_from;
+  const int32_t j0 = join_column;
+  const int32_t width = std::min<int32_t>(kGramColumns, d() - j0);
+  join_rows.resize(total, width);
+  for (int64_t a = 0; a < total; ++a) {
+    const float* row = E->row(table_tokens[a]).data() + j0;
+    for (int32_t j = 0; j < width; ++j) join_rows(a, j) = row[j];
+  }
+  // T as a column-major matrix with stride M: its (i, j) is T[j M + i] (symmetric).
+  using Table = Eigen::Map<Eigen::MatrixXd, 0, Eigen::OuterStride<>>;
+  if (old > 0) {
+    Table new_old(T.data() + old * M, old, fresh, Eigen::OuterStride<>(M));  // rows: old
+    new_old.noalias() += join_rows.topRows(old) * join_rows.bottomRows(fresh).transpose();
+  }
+  Table new_new(T.data() + old * M + old, fresh, fresh, Eigen::OuterStride<>(M));
+  // Its upper triangle (i <= j) is T[a][b] for joining tokens b <= a.
+  new_new.selfadjointView<Eigen::Upper>().rankUpdate(join_rows.bottomRows(fresh));
+  progress.updates += (fresh * (2 * old + fresh) / 2 + total) * width / (4 * int64_t{d()}) + 1;
+  join_column = j0 + width;
+  if (join_column < d()) return;
+  join_column = -1;
+  join_rows.resize(0, 0);
+  // Every joining row a now holds T[a][b] for b <= a: mirror it into the rows b < a.
+  for (int64_t a = old; a < total; ++a) {
+    for (int64_t b = 0; b < a; ++b) T[b * M + a] = T[a * M + b];
+  }
+  ++progress.token_joins;
+  EnterTokens();
+}
+
+// Swaps tokens a and b in T (their rows and their columns) and in table_tokens: O(U).
+void SvmSolver::State::SwapTokens(int64_t a, int64_t b) {
+  const int64_t M = kTokenMost, U = static_cast<int64_t>(table_tokens.size());
+  std::swap_ranges(T.begin() + a * M, T.begin() + a * M + U, T.begin() + b * M);
+  for (int64_t r = 0; r < U; ++r) std::swap(T[r * M + a], T[r * M + b]);
+  std::swap(table_tokens[a], table_tokens[b]);
+  token_slot[table_tokens[a]] = static_cast<int32_t>(a);
+  token_slot[table_tokens[b]] = static_cast<int32_t>(b);
+}
+
+// The sweeps on T from here. The active set's tokens first (live of them; the others stay
+// for when they return), so an update moves the live scores only: no active constraint
+// reads another. Every live score from the checkpoint's (p has not moved since: a join's
+// blocks come before any sweep).
+void SvmSolver::State::EnterTokens() {
+  std::vector<uint8_t> used(E->rows(), 0);  // V
+  for (int64_t k = 0; k < active; ++k) used[records[k].winner] = used[records[k].loser] = 1;
+  // Two-ended partition: as few swaps as tokens out of place (those that left or returned
+  // since the last checkpoint), each O(U).
+  const int64_t U = static_cast<int64_t>(table_tokens.size());
+  int64_t front = 0, back = U, swaps = 0;
+  while (true) {
+    while (front < back && used[table_tokens[front]]) ++front;
+    while (front < back && !used[table_tokens[back - 1]]) --back;
+    if (front >= back) break;
+    SwapTokens(front++, --back);
+    ++swaps;
+  }
+  progress.updates += swaps * U / (2 * int64_t{d()}) + 1;
+  token_score.resize(front);
+  for (int64_t a = 0; a < front; ++a) token_score[a] = scores[table_tokens[a]];
+  by_token = true;
+  progress.tokens = true;
+  updates_at_checkpoint = progress.updates;  // the sweeps until the next checkpoint start here
+}
+
+// Visit on T: the same coordinate step and shrinking, the margin a difference of two
+// scores and the step added to every score (O(U)) instead of to p (O(d)). A constraint's
+// first visit reads its two rows of E once for its curvature (exact, as z = 0 needs).
+void SvmSolver::State::VisitToken() {
+  Coordinate& r = records[position];
+  const int64_t w = token_slot[r.winner], l = token_slot[r.loser];
+  if (r.curvature == kUnknownCurvature) {
+    const double curvature = SquaredDistance(E->row(r.winner).data(), E->row(r.loser).data(), d());
+    r.curvature = static_cast<float>(curvature);
+    if (curvature == 0) return SetDegenerate();
+  }
+  const double step = StepOf(token_score[w] - token_score[l]);
+  if (step == 0) return;
+  const double* tw = &T[w * kTokenMost];  // U
+  const double* tl = &T[l * kTokenMost];  // U
+  double* score = token_score.data();
+  const size_t U = token_score.size();
+  for (size_t a = 0; a < U; ++a) score[a] += step * (tw[a] - tl[a]);
+}
+
 // BeginSweep and Sweep are functions of their own, called once per sweep, and kept out of
 // Run: V8 starts a WebAssembly function in its baseline compiler (Liftoff) and switches to
 // the optimized code only at a later call, never inside a running one. Run may be called
@@ -338,6 +498,8 @@ CLSLAB_OWN_FUNCTION void SvmSolver::State::BeginSweep() {
 CLSLAB_OWN_FUNCTION void SvmSolver::State::Sweep(int64_t stop) {
   if (gram) {
     while (position < active && progress.updates < stop) VisitGram();
+  } else if (by_token) {
+    while (position < active && progress.updates < stop) VisitToken();
   } else if (single) {
     while (position < active && progress.updates < stop) Visit(p_single.data());
   } else {
@@ -354,8 +516,10 @@ void SvmSolver::State::EndSweep() {
                                        std::abs(pg_max_new) <= eps && std::abs(pg_min_new) <= eps);
   // Unshrink once the sweeps since the last checkpoint cost twice a checkpoint (a third of
   // the work at most goes to checkpoints; 1x and 4x measured within 15% of 2x).
-  // A Gram update costs about G / (2 d) of one on the rows of E.
-  const double cost = gram ? std::max<double>(1, gram_margin.size()) / (2.0 * d()) : 1.0;
+  // A Gram update costs about G / (2 d) of one on the rows of E, a token update U / d.
+  const double cost = gram       ? std::max<double>(1, gram_margin.size()) / (2.0 * d())
+                      : by_token ? std::max<double>(1, token_score.size()) / d()
+                                 : 1.0;
   const bool due =
       static_cast<double>(progress.updates - updates_at_checkpoint) * cost >= 2 * CheckpointUnits();
   double gap = kInfinity;
@@ -396,6 +560,10 @@ SvmProgress SvmSolver::Run(int64_t max_coordinate_updates) {
   while (!st.progress.done && st.progress.updates < stop) {
     if (st.gram_build >= 0) {
       st.BuildGramBlock();
+      continue;
+    }
+    if (st.join_column >= 0) {
+      st.JoinBlock();
       continue;
     }
     if (!st.in_sweep) st.BeginSweep();

@@ -54,15 +54,48 @@ constexpr int32_t kSingleStall = 256;
 // Measured and not taken (the IMDB-shaped 20,000's local att-SVM, d 4096): a table of
 // 2,048 with G <= d / 2 engaged at sweep ~190 with 2,000 constraints active, where each
 // checkpoint brings back constraints that AddToGram adds at O(G d) each (a profile at
-// sweep ~240: 99% of the time in AddToGram). A larger table needs additions at
-// matrix-product speed, or rows per token (a constraint's row is E_w - E_l), so that a
-// returning constraint whose tokens are in the table costs nothing.
+// sweep ~240: 99% of the time in AddToGram). That set runs on the token phase instead
+// (kTokenMost), where a returning constraint whose tokens are in the table costs nothing.
 constexpr int32_t kGramMost = 768;
 // An update on Q reads one row of G doubles and writes G margins; one on the rows of E
 // reads two random rows of d floats and writes p: Q only where it is 12x cheaper at least.
 constexpr int32_t kGramWidthShare = 4;
 constexpr int32_t kGramSlack = 64;     // rows of Q no longer active it keeps at most 2 A + this
 constexpr int32_t kGramColumns = 256;  // columns of Z per rank update (BuildGramBlock)
+// The token phase, rows per token: z_k = E_w - E_l, so with T_ab = E_a.E_b over the tokens
+// of the active constraints and their scores sc_a = p.E_a, a constraint's margin is
+// sc_w - sc_l, its curvature T_ww - 2 T_wl + T_ll, and a step delta on lambda_k moves every
+// score by delta (T_wa - T_la): O(U) for the U tokens the active set uses, no row of E
+// read. It engages after a checkpoint when the active set is too large for the Gram phase
+// and its tokens number at most kTokenMost and d / kTokenWidthShare (an update reads two
+// rows of U doubles and writes U scores; one on the rows of E reads two rows of d floats
+// and writes p). T keeps the active set's tokens first (a partition after each
+// checkpoint, one swap of two rows and columns per token out of place), so the sweeps
+// touch those alone; tokens no longer used stay behind them for when they return. A
+// constraint a checkpoint brings back whose two tokens are in the table costs nothing;
+// tokens not in it join in one matrix product per block of kGramColumns columns of E (new
+// x table and the new tokens' own triangle, Eigen's blocked products in double), one block
+// per piece of Run's work; when joining would overflow the table, or it is mostly tokens
+// no longer used, those leave it (its entries are moved, no product). As in the Gram phase
+// p is not moved by the sweeps: each checkpoint rebuilds it from lambda in double and
+// certifies it on all K constraints, so the table's rounding sets only the path.
+// Measured on the IMDB-shaped 20,000's local att-SVM (d 4096, 244,350 constraints): the
+// active set holds 1,100-2,100 constraints over 1,100-1,250 tokens (~200 of them winners)
+// from sweep ~90 on, so a token is not much rarer than a constraint there: the table wins
+// by touching U doubles of a 10 MB table per update instead of two rows of a 64 MB E and
+// p, and by never adding a row one at a time. dvd's 520 active name 536 tokens (the Gram
+// phase runs there, its table a row per update).
+// Budgets. Memory: T's rows are kTokenMost doubles apart, so T holds at most kTokenMost^2
+// doubles (18 MiB at 1,536: what the solve may add to the wasm heap for good, besides the
+// Gram phase's 4.5 MiB), plus a U x kGramColumns block of rows of E in double (3 MiB)
+// while tokens join. Time: joining n tokens to U is O(n (U - n / 2) d) at matrix-product
+// speed, charged as the Gram phase's rebuild is (4 d multiply-adds a unit).
+constexpr int32_t kTokenMost = 1536;
+constexpr int32_t kTokenWidthShare = 2;
+// Tokens no longer used by the active set stay in T while it has room (they often return:
+// 20-70 of ~1,200 tokens join at each checkpoint on the IMDB-shaped set when they do not),
+// unless they outnumber the used ones by more than this.
+constexpr int32_t kTokenSlack = 64;
 
 // One constraint's solver state in one 24-byte record, so that a coordinate update touches
 // one record besides the two rows of E. Records are shuffled physically (a sweep reads them
@@ -115,6 +148,19 @@ struct SvmSolver::State {
   std::vector<double> gram_margin;                              // G
   int32_t gram_build = -1;  // a rebuild under way: its next column of E (-1: none)
   Eigen::MatrixXd gram_z;   // G x kGramColumns, the rebuild's block of z_k (empty after)
+  // The token phase (kTokenMost): token_slot[s] is token s's row in T (-1: none); T is
+  // table_tokens.size() rows of kTokenMost; token_score[a] = p.E_{table_tokens[a]} for the
+  // first token_score.size() tokens (those of the active set), kept up to date by the
+  // sweeps while `by_token`. Rows [join_from, U) are joining (a build under
+  // way from column join_column of E; -1: none).
+  bool by_token = false;
+  std::vector<int32_t> token_slot;    // V
+  std::vector<int32_t> table_tokens;  // U
+  std::vector<double> T;              // U x kTokenMost
+  std::vector<double> token_score;    // U
+  int32_t join_from = 0;
+  int32_t join_column = -1;
+  Eigen::MatrixXd join_rows;  // U x kGramColumns, the join's block of rows of E (empty after)
 
   int32_t d() const { return static_cast<int32_t>(E->cols()); }
   // Work of a checkpoint in coordinate updates (SvmSolver::Run's unit). An update reads
@@ -144,14 +190,24 @@ struct SvmSolver::State {
   void Sweep(int64_t stop);  // Visit from `position` to the sweep's end or `stop` updates
   void EndSweep();           // liblinear's stopping test, checkpoints, epoch count
   // After a checkpoint: the sweeps run on Q when at most kGramMost constraints are active
-  // (Q extended or rebuilt to hold them, margins from the checkpoint's scores).
+  // (Q extended or rebuilt to hold them, margins from the checkpoint's scores), else on T
+  // when their tokens are few (ChooseTokens), else on the rows of E.
   void ChooseGram();
   void BeginGramRebuild();  // Q over the active records alone, built by BuildGramBlock
   void BuildGramBlock();    // kGramColumns columns of the rebuild; the last one enters Q
   void EnterGram();         // the margins of Q's rows from the scores: the sweeps run on Q
   void AddToGram(const Coordinate& r);
-  void VisitGram();              // Visit on Q: the margin from gram_margin, the step into it
-  void SetDegenerate();          // the record at `position` has z_k = 0
+  void VisitGram();      // Visit on Q: the margin from gram_margin, the step into it
+  void SetDegenerate();  // the record at `position` has z_k = 0
+  // After a checkpoint, when the Gram phase does not engage: the sweeps run on T when the
+  // active constraints' tokens are few (the missing ones join T, or T is rebuilt over
+  // them, by JoinBlock; the sweeps wait for its last block).
+  void ChooseTokens();
+  void DropUnusedTokens(const std::vector<uint8_t>& used /* V */);  // T over `used` alone
+  void JoinBlock();  // kGramColumns columns of the join; the last one enters the table
+  void SwapTokens(int64_t a, int64_t b);  // two tokens' places in T
+  void EnterTokens();  // the scores of T's tokens from the checkpoint's: the sweeps run on T
+  void VisitToken();   // Visit on T: the margin from two scores, the step into every score
   double StepOf(double margin);  // the visit's shrinking and step, once its margin is known
 };
 

@@ -365,7 +365,7 @@ TEST(SvmSolver, GramPhaseReachesTheOptimumOfTheRowSweeps) {
   std::unique_ptr<SvmSolver> solver = Start(E, c, options);
   const SvmSolution gram = RunToTheEnd(solver.get(), 1 << 30);
   EXPECT_TRUE(solver->progress().gram);
-  options.gram = false;
+  options.gram = options.tokens = false;
   std::unique_ptr<SvmSolver> rows_solver = Start(E, c, options);
   const SvmSolution rows = RunToTheEnd(rows_solver.get(), 1 << 30);
   EXPECT_FALSE(rows_solver->progress().gram);
@@ -376,9 +376,146 @@ TEST(SvmSolver, GramPhaseReachesTheOptimumOfTheRowSweeps) {
   EXPECT_NEAR(gram.primal, rows.primal, 2e-6 * rows.primal);
   const double cosine = gram.p.cast<double>().dot(rows.p.cast<double>()) / (gram.norm * rows.norm);
   EXPECT_GT(cosine, 1 - 1e-5);
-  options.gram = true;
+  options.gram = options.tokens = true;
   std::unique_ptr<SvmSolver> sliced = Start(E, c, options);
   ExpectIdentical(gram, RunToTheEnd(sliced.get(), 97));
+}
+
+// The reviews' shape: a few winners (the selected tokens) each beating many losers, so the
+// active constraints outnumber their tokens. Hard margin (only winner -> loser edges:
+// acyclic) at d > 2 V, so the token phase can hold every token.
+MarginConstraints WinnersOverLosers(int32_t winners, int32_t vocab_size, int32_t per_winner,
+                                    Rng* rng) {
+  MarginConstraints c;
+  for (int32_t a = 0; a < winners; ++a) {
+    std::vector<uint8_t> taken(vocab_size, 0);
+    for (int32_t n = 0; n < per_winner;) {
+      const int32_t b = winners + static_cast<int32_t>(rng->Below(vocab_size - winners));
+      if (taken[b]) continue;
+      taken[b] = 1;
+      c.winner.push_back(a);
+      c.loser.push_back(b);
+      c.reviews.push_back(1);
+      ++n;
+    }
+  }
+  return c;  // in winner order (the solver needs none)
+}
+
+SvmOptions Phases(SvmOptions options, bool gram, bool tokens) {
+  options.gram = gram;
+  options.tokens = tokens;
+  return options;
+}
+
+// The token phase (svm_state.h kTokenMost) reaches the optimum of the sweeps on the rows of
+// E and of the Gram phase: certified on p rebuilt from lambda, every margin held, the same
+// primal within the tolerances and the same direction.
+TEST(SvmSolver, TokenPhaseReachesTheOptimumOfTheRowSweepsAndOfTheGramPhase) {
+  Rng rng(71);
+  const RowMatrixXf E = RandomEmbeddings(90, 512, &rng);
+  const MarginConstraints c = WinnersOverLosers(6, 90, 40, &rng);  // 240 over 90 tokens
+  SvmOptions options;
+  options.hard_margin = true;
+  options.tolerance = 1e-6;
+  options.max_epochs = 1000000;
+  std::unique_ptr<SvmSolver> by_token = Start(E, c, Phases(options, false, true));
+  const SvmSolution tokens = RunToTheEnd(by_token.get(), 1 << 30);
+  EXPECT_GE(by_token->progress().token_joins, 1);
+  EXPECT_TRUE(by_token->progress().tokens);
+  std::unique_ptr<SvmSolver> by_rows = Start(E, c, Phases(options, false, false));
+  const SvmSolution rows = RunToTheEnd(by_rows.get(), 1 << 30);
+  EXPECT_EQ(by_rows->progress().token_joins, 0);
+  // A wider table and fewer constraints for the Gram phase (at most d / 4 active).
+  const RowMatrixXf wide = RandomEmbeddings(90, 2048, &rng);
+  std::unique_ptr<SvmSolver> gram_solver = Start(wide, c, Phases(options, true, false));
+  const SvmSolution gram = RunToTheEnd(gram_solver.get(), 1 << 30);
+  EXPECT_TRUE(gram_solver->progress().gram);
+  std::unique_ptr<SvmSolver> wide_tokens = Start(wide, c, Phases(options, false, true));
+  const SvmSolution tokens_wide = RunToTheEnd(wide_tokens.get(), 1 << 30);
+  EXPECT_TRUE(wide_tokens->progress().tokens);
+  for (const SvmSolution* s : {&tokens, &rows, &gram, &tokens_wide}) {
+    ASSERT_TRUE(s->converged);
+    EXPECT_LE(s->gap, 1e-6);
+    EXPECT_EQ(s->violated, 0);
+    EXPECT_NEAR(s->min_margin, 1.0, 1e-9);
+  }
+  EXPECT_NEAR(tokens.primal, rows.primal, 2e-6 * rows.primal);
+  EXPECT_GT(Cosine(tokens.p, rows.p), 1 - 1e-5);
+  EXPECT_NEAR(tokens_wide.primal, gram.primal, 2e-6 * gram.primal);
+  EXPECT_GT(Cosine(tokens_wide.p, gram.p), 1 - 1e-5);
+}
+
+// The token phase in slices: budgets of 1 and 1,000 updates stop mid-sweep, mid-join (a
+// block of the table's product is one piece) and mid-checkpoint, and give the unsliced
+// answer bit for bit; the table is joined more than once (tokens leave the active set and
+// return) and a Run's work stays within its budget up to one piece. The first active set
+// names more tokens than d / 2, so the table begins once shrinking has dropped some, and
+// tokens of constraints that come back later join it.
+TEST(SvmSolver, TokenPhaseGivesTheSameSolutionInAnySlicesWithTokensJoiningMidSolve) {
+  Rng rng(73);
+  const int32_t V = 300, d = 512;
+  const RowMatrixXf E = RandomEmbeddings(V, d, &rng);
+  const MarginConstraints c = WinnersOverLosers(10, V, 60, &rng);  // 600 over 300 tokens
+  SvmOptions options;
+  options.hard_margin = true;
+  options.tolerance = 1e-5;
+  options.max_epochs = 1000000;
+  std::unique_ptr<SvmSolver> whole_solver = Start(E, c, options);
+  const SvmSolution whole =
+      RunToTheEnd(whole_solver.get(), std::numeric_limits<int64_t>::max() / 2);
+  ASSERT_TRUE(whole.converged);
+  EXPECT_GE(whole_solver->progress().token_joins, 2) << "tokens join after the first build";
+  for (int64_t slice : {1, 1000}) {
+    SCOPED_TRACE(testing::Message() << "slice " << slice);
+    std::unique_ptr<SvmSolver> sliced = Start(E, c, options);
+    // A piece that cannot be split: a checkpoint (twice V / 2 + 4 K / d + 1 units, and the
+    // table's partition), or one block of a join (n (U - n / 2) + U) 256 / (4 d) + 1 units).
+    const int64_t checkpoint = 2 * (V / 2 + 4 * c.size() / d + 1) + V * V / (2 * d) + 1;
+    const int64_t block = (V * V / 2 + V) * 256 / (4 * d) + 1;
+    int64_t before = 0;
+    while (!sliced->progress().done) {
+      const int64_t after = sliced->Run(slice).updates;
+      EXPECT_LE(after - before, slice + checkpoint + block);
+      before = after;
+    }
+    ExpectIdentical(sliced->Solution(), whole);
+  }
+}
+
+// z_k = 0 under the token phase (soft margin; the hard margin refuses it at Start): most
+// constraints are first visited after the first checkpoint, on the table, where a
+// constraint whose two tokens have the same row pays C and is skipped, as on the rows.
+TEST(SvmSolver, TokenPhaseSetsDegenerateConstraintsToCAsTheRowSweepsDo) {
+  Rng rng(79);
+  RowMatrixXf E = RandomEmbeddings(40, 256, &rng);
+  E.row(9) = E.row(5);
+  E.row(17) = E.row(3);
+  MarginConstraints c = RandomPairs(40, 1400, &rng);  // cycles: soft margin only
+  int64_t same = 0;
+  for (int64_t k = 0; k < c.size(); ++k) {
+    const int32_t a = std::min(c.winner[k], c.loser[k]), b = std::max(c.winner[k], c.loser[k]);
+    same += (a == 5 && b == 9) || (a == 3 && b == 17);
+  }
+  ASSERT_GT(same, 0);
+  SvmOptions options;
+  options.C = 0.5;
+  options.tolerance = 1e-6;
+  options.max_epochs = 1000000;
+  std::unique_ptr<SvmSolver> by_token = Start(E, c, Phases(options, false, true));
+  const SvmSolution tokens = RunToTheEnd(by_token.get(), 1 << 30);
+  EXPECT_GE(by_token->progress().token_joins, 1);
+  const Result<SvmSolution> rows = SolveAttentionSvm(E, c, Phases(options, false, false));
+  ASSERT_TRUE(rows.ok());
+  ASSERT_TRUE(tokens.converged && rows.value.converged);
+  EXPECT_EQ(tokens.degenerate, same);
+  EXPECT_EQ(rows.value.degenerate, same);
+  for (int64_t k = 0; k < c.size(); ++k) {
+    const int32_t a = std::min(c.winner[k], c.loser[k]), b = std::max(c.winner[k], c.loser[k]);
+    if ((a == 5 && b == 9) || (a == 3 && b == 17)) EXPECT_EQ(tokens.lambda[k], 0.5f) << k;
+  }
+  EXPECT_NEAR(tokens.primal, rows.value.primal, 3e-6 * rows.value.primal);
+  EXPECT_GT(Cosine(tokens.p, rows.value.p), 1 - 1e-5);
 }
 
 }  // namespace

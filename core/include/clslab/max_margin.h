@@ -71,6 +71,10 @@ struct SvmOptions {
   // and d / 4), the sweeps read their margins from a table of z_k.z_j instead of the rows
   // of E. false: never (as the tests that compare the two).
   bool gram = true;
+  // The token phase (svm_state.h kTokenMost): once the active constraints are too many for
+  // the Gram phase but name few tokens (at most 1,536 and d / 2), the sweeps read their
+  // margins as differences of token scores p.E_a kept in a table of E_a.E_b. false: never.
+  bool tokens = true;
   // Hard margin only: each coordinate moves this multiple of its exact step before the
   // clip to lambda >= 0 (successive over-relaxation, Mangasarian & Musicant 1999; the dual
   // objective still falls at each step for any factor in (0, 2)). The hard margin's dual is
@@ -107,7 +111,9 @@ struct SvmProgress {
   // The sweeps run in single precision (far from the optimum), false once they run in
   // double (svm_state.h kSingleGap); the certificate is in double either way.
   bool single_precision = true;
-  bool gram = false;  // the sweeps run on the Gram table of the active constraints
+  bool gram = false;        // the sweeps run on the Gram table of the active constraints
+  bool tokens = false;      // the sweeps run on the token table of the active constraints' tokens
+  int32_t token_joins = 0;  // times tokens joined the token table (its first build included)
 };
 
 // Dual coordinate descent (Hsieh et al. 2008, L1-loss linear SVM without bias) with
@@ -136,7 +142,10 @@ class SvmSolver {
   // units, about what it costs in updates, and as much again when it rebuilds p from lambda
   // (always in single precision; in double to confirm convergence). The Gram phase's table
   // (SvmOptions::gram) is built a block of 256 columns of E at a time, each charged its
-  // share of G^2 / 8 units for G active constraints (at most 768: 4.5 MiB of doubles).
+  // share of G^2 / 8 units for G active constraints (at most 768: 4.5 MiB of doubles);
+  // the token phase's table (SvmOptions::tokens) likewise, n new of U tokens charged
+  // n (U - n / 2) / 4 units in all (at most 1,536 tokens: 18 MiB of doubles). An update on
+  // either table is charged one unit, as one on the rows of E, though it costs less.
   // Returns once the budget is spent (overshooting by at most one checkpoint or one such
   // block, which cannot be split) or when done.
   // Run(0) only reports. Calibrate the budget by timing a call: the time per unit is roughly
