@@ -48,7 +48,7 @@ test('a few hundred markers leave room for the next chart; their cost adds up', 
 });
 
 test('a chart expected to run past the budget waits: the U-shape after 11 ms of small charts', () => {
-  // The frame of BENCHMARKS.md 9.9: the loss (5.4 ms) and selection (5.5 ms) charts, then the
+  // The frame of BENCHMARKS.md 9.9 as of `74fccb4`: the loss (5.4 ms) and selection (5.5 ms) charts, then the
   // U-shape (11.8 ms of script last time, 6,036 markers): it began at 11 ms and ran to 58 ms.
   const c = clock();
   const budget = new FrameBudget(c.now);

@@ -34,7 +34,7 @@ Chart.register(
 // Chart.js's scatter controller, unlike its line controller, never shares a dataset's
 // resolved point options: every update resolved and cloned each point's options, twice with
 // the overflow pass (cloneIfNotShared, _resolveElementOptions, getMaxOverflow were most of
-// the 200 ms frame after a solve at 25,000 reviews: BENCHMARKS.md 9.5). Every option of our
+// the 200 ms frame after a solve at 25,000 reviews: BENCHMARKS.md 9.5 as of `74fccb4`). Every option of our
 // scatter datasets is per dataset (one radius per size class: u-shape-chart.ts), so the
 // points share one frozen object, as a line's points do.
 const initializeScatter = ScatterController.prototype.initialize;
