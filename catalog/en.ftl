@@ -26,6 +26,10 @@ token-list-item = “{ $item }”
 token-list-separator = {", "}
 sentence-separator = {" "}
 
+## A value that does not apply (yet): a read-out, a tooltip
+
+not-available = n/a
+
 ## What each verdict kind is called where a verdict is shown
 
 verdict-label-expect = What to look for:
@@ -986,7 +990,12 @@ setting-svm_c-help = Penalty on violated constraints when the attention-SVM is i
 task-building = Building the dataset
 task-rebuilding = Rebuilding the dataset for the new settings
 task-solving = Solving for p_mm
-task-solving-stage = Solving for p_mm ({ $stage }, sweep { $sweep })
+task-solving-stage = Solving for p_mm ({ $stage ->
+        [all_soft] all reviews, soft margin
+        [acyclic_hard] acyclic reviews, hard margin
+        [acyclic_soft] acyclic reviews, soft margin
+       *[all_hard] all reviews, hard margin
+    }, sweep { $sweep })
 task-reading = Reading { $name }
 task-downloading = Downloading { $name }
 task-sampling = Sampling { $name }

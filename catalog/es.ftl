@@ -32,6 +32,10 @@ token-list-item = «{ $item }»
 token-list-separator = {", "}
 sentence-separator = {" "}
 
+## A value that does not apply (yet): a read-out, a tooltip
+
+not-available = n/d
+
 ## What each verdict kind is called where a verdict is shown
 
 verdict-label-expect = Qué observar:
@@ -984,7 +988,12 @@ setting-svm_c-help = Penalización de las restricciones violadas cuando el SVM d
 task-building = Construyendo el conjunto de datos
 task-rebuilding = Reconstruyendo el conjunto de datos con los nuevos ajustes
 task-solving = Calculando p_mm
-task-solving-stage = Calculando p_mm ({ $stage }, barrido { $sweep })
+task-solving-stage = Calculando p_mm ({ $stage ->
+        [all_soft] todas las reseñas, margen blando
+        [acyclic_hard] reseñas acíclicas, margen duro
+        [acyclic_soft] reseñas acíclicas, margen blando
+       *[all_hard] todas las reseñas, margen duro
+    }, barrido { $sweep })
 task-reading = Leyendo { $name }
 task-downloading = Descargando { $name }
 task-sampling = Tomando una muestra de { $name }

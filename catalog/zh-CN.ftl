@@ -32,6 +32,10 @@ token-list-item = “{ $item }”
 token-list-separator = 、
 sentence-separator = {""}
 
+## A value that does not apply (yet): a read-out, a tooltip
+
+not-available = 不适用
+
 ## What each verdict kind is called where a verdict is shown
 
 verdict-label-expect = 观察要点：
@@ -913,7 +917,12 @@ setting-svm_c-help = 注意力 SVM 不可行时，对被违反约束的惩罚。
 task-building = 正在构建数据集
 task-rebuilding = 正在按新设置重建数据集
 task-solving = 正在求解 p_mm
-task-solving-stage = 正在求解 p_mm（{ $stage }，第 { $sweep } 轮扫描）
+task-solving-stage = 正在求解 p_mm（{ $stage ->
+        [all_soft] 全部评论，软间隔
+        [acyclic_hard] 无环评论，硬间隔
+        [acyclic_soft] 无环评论，软间隔
+       *[all_hard] 全部评论，硬间隔
+    }，第 { $sweep } 轮扫描）
 task-reading = 正在读取 { $name }
 task-downloading = 正在下载 { $name }
 task-sampling = 正在抽取 { $name } 的样本

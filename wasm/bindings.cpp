@@ -157,6 +157,7 @@ val EnumNameLists() {
   lists.set("sourceKind", NamesOf<clslab::SourceKind>());
   lists.set("workStop", NamesOf<clslab::WorkStop>());
   lists.set("stepKind", NamesOf<clslab::StepKind>());
+  lists.set("solveStage", NamesOf<clslab::SolveStage>());
   return lists;
 }
 

@@ -264,15 +264,13 @@ export type RunItemName =
   | 'record_metrics';
 /** Why a work call returned (core work.h WorkStop). */
 export type WorkStopName =
-  | 'no_data'
-  | 'budget'
-  | 'steps'
-  | 'measured'
-  | 'target'
-  | 'refused'
-  | 'solve_next';
+  'no_data' | 'budget' | 'steps' | 'measured' | 'target' | 'refused' | 'solve_next';
 /** Which steps a work call may take: any, or only the step on E or the flow on p. */
 export type StepKindName = 'any' | 'embeddings' | 'flow';
+
+/** What an attention-SVM solve is solving (core enums.h SolveStage). */
+export type SolveStageName =
+  'none' | 'all_hard' | 'all_soft' | 'acyclic_hard' | 'acyclic_soft' | 'local_hard' | 'done';
 
 /** Every enum's names, in core's table order (module.enumNames()). */
 export interface EnumNames {
@@ -283,6 +281,7 @@ export interface EnumNames {
   sourceKind: SourceKindName[];
   workStop: WorkStopName[];
   stepKind: StepKindName[];
+  solveStage: SolveStageName[];
 }
 
 /** What data a run's settings name (core DataNeed). */
@@ -410,7 +409,8 @@ export interface MaxMarginProgress {
   message: string;
   part: number;
   parts: number;
-  stage: string;
+  /** What is being solved (core's SolveStage); the page words it with the catalog. */
+  stage: SolveStageName;
   epochs: number;
   /** The relative duality gap at the last certificate, and the gap at which it stops. */
   gap: number;

@@ -249,7 +249,8 @@ std::string SolveProgress(const clslab::WorkReport& report) {
     // The gap is 0 until a certificate finds every constraint met (a hard margin).
     if (p.gap > 0) args["gap"] = FluentValue::Number(p.gap);
   } else {
-    args = {{"stage", FluentValue::Text(p.stage)}, {"sweep", FluentValue::Number(p.epochs)}};
+    args = {{"stage", FluentValue::Text(std::string(clslab::EnumKey(p.stage)))},
+            {"sweep", FluentValue::Number(p.epochs)}};
   }
   const clslab::Result<std::string> text =
       CliCatalog().Format(!local      ? "task-solving-stage"

@@ -158,7 +158,8 @@ TEST(LocalSvm, TheExperimentSolvesTheFlowsSelectionOverAllReviewsAndOnlyWhenItCh
   MaxMarginProgress progress = experiment.ContinueLocalSvm(500);
   ASSERT_TRUE(progress.active);
   // While under way it names the step whose selection it solves (the page shows it).
-  EXPECT_EQ(progress.stage, "the flow's selection at step 451, hard margin");
+  EXPECT_EQ(progress.stage, SolveStage::kLocalHard);
+  EXPECT_EQ(progress.step, 451);
   while (progress.active) progress = experiment.ContinueLocalSvm(500);
   EXPECT_TRUE(progress.done);
   const LocalSvmReport second = experiment.local_svm_report();
@@ -182,11 +183,13 @@ TEST(LocalSvm, AfterARunTheSolveIsOfTheFinalSelectionNotOfOneTheFlowHasLeft) {
   // During Play the started solve runs on for its own selection...
   MaxMarginProgress progress = experiment.ContinueLocalSvm(200);
   ASSERT_TRUE(progress.active);
-  EXPECT_EQ(progress.stage, "the flow's selection at step 451, hard margin");
+  EXPECT_EQ(progress.stage, SolveStage::kLocalHard);
+  EXPECT_EQ(progress.step, 451);
   // ...once the run has stopped, the solve is the final selection's.
   progress = experiment.ContinueLocalSvm(200, true);
   while (progress.active) {
-    EXPECT_EQ(progress.stage, "the flow's selection at step 851, hard margin");
+    EXPECT_EQ(progress.stage, SolveStage::kLocalHard);
+    EXPECT_EQ(progress.step, 851);
     progress = experiment.ContinueLocalSvm(200, true);
   }
   EXPECT_EQ(experiment.local_svm_report().step, 851);

@@ -24,6 +24,7 @@ import type {
   EnumNames,
   RunItemName,
   StepKindName,
+  SolveStageName,
   WorkReport,
   WorkStopName,
   PhaseName,
@@ -246,6 +247,15 @@ const workStopNames = oneOf<WorkStopName>()([
   'solve_next',
 ]);
 const stepKindNames = oneOf<StepKindName>()(['any', 'embeddings', 'flow']);
+const solveStageNames = oneOf<SolveStageName>()([
+  'none',
+  'all_hard',
+  'all_soft',
+  'acyclic_hard',
+  'acyclic_soft',
+  'local_hard',
+  'done',
+]);
 const dataNeed = {
   kind: sourceKindNames,
   name: 'string',
@@ -366,7 +376,7 @@ const maxMarginProgress = {
   message: 'string',
   part: 'number',
   parts: 'number',
-  stage: 'string',
+  stage: solveStageNames,
   epochs: 'number',
   gap: 'number',
   tolerance: 'number',
@@ -595,6 +605,7 @@ test("every enum crosses by the names of core's one table, as the d.ts lists the
     sourceKind: [...sourceKindNames.oneOf],
     workStop: [...workStopNames.oneOf],
     stepKind: [...stepKindNames.oneOf],
+    solveStage: [...solveStageNames.oneOf],
   } satisfies Record<keyof EnumNames, string[]>);
 });
 

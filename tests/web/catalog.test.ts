@@ -228,3 +228,19 @@ test("the page's percentages (the read-outs, the metrics panel) are the catalog'
     setNumberLocale('en');
   }
 });
+
+test('every stage of an attention-SVM solve core names is worded by the catalog, each its own, in every locale', async () => {
+  const stages = (await loadModule())
+    .enumNames()
+    .solveStage.filter((stage) => stage !== 'none' && stage !== 'done' && stage !== 'local_hard');
+  assert.deepEqual(stages, ['all_hard', 'all_soft', 'acyclic_hard', 'acyclic_soft']);
+  for (const locale of LOCALES) {
+    const messages = createMessages(catalogText(locale), locale, (error) => {
+      throw error;
+    });
+    // The p_mm task's line: one wording per stage (a stage the select does not name would
+    // fall to its default and read as another).
+    const said = stages.map((stage) => messages.format('task-solving-stage', { stage, sweep: 3 }));
+    assert.equal(new Set(said).size, stages.length, `${locale}: ${said.join(' | ')}`);
+  }
+});

@@ -1,7 +1,12 @@
 // Number formatting for panels and chart read-outs. A value that is not a finite number,
-// or does not apply yet, reads "n/a": the page never shows NaN or Infinity.
+// or does not apply yet, reads the catalog's not-available ("n/a", "n/d", "不适用"): the page
+// never shows NaN or Infinity.
+import { t } from './localized.ts';
 
-export const NOT_AVAILABLE = 'n/a';
+/** What a value that does not apply (yet) reads, in the current language. */
+export function notAvailable(): string {
+  return t('not-available');
+}
 
 /** The language numbers are written in (catalog.ts setLocale keeps it the page's): English
  *  writes 1,234.5; Spanish 1234,5 and 12.345; Chinese 1,234.5. Display only: the CSV and
@@ -23,7 +28,7 @@ const localDecimal = (text: string) =>
 
 /** `digits` significant digits; large and tiny magnitudes in exponent form. */
 export function formatNumber(value: number | null | undefined, digits = 4): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
+  if (value === null || value === undefined || !Number.isFinite(value)) return notAvailable();
   if (value === 0) return '0';
   const magnitude = Math.abs(value);
   if (magnitude >= 1e6 || magnitude < 1e-4) return localDecimal(value.toExponential(digits - 1));
@@ -44,7 +49,7 @@ let percentFormat: Intl.NumberFormat | null = null;
  *  share (messages.ts, core's findings.cpp): a read-out and the verdict beside it write the
  *  same number alike, and a share never reads larger than it is (19,992 of 20,000 is 99.9%). */
 export function formatPercent(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
+  if (value === null || value === undefined || !Number.isFinite(value)) return notAvailable();
   percentFormat ??= new Intl.NumberFormat(numberLocale, {
     style: 'percent',
     minimumFractionDigits: 1,
@@ -57,11 +62,11 @@ export function formatPercent(value: number | null | undefined): string {
 
 /** Shows `value` only when `applies`; otherwise n/a (metrics carry has* flags). */
 export function formatIf(applies: boolean, value: number, digits = 4): string {
-  return applies ? formatNumber(value, digits) : NOT_AVAILABLE;
+  return applies ? formatNumber(value, digits) : notAvailable();
 }
 
 export function formatInteger(value: number): string {
-  return Number.isFinite(value) ? Math.round(value).toLocaleString(numberLocale) : NOT_AVAILABLE;
+  return Number.isFinite(value) ? Math.round(value).toLocaleString(numberLocale) : notAvailable();
 }
 
 /** "1 token", "2,000 tokens": a count with its noun ("vocabulary 1 tokens" reads as a bug). */

@@ -6,6 +6,7 @@ export interface MessageArgs {
   'token-list-item': { item: FluentVariable };
   'token-list-separator': {};
   'sentence-separator': {};
+  'not-available': {};
   'verdict-label-expect': {};
   'verdict-label-shown': {};
   'verdict-label-off': {};

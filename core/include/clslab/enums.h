@@ -46,6 +46,22 @@ inline const std::array<EnumName<SourceKind>, 5>& EnumNames(SourceKind) {
   return names;
 }
 
+// What an attention-SVM solve is solving (MaxMarginProgress::stage, reports.h): p_mm over
+// all reviews or over the acyclic ones, with a hard or a soft margin, or the flow's own
+// selection (p_local, hard margin); the page words each by the catalog.
+enum class SolveStage { kNone, kAllHard, kAllSoft, kAcyclicHard, kAcyclicSoft, kLocalHard, kDone };
+inline const std::array<EnumName<SolveStage>, 7>& EnumNames(SolveStage) {
+  static constexpr std::array<EnumName<SolveStage>, 7> names{
+      {{SolveStage::kNone, "none"},
+       {SolveStage::kAllHard, "all_hard"},
+       {SolveStage::kAllSoft, "all_soft"},
+       {SolveStage::kAcyclicHard, "acyclic_hard"},
+       {SolveStage::kAcyclicSoft, "acyclic_soft"},
+       {SolveStage::kLocalHard, "local_hard"},
+       {SolveStage::kDone, "done"}}};
+  return names;
+}
+
 // The run plan (run_plan.h). The solve a run owes before its next step. One value, not a
 // flag: a new kind of solve is one more enumerator and one more rule.
 enum class DueSolve { kNone, kMaxMargin };

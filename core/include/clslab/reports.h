@@ -456,7 +456,7 @@ struct MaxMarginProgress {
   bool done = false;    // finished: Experiment::max_margin_report() holds its report
   std::string message;  // why nothing is under way, when neither active nor done
   int32_t part = 0, parts = 0;
-  std::string stage;  // "all reviews, hard margin", "acyclic reviews, soft margin", ...
+  SolveStage stage = SolveStage::kNone;  // what is being solved (a name the catalog words)
   int32_t epochs = 0;
   double gap = 0;        // relative duality gap at the last certificate (0 before the first)
   double tolerance = 0;  // the gap at which the running part stops (converged)

@@ -45,8 +45,7 @@ MaxMarginProgress ProgressOf(const SvmProgress& svm, bool done, int64_t step = 0
   progress.active = !done;
   progress.done = done;
   progress.part = progress.parts = 1;
-  progress.stage =
-      done ? "done" : "the flow's selection at step " + WithThousands(step) + ", hard margin";
+  progress.stage = done ? SolveStage::kDone : SolveStage::kLocalHard;
   progress.epochs = svm.epochs;
   progress.gap = std::isfinite(svm.gap) ? svm.gap : 0;
   progress.updates = svm.updates;

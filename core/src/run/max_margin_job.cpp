@@ -103,8 +103,9 @@ MaxMarginProgress ProgressOf(const Solve& solve) {
   progress.active = true;
   progress.part = solve.part;
   progress.parts = PartsOf(solve.report);
-  progress.stage = std::string(solve.part == 1 ? "all reviews" : "acyclic reviews") +
-                   (solve.hard ? ", hard margin" : ", soft margin");
+  progress.stage = solve.part == 1
+                       ? (solve.hard ? SolveStage::kAllHard : SolveStage::kAllSoft)
+                       : (solve.hard ? SolveStage::kAcyclicHard : SolveStage::kAcyclicSoft);
   const SvmProgress& svm = solve.solver->progress();
   progress.epochs = svm.epochs;
   progress.gap = std::isfinite(svm.gap) ? svm.gap : 0;
@@ -338,7 +339,7 @@ MaxMarginProgress MaxMarginJob::Continue(const RunView& run, int64_t budget) {
   MaxMarginProgress progress;
   progress.done = true;
   progress.part = progress.parts = PartsOf(report_);
-  progress.stage = "done";
+  progress.stage = SolveStage::kDone;
   progress.epochs = report_.epochs;
   progress.gap = report_.gap;
   progress.estimate = 1;

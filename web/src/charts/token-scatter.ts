@@ -4,6 +4,7 @@
 // token text is drawn on the canvas by Chart.js, never parsed as HTML.
 import type { ChartDataset, TooltipItem } from 'chart.js';
 import { TOKEN_COLUMNS } from '../csv-names.ts';
+import { notAvailable } from '../format.ts';
 import { msg, onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import type { Metrics, TokenColumns, TokenStatistics } from '../protocol.ts';
 import type { ChartTable, Snapshot, TokenChartView, TokenPoint } from './snapshot.ts';
@@ -490,7 +491,7 @@ export abstract class TokenScatter implements TokenChartView {
 
 /** Short fixed-width rendering for tooltips (the panels use ui/format.ts). */
 export function short(value: number): string {
-  if (!Number.isFinite(value)) return 'n/a';
+  if (!Number.isFinite(value)) return notAvailable();
   return Math.abs(value) >= 1e4 || (value !== 0 && Math.abs(value) < 1e-3)
     ? value.toExponential(2)
     : value.toFixed(3);

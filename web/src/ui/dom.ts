@@ -1,6 +1,7 @@
 // Building DOM from data without HTML parsing: text goes through textContent only, so a
 // token such as `<img src=x onerror=...>` shows as text. No innerHTML anywhere in the app.
 
+import { notAvailable } from '../format.ts';
 import { onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 
 type Attributes = Record<string, string | number | boolean | undefined>;
@@ -71,7 +72,7 @@ export class ReadoutList {
     const names: Array<() => void> = [];
     for (const row of rows) {
       const value = element('dd', {
-        text: 'n/a',
+        text: notAvailable(),
         attributes: row.data === true ? { translate: 'no' } : {},
       });
       const marker =
@@ -101,8 +102,8 @@ export class ReadoutList {
     if (node !== undefined && node.textContent !== text) node.textContent = text;
   }
 
-  /** Every value back to 'n/a' (what the list shows before its first values). */
+  /** Every value back to not-available (what the list shows before its first values). */
   clear(): void {
-    for (const key of this.values.keys()) this.set(key, 'n/a');
+    for (const key of this.values.keys()) this.set(key, notAvailable());
   }
 }

@@ -3,6 +3,7 @@
 // module's memory, which grows as a load or a solve needs it and never shrinks), exactly as
 // the worker's Lab.memory() reports them with each metrics snapshot (issue 40, item 2).
 import type { MemoryReport } from '../protocol.ts';
+import { notAvailable } from '../format.ts';
 import { onLocaleChange, t } from '../localized.ts';
 import { element } from './dom.ts';
 
@@ -34,9 +35,15 @@ export function memoryTexts(report: MemoryReport): { model: string; heap: string
 
 export class MemoryReadout {
   private readonly modelLabel = element('dt');
-  private readonly model = element('dd', { text: 'n/a', attributes: { 'data-memory': 'model' } });
+  private readonly model = element('dd', {
+    text: notAvailable(),
+    attributes: { 'data-memory': 'model' },
+  });
   private readonly heapLabel = element('dt');
-  private readonly heap = element('dd', { text: 'n/a', attributes: { 'data-memory': 'heap' } });
+  private readonly heap = element('dd', {
+    text: notAvailable(),
+    attributes: { 'data-memory': 'heap' },
+  });
   private last: MemoryReport | null = null;
 
   /** Appends its two rows to the metrics panel's list (after its own rows). */

@@ -1,7 +1,7 @@
 // The scalar read-out: every number the charts summarise, formatted ("n/a" when a metric
 // does not apply yet, never NaN).
 import type { Metrics, PhaseName } from '../protocol.ts';
-import { formatIf, formatInteger, formatNumber, formatPercent } from '../format.ts';
+import { formatIf, formatInteger, formatNumber, formatPercent, notAvailable } from '../format.ts';
 import { msg, onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import { ReadoutList } from './dom.ts';
 
@@ -79,7 +79,7 @@ export class MetricsPanel {
     set('trainAccuracy', formatPercent(m.trainAccuracy));
     set(
       'testAccuracy',
-      `${m.hasTest ? formatPercent(m.testAccuracy) : 'n/a'} / ${m.hasTestAfterStepOnE ? formatPercent(m.testAccuracyAfterStepOnE) : 'n/a'}`,
+      `${m.hasTest ? formatPercent(m.testAccuracy) : notAvailable()} / ${m.hasTestAfterStepOnE ? formatPercent(m.testAccuracyAfterStepOnE) : notAvailable()}`,
     );
     set('pNorm', formatNumber(m.pNorm));
     set(
@@ -97,15 +97,15 @@ export class MetricsPanel {
     );
     set(
       'selection',
-      `${formatPercent(m.selectionAccuracy)} / ${m.hasMaxMarginAcyclic ? formatPercent(m.selectionAccuracyAcyclic) : 'n/a'}`,
+      `${formatPercent(m.selectionAccuracy)} / ${m.hasMaxMarginAcyclic ? formatPercent(m.selectionAccuracyAcyclic) : notAvailable()}`,
     );
     set('baseline', formatPercent(m.baselineSelectionAccuracy));
     set(
       'local',
-      `${m.localSvmCancelled && !m.hasLocalSvm ? t('metrics-local-cancelled') : formatIf(m.hasLocalSvm, m.cosineToLocalSvm, 3)} / ${m.hasLocalSelection ? formatPercent(m.localSelectionSStar) : 'n/a'}`,
+      `${m.localSvmCancelled && !m.hasLocalSvm ? t('metrics-local-cancelled') : formatIf(m.hasLocalSvm, m.cosineToLocalSvm, 3)} / ${m.hasLocalSelection ? formatPercent(m.localSelectionSStar) : notAvailable()}`,
     );
     set('uScore', `${formatNumber(m.uScore, 3)} / ${formatNumber(m.signedScore, 3)}`);
     set('uContrast', formatNumber(m.uContrast, 3));
-    set('checksum', m.checksum === '' ? 'n/a' : m.checksum);
+    set('checksum', m.checksum === '' ? notAvailable() : m.checksum);
   }
 }

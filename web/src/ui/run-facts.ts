@@ -2,7 +2,7 @@
 // settings of the protocol), the step and the checksum. The page hands these over through
 // one callback (RunFactsSource), so whichever part of the page owns the state can answer.
 import type { DatasetSummary, Metrics } from '../protocol.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber, notAvailable } from '../format.ts';
 import { t } from '../localized.ts';
 
 export interface RunFacts {
@@ -62,6 +62,6 @@ export function captionLine(facts: RunFacts): string {
   const state =
     m === null
       ? t('caption-not-started')
-      : t('caption-step', { step: m.step, checksum: m.checksum || 'n/a' });
+      : t('caption-step', { step: m.step, checksum: m.checksum || notAvailable() });
   return t('caption-line', { dataset, recipe: recipe(facts.settings), state });
 }

@@ -304,7 +304,7 @@ export class Training {
         post({
           type: 'taskProgress',
           task: 'solving',
-          label: phrase('task-solving-stage', { stage, sweep: String(report.maxMargin.epochs) }),
+          label: phrase('task-solving-stage', { stage, sweep: report.maxMargin.epochs }),
           done: 100 * report.maxMargin.estimate,
           total: 100,
           unit: 'percent',
