@@ -38,6 +38,23 @@ test("the run end's att-SVM shows its progress, and Cancel keeps the run with a 
   );
   assert.equal(await page.textContent('#play'), 'Cancel');
   assert.match((await page.getAttribute('#play', 'aria-label')) ?? '', /^Cancel: Solving p_local/);
+  // The bar shows the solve's own share done, not the run's steps, and says what it is.
+  const bar = await page.evaluate(() => {
+    const bar = document.getElementById('progress') as HTMLProgressElement;
+    const text = document.getElementById('progress-text')?.textContent ?? '';
+    return {
+      max: bar.max,
+      value: bar.value,
+      said: Number(/(\d+)%$/.exec(text)?.[1]),
+      valueText: bar.getAttribute('aria-valuetext') ?? '',
+    };
+  });
+  assert.equal(bar.max, 100, 'the bar counts the solve in percent');
+  assert.ok(
+    Math.abs(bar.value - bar.said) <= 0.5,
+    `the bar (${bar.value}) is the line's ${bar.said}%`,
+  );
+  assert.match(bar.valueText, /^Solving p_local, the att-SVM of the flow's selection at step 20/);
   assert.match((await page.textContent('#result2-readout')) ?? '', / · Solving p_local/);
   const before = await metrics(page);
   assert.equal(before?.step, 20);
@@ -73,6 +90,76 @@ test("the run end's att-SVM shows its progress, and Cancel keeps the run with a 
   await page.waitForFunction(() => window.__clslab?.metrics()?.step === 21, null, {
     timeout: 60000,
   });
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test("on a phone the floating bar says how far the run end's att-SVM is, and a setting changed meanwhile leaves it a task", async () => {
+  const { page, problems } = await openPage(lab, {
+    hash: '#speed=0&steps=20',
+    width: 390,
+    height: 844,
+  });
+  await loadDatasetFile(page, {
+    name: 'reviews.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(imdbText({ reviews: 800 })),
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.click('#play');
+  const underWay =
+    /^\d+(\.\d)?% · Solving p_local, the att-SVM of the flow's selection at step 20$/;
+  const shortLine = async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(
+      (source) => {
+        const line = document.getElementById('progress-short');
+        return (
+          document.querySelector('.controls.stuck') !== null &&
+          line !== null &&
+          new RegExp(source).test(line.textContent ?? '') &&
+          window.__clslab?.state().task?.total === 100
+        );
+      },
+      underWay.source,
+      { timeout: 120000 },
+    );
+    // Shown on the bar, one line high, inside the phone's width, beside Cancel.
+    const box = await page.locator('#progress-short').boundingBox();
+    assert.ok(box !== null && box.height > 0 && box.height < 30, JSON.stringify(box));
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+    assert.equal(await page.textContent('#play'), 'Cancel');
+  };
+  await shortLine();
+  await screenshot(page, 'run-end-solve-phone.png', false);
+
+  // A setting that changes the att-SVM (C) while it runs: core forgets the solutions, the
+  // run end owes its p_local anew, and the page shows that solve as a task again.
+  if ((await page.getAttribute('#settings-toggle', 'aria-expanded')) !== 'true')
+    await page.click('#settings-toggle');
+  await page.evaluate(() => {
+    for (const d of document.querySelectorAll('.settings details')) d.setAttribute('open', '');
+  });
+  const c = await page.inputValue('#setting-svm_c');
+  await page.fill('#setting-svm_c', c === '50' ? '60' : '50');
+  await page.press('#setting-svm_c', 'Tab');
+  await page.waitForFunction((old) => String(window.__clslab?.state().config['svm_c']) !== old, c, {
+    timeout: 60000,
+  });
+  // The settings arrive after the old task ended: a task now is the solve driven again.
+  await page.waitForFunction(() => window.__clslab?.state().task?.kind === 'localSvm', null, {
+    timeout: 60000,
+  });
+  await shortLine();
+  await screenshot(page, 'run-end-solve-phone-after-setting.png', false);
+  await page.click('#play'); // Cancel
+  await page.waitForFunction(
+    () => window.__clslab?.state().task === null && window.__clslab?.metrics()?.localSvmCancelled,
+    null,
+    { timeout: 30000 },
+  );
+  assert.equal((await metrics(page))?.step, 20);
+  assert.equal(await page.textContent('#progress-short'), '', 'no task: no line');
   assert.deepEqual(problems.console, []);
   await page.close();
 });

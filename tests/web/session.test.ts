@@ -161,6 +161,74 @@ test("Cancel during the run end's att-SVM keeps the run: the verdict names the c
   h.session.dispose();
 });
 
+test("a Step p that passes a run's end shows that end's att-SVM as a task before its steps", async () => {
+  // The clock of the tests above: the solve of the selection at step 60 takes many calls.
+  let clock = 0;
+  const h = await sessionHarness({ builtin: corpus(400), now: () => (clock += 40) });
+  await h.init({ protocol: 'paper', steps: 60, max_doc_share: 1, drop_unknown: false });
+  await h.send({ type: 'stepEmbeddings' });
+  await h.send({ type: 'stepAttention', count: 55 });
+  assert.equal(h.lastMetrics()?.step, 56);
+  const from = h.events.length;
+  // Step p takes 10 steps: step 60 is a run's end, whose p_local blocks the step after it.
+  await h.send({ type: 'stepAttention', count: 10 });
+  assert.equal(h.lastMetrics()?.step, 66);
+  const during = h.events.slice(from);
+  const started = during.findIndex((e) => e.type === 'taskStarted' && e.task === 'localSvm');
+  assert.ok(started >= 0, 'the solve at step 60 is a task the page shows');
+  const begun = during[started];
+  assert.ok(begun?.type === 'taskStarted' && begun.cancellable);
+  assert.equal(begun.label.args['step'], 60);
+  const ended = during.findIndex((e) => e.type === 'taskEnded' && e.task === 'localSvm');
+  assert.ok(ended > started, 'and ends');
+  assert.ok(
+    during.slice(started, ended).some((e) => e.type === 'taskProgress' && e.task === 'localSvm'),
+    'with its progress',
+  );
+  const after = during.findIndex((e) => e.type === 'metricsUpdated' && e.metrics.step > 60);
+  assert.ok(after > ended, 'before the steps after it');
+  h.session.dispose();
+});
+
+test("a setting changed during the run end's att-SVM: the solve it still owes is a task again", async () => {
+  let clock = 0;
+  const h = await sessionHarness({ builtin: corpus(400), now: () => (clock += 40) });
+  await h.init({ protocol: 'paper', steps: 60, max_doc_share: 1, drop_unknown: false });
+  const from = h.events.length;
+  await h.send({ type: 'play' });
+  const stopped = await h.waitFor('stopped', from);
+  await h.waitFor('taskProgress', h.events.indexOf(stopped), (e) => e.task === 'localSvm', 20000);
+  // C of the soft margin: core forgets the solutions, and the run end owes p_local anew.
+  const change = h.events.length;
+  await h.send({
+    type: 'applySettings',
+    configJson: h.configWith({
+      protocol: 'paper',
+      steps: 60,
+      max_doc_share: 1,
+      drop_unknown: false,
+      svm_c: 50,
+    }),
+  });
+  assert.equal(h.last('settingsApplied').effect, 'solver');
+  const applied = h.events.indexOf(h.last('settingsApplied'));
+  assert.ok(applied >= change);
+  const again = await h.waitFor('taskStarted', applied, (e) => e.task === 'localSvm', 20000);
+  assert.ok(again.cancellable);
+  assert.equal(again.label.args['step'], 60);
+  await h.waitFor('taskProgress', h.events.indexOf(again), (e) => e.task === 'localSvm', 20000);
+  await h.send({ type: 'cancel' });
+  const ended = await h.waitFor('taskEnded', h.events.indexOf(again), (e) => e.task === 'localSvm');
+  assert.equal(ended.outcome, 'cancelled');
+  const after = await h.waitFor(
+    'metricsUpdated',
+    h.events.indexOf(ended),
+    (e) => e.metrics.localSvmCancelled,
+  );
+  assert.equal(after.metrics.step, 60);
+  h.session.dispose();
+});
+
 test('settings the module rejects fail for their request, naming the setting', async () => {
   const h = await sessionHarness();
   await h.init();

@@ -27,8 +27,11 @@ import type { Phrase } from '../localized.ts';
 
 export interface Task {
   kind: TaskKind;
-  /** What the task is, as a catalog message (localized.ts say() words it). */
+  /** What the task is, as a catalog message (localized.ts say() words it): its progress
+   *  line once progress comes. */
   label: Phrase;
+  /** What the task is, as said when it started (its short form: no counts). */
+  title: Phrase;
   done: number;
   total: number;
   unit: ReadUnit;
@@ -248,6 +251,7 @@ export class LabStore {
         s.task = {
           kind: event.task,
           label: event.label,
+          title: event.label,
           done: 0,
           total: 0,
           unit: 'bytes',

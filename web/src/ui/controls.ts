@@ -4,7 +4,7 @@
 // solve, a read, a replay) the buttons say so, and the one that acts is the one that stops it.
 import { t, onLocaleChange } from '../catalog.ts';
 import { say } from '../localized.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber, formatPercent } from '../format.ts';
 import { RATE_WINDOW_MILLISECONDS } from '../protocol.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import { byId } from './dom.ts';
@@ -23,6 +23,7 @@ export class Controls {
   private readonly stepP = byId<HTMLButtonElement>('step-attention');
   private readonly progress = byId<HTMLProgressElement>('progress');
   private readonly progressText = byId('progress-text');
+  private readonly progressShort = byId('progress-short');
   private readonly speed = byId<HTMLInputElement>('speed');
   private readonly speedText = byId<HTMLOutputElement>('speed-text');
   /** The step at which Space met a spent step budget and said so instead of playing. */
@@ -181,9 +182,18 @@ export class Controls {
         : state.plan?.budgetSpent === true
           ? step
           : planned;
-    this.progress.max = Math.max(target, 1);
-    this.progress.value = Math.min(step, target);
     const task = state.task;
+    // A task measures its own progress (a solve's estimate, bytes read): the bar shows it,
+    // not the run's steps; a task with no measure yet is an indeterminate bar.
+    if (task === null) {
+      this.progress.max = Math.max(target, 1);
+      this.progress.value = Math.min(step, target);
+    } else if (task.total > 0) {
+      this.progress.max = task.total;
+      this.progress.value = Math.min(Math.max(task.done, 0), task.total);
+    } else {
+      this.progress.removeAttribute('value');
+    }
     let text: string;
     if (state.worker === 'starting') text = t('progress-loading-model');
     else if (state.worker === 'gone') text = t('progress-restarting');
@@ -223,6 +233,12 @@ export class Controls {
       text = t('progress-step', { step, target });
     }
     if (this.progressText.textContent !== text) this.progressText.textContent = text;
+    if (this.progress.getAttribute('aria-valuetext') !== text)
+      this.progress.setAttribute('aria-valuetext', text);
+    // The floating bar on a phone has room for one line: a task's share done, then what it
+    // computes (cut to the width); the full line above is the one read out.
+    const short = task === null ? '' : `${shareOf(task)}${say(task.title)}`;
+    if (this.progressShort.textContent !== short) this.progressShort.textContent = short;
   }
 }
 
@@ -255,6 +271,12 @@ function spaceIsFree(target: EventTarget | null, play: HTMLElement): boolean {
   return (
     target.closest('a[href], button, input, select, textarea, summary, [role="slider"]') === null
   );
+}
+
+/** The share of a task done, as the bar shows it ("42.0% · "), or nothing before a measure. */
+function shareOf(task: { done: number; total: number }): string {
+  if (task.total <= 0) return '';
+  return `${formatPercent(Math.min(Math.max(task.done / task.total, 0), 1))} · `;
 }
 
 function progressOf(task: { done: number; total: number; unit: string }): string {

@@ -89,7 +89,8 @@ export class Session {
     const before = { pauses: this.pauses, loads: this.data.loads };
     this.queue = this.queue
       .then(() => this.run(command, before))
-      .catch((error: unknown) => this.report(command, error));
+      .catch((error: unknown) => this.report(command, error))
+      .then(() => this.training.resumeOwed((error) => this.report(command, error)));
     return this.queue;
   }
 

@@ -65,6 +65,9 @@ export class Training {
   /** Milliseconds the last snapshot took (metrics + columns), measured. */
   private snapshotCost = 0;
   private lastGuidanceAt = Number.NEGATIVE_INFINITY;
+  /** A command stopped a drive under way (halt): what the run still owes is driven again
+   *  once that command is done (resumeOwed). */
+  private halted = false;
 
   constructor(private readonly deps: TrainingDeps) {}
 
@@ -96,8 +99,26 @@ export class Training {
   halt(): void {
     const run = this.run;
     const playing = this.isPlaying;
+    if (run !== null) this.halted = true;
     this.stop('interrupted');
     if (run !== null && playing) this.said('interrupted', '');
+  }
+
+  /** After a command that stopped a drive (a Step, a setting, a run imported), the solve the
+   *  run still owes (the run end's p_local, p_mm) is driven again at once, as a task with its
+   *  progress and Cancel: a solve is never owed unseen. A Pause stops no drive here (it
+   *  ends the drive itself), so what it left owed waits for the next Play, as it says. */
+  resumeOwed(onError: (error: unknown) => void): void {
+    const halted = this.halted;
+    this.halted = false;
+    if (!halted || this.run !== null || !this.deps.host.hasData()) return;
+    const lab = this.deps.host.requireLab();
+    const next = lab.plan().next;
+    if (next !== 'local_svm_finish' && next !== 'max_margin') return;
+    this.drive(lab.step(), false, false, 'any').catch((error: unknown) => {
+      this.stop('interrupted');
+      onError(error);
+    });
   }
 
   /** A Play withdrawn before it started, by a later Pause ('paused') or by new data loaded
@@ -226,6 +247,11 @@ export class Training {
       }
       if (plan.next === 'max_margin' && this.solveTask === null) this.announceSolve(lab);
       else if (plan.next !== 'max_margin') this.endSolve('cancelled'); // no longer owed
+      // The run end's p_local is a task whenever this drive solves it: a Step pressed at a
+      // run's end solves it before its step. A run that stops there shows its step first
+      // (the stop's snapshot, below), then the task.
+      if (plan.next === 'local_svm_finish' && !(run.reached && atTarget === 'none'))
+        this.announceLocal(plan.step);
       const blocking = plan.next === 'max_margin' || plan.next === 'local_svm_finish';
       // What this call measures: the stop's snapshot at once (before the step's blocking
       // solve), then the settled one; while stepping, a snapshot at display rate.
@@ -262,7 +288,7 @@ export class Training {
       const worked = now() - started;
       if (!stopSnapshot) this.pace.measured(order.budget ?? 0, report.spent, worked);
       plan = report.plan;
-      this.postSolves(lab, report, run.reached && finishing);
+      this.postSolves(lab, report, finishing);
       finishing = plan.next === 'local_svm_finish';
       if (!finishing) this.endLocal('done');
       if (report.metricsReady) {
