@@ -28,17 +28,16 @@ std::string TextChecksum(const std::string& text) {
   return out;
 }
 
-// Version 2: the dataset's identity is in the config, the user's rows under stored_rows,
-// the checksum covers the step. Version 1 files (dataset_text, weights-only checksum) are
-// refused with the version named.
-constexpr int kRunVersion = 2;
+// kRunFileVersion 2: the dataset's identity is in the config, the user's rows under
+// stored_rows, the checksum covers the step. Version 1 files (dataset_text, weights-only
+// checksum) are refused with the version named.
 constexpr int64_t kMaxFloats = 64ll << 20;  // refuse absurd shapes before allocating
 
 }  // namespace
 
 std::string WriteRunFile(const Experiment& experiment) {
   nlohmann::ordered_json json;
-  json["clslab_run"] = kRunVersion;
+  json["clslab_run"] = kRunFileVersion;
   const RunConfig& config = experiment.config();
   json["config"] = nlohmann::ordered_json::parse(ConfigToJson(config));
   json["source_name"] = experiment.summary().source_name;
@@ -82,8 +81,8 @@ Result<RunFile> ReadRunFile(std::string_view text, const Limits& limits) {
                       " twice in one object (edited or damaged), so which value was meant is "
                       "unknown");
   }
-  if (!json.contains("clslab_run") || json["clslab_run"] != kRunVersion) {
-    return R::Failure("not a clslab run file (version " + std::to_string(kRunVersion) + ")");
+  if (!json.contains("clslab_run") || json["clslab_run"] != kRunFileVersion) {
+    return R::Failure("not a clslab run file (version " + std::to_string(kRunFileVersion) + ")");
   }
   for (const char* key : {"config", "source_name", "step", "phase", "checksum", "weights"}) {
     if (!json.contains(key)) return R::Failure(std::string("the run file has no ") + key);

@@ -5,6 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
 namespace clslab {
 namespace {
 
@@ -246,6 +251,73 @@ TEST(RunFile, BuiltInDataIsNamedNotStoredAndNeedsItsBytes) {
   const SourceBytes bytes = SourceBytes::Text(kData);
   ASSERT_TRUE(ApplyRunFile(&fresh, run.value, &bytes).ok());
   EXPECT_EQ(fresh.CurrentMetrics().checksum, experiment.CurrentMetrics().checksum);
+}
+
+// A run file's shape: each key path with its JSON type, one line each, sorted (arrays by
+// their elements' types). The config is versioned by its own settings version (ConfigFromJson
+// reads every version's keys), and the metrics are written for a reader, not read back:
+// for both, only that they are there.
+void CollectShape(const nlohmann::json& value, const std::string& path,
+                  std::map<std::string, std::string>* shape) {
+  (*shape)[path] = value.type_name();
+  if (path == "/config" || path == "/metrics") return;
+  if (value.is_object()) {
+    for (const auto& [key, child] : value.items()) CollectShape(child, path + "/" + key, shape);
+  } else if (value.is_array()) {
+    for (const nlohmann::json& child : value) CollectShape(child, path + "/[]", shape);
+  }
+}
+
+std::string ShapeOf(const std::string& text) {
+  std::map<std::string, std::string> shape;
+  CollectShape(nlohmann::json::parse(text), "", &shape);
+  std::string lines;
+  for (const auto& [path, type] : shape) lines += path + " " + type + "\n";
+  return lines;
+}
+
+std::string StoredRunFile(int version) {
+  std::ifstream in(std::string(CLSLAB_RUN_FILES_DIR) + "/v" + std::to_string(version) + ".json");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The joint protocol's run on the user's rows: the shape with every optional part (the stored
+// rows, Adam's moments).
+std::string JointRun() {
+  RunConfig config = SmallConfig();
+  config.protocol = Protocol::kJoint;
+  Experiment experiment;
+  EXPECT_TRUE(experiment.Load(SourceBytes::Text(kData), config).ok());
+  experiment.Advance(7);
+  return WriteRunFile(experiment);
+}
+
+// The run file's version follows from its shape: this build writes the shape of the file
+// stored for its version, so a new key, a renamed one or a new type in the file or its
+// training state cannot ship under the old number.
+TEST(RunFile, ThisBuildWritesTheShapeOfTheFileStoredForItsVersion) {
+  const std::string stored = StoredRunFile(kRunFileVersion);
+  ASSERT_FALSE(stored.empty()) << "no tests/fixtures/run-files/v" << kRunFileVersion
+                               << ".json: store a file written at this version";
+  const std::string written = JointRun();
+  EXPECT_EQ(nlohmann::json::parse(written)["clslab_run"], kRunFileVersion);
+  EXPECT_EQ(ShapeOf(written), ShapeOf(stored))
+      << "the run file's shape changed: bump kRunFileVersion (core/include/clslab/run_file.h), "
+         "say in ReadRunFile what an earlier version means, and store a file of the new "
+         "version in tests/fixtures/run-files/";
+}
+
+// A file stored at this version is no fixture of the test's making: it reads, and its weights
+// restore to its checksum on a fresh Experiment, as a user's saved file would.
+TEST(RunFile, TheFileStoredForThisVersionStillReadsAndRestores) {
+  const Result<RunFile> run = ReadRunFile(StoredRunFile(kRunFileVersion));
+  ASSERT_TRUE(run.ok()) << run.status.message();
+  Experiment fresh;
+  ASSERT_TRUE(ApplyRunFile(&fresh, run.value, nullptr).ok());
+  EXPECT_EQ(fresh.CurrentMetrics().checksum, run.value.checksum);
+  EXPECT_EQ(fresh.step(), run.value.step);
 }
 
 }  // namespace

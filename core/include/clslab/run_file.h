@@ -29,6 +29,14 @@ struct RunFile {
   std::string resume_json;  // the training state, read once the data fixes its shapes
 };
 
+// The version WriteRunFile writes, and the only one ReadRunFile reads. A version is a shape:
+// the keys of the file and of its training state and their JSON types (the config carries
+// its own settings version, and the metrics are not read back). tests/fixtures/run-files/
+// holds a file written at each version, and run_file_test fails when this build writes
+// another shape under the same number: a change of the shape bumps this and stores a file of
+// the new version beside the old ones.
+inline constexpr int kRunFileVersion = 2;
+
 std::string WriteRunFile(const Experiment& experiment);
 
 // Strict: a file over limits.max_run_file_bytes, wrong version, missing fields, a key given
