@@ -136,10 +136,10 @@ for (const [name, viewport] of [
       // The pixels agree: the left y title's ink lies where the layout says it is.
       const left = layout.titles.find((t) => t.axis === 'y');
       const inChart = png.inkRows.filter((row) => row / 2 >= layout.legend.bottom + 2);
-      if (left !== undefined && inChart.length > 0) {
-        assert.ok(inChart[0]! / 2 >= left.start - 3, `${what}: ink above the title`);
-        assert.ok(inChart.at(-1)! / 2 <= layout.height, `${what}: ink below the chart`);
-      }
+      assert.ok(left !== undefined, `${what}: a title on the left y axis`);
+      assert.ok(inChart.length > 0, `${what}: ink below the legend`);
+      assert.ok(inChart[0]! / 2 >= left.start - 3, `${what}: ink above the title`);
+      assert.ok(inChart.at(-1)! / 2 <= layout.height, `${what}: ink below the chart`);
     }
     assert.deepEqual(problems.console, []);
     await page.close();
