@@ -283,7 +283,7 @@ Loaded Experiment::LoadSynthetic(const RunConfig& config) {
   }
   DatasetSummary summary;
   summary.source_name = "synthetic";
-  summary.format = config.synthetic_feasible ? "synthetic (feasible)" : "synthetic";
+  summary.format = config.synthetic_feasible ? "synthetic (twins)" : "synthetic";
   summary.parsed_rows = static_cast<int64_t>(parsed.rows.size());
   return BuildAndAdopt(std::move(parsed), std::move(summary), config);
 }
