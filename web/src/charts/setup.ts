@@ -15,6 +15,7 @@ import {
   SubTitle,
   Tooltip,
 } from 'chart.js';
+import { axisTitles } from './axis-titles.ts';
 import { expectedCost, FrameBudget, markerCount } from './frame-budget.ts';
 import { onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 
@@ -29,6 +30,7 @@ Chart.register(
   Legend,
   SubTitle,
   Decimation,
+  axisTitles,
 );
 
 // Chart.js's scatter controller, unlike its line controller, never shares a dataset's
