@@ -23,7 +23,7 @@ export function setNumberLocale(locale: string): void {
 }
 
 /** A number written in ASCII by JS (digits, '.', '-', 'e') with the locale's decimal mark. */
-const localDecimal = (text: string) =>
+export const localDecimal = (text: string) =>
   decimalSeparator === '.' ? text : text.replace('.', decimalSeparator);
 
 /** `digits` significant digits; large and tiny magnitudes in exponent form. */

@@ -5,6 +5,7 @@
 import type { ChartTable, ChartView } from '../charts/snapshot.ts';
 import { CSV_TYPE, downloadBlob, downloadText, toCsv, type ExportFile } from './download.ts';
 import { element } from './dom.ts';
+import { localDecimal, notAvailable } from '../format.ts';
 import { figurePng } from './figure.ts';
 import { onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import { chartFile, type ChartId } from './panels.ts';
@@ -12,12 +13,16 @@ import { captionLine, type RunFactsSource } from './run-facts.ts';
 
 const REFRESH_MILLISECONDS = 500;
 
+/** A table cell: 4 significant digits with the locale's decimal mark, and what a value
+ *  that does not apply reads in the current language (the catalog's not-available). */
 export function formatCell(value: string | number): string {
   if (typeof value === 'string') return value;
-  if (!Number.isFinite(value)) return 'n/a';
+  if (!Number.isFinite(value)) return notAvailable();
   if (Number.isInteger(value) && Math.abs(value) < 1e9) return String(value);
   const magnitude = Math.abs(value);
-  return magnitude >= 1e4 || magnitude < 1e-3 ? value.toExponential(3) : value.toPrecision(4);
+  return localDecimal(
+    magnitude >= 1e4 || magnitude < 1e-3 ? value.toExponential(3) : value.toPrecision(4),
+  );
 }
 
 /** A caption, header row and body from `table`; every cell is text. */

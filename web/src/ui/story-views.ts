@@ -174,12 +174,18 @@ export class StoryViews {
       if (span === null) continue;
       const recipe =
         line.recipe === '' ? undefined : state.recipes.find((r) => r.name === line.recipe);
+      // The label, the sentence and the button as the locale joins them (a space in
+      // English and Spanish, none after Chinese's full-width colon).
+      const separator = messages.format('sentence-separator');
       const nodes: Node[] = [
         element('strong', { text: verdictLabel(line.kind) }),
-        document.createTextNode(` ${messages.render(line)} `),
+        document.createTextNode(`${separator}${messages.render(line)}`),
       ];
       if (recipe !== undefined && line.kind !== 'shown') {
-        nodes.push(this.recipeButton(recipe, messages.format('recipe-use', { name: recipe.name })));
+        nodes.push(
+          document.createTextNode(separator),
+          this.recipeButton(recipe, messages.format('recipe-use', { name: recipe.name })),
+        );
       }
       span.replaceChildren(...nodes);
       span.dataset['kind'] = line.kind;
