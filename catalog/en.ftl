@@ -363,6 +363,48 @@ recipe-result2-kinds = s* is punctuation in { $punctuation } of reviews and <unk
 recipe-result2-nothing-selected = No review keeps a token under these settings, so nothing is selected.
 recipe-result2-eta = η = { $eta } puts the step on E at 6 times E(0)'s noise along v: (η/2)·std(α) = { $step } against σ/√d = { $noise }.
 
+## What a file reads as (core's data findings: the dataset preview and the dataset card)
+
+data-encoding = { $encoding ->
+        [utf-16-le] UTF-16 LE (converted to UTF-8)
+        [utf-16-be] UTF-16 BE (converted to UTF-8)
+        [windows-1252] Windows-1252 (converted to UTF-8)
+       *[utf-8] UTF-8
+    }{ $ends ->
+        [cr] , lines ended by CR (classic Mac OS)
+       *[lf] {""}
+    }
+data-labels = { $scheme ->
+        [zero-one] 0 = negative, 1 = positive
+        [minus-one-one] -1 = negative, 1 = positive
+        [one-two] 1 = negative, 2 = positive
+        [minus-one-zero-one] -1 = negative, 0 = neutral (dropped), 1 = positive
+        [zero-one-two] 0 = negative, 1 = neutral (dropped), 2 = positive
+        [stars] star ratings ({ $scale } scale): > { $threshold } positive, < { $threshold } negative, = { $threshold } dropped
+        [words] pos = positive, neg = negative
+        [paired-files] positive file = positive, negative file = negative
+       *[folders] folder pos = positive, neg = negative
+    }{ $words ->
+        [yes] ; pos/neg
+       *[no] {""}
+    }
+data-dropped = { $rows } { $rows ->
+        [one] row
+       *[other] rows
+    }: { $reason ->
+        [missing-label] missing label
+        [empty-text] empty text
+        [neutral-label] neutral label
+       *[no-tokens] no tokens after tokenization
+    }
+data-one-class = only one class: { $rows ->
+        [one] the { $rows } row is
+       *[other] all { $rows } rows are
+    } { $label ->
+        [positive] positive
+       *[negative] negative
+    }; a classifier needs both, so loading will be refused
+
 # ---------------------------------------------------------------------------------------
 # The page's own words (its chrome): what index.html and the page's views say that is no
 # finding of core's. index.html names a message with data-l10n-id (the element's text) or
@@ -1069,3 +1111,123 @@ memory-model-none = n/a (no data loaded)
 memory-heap-label = wasm heap now
 memory-heap-hint = The wasm module's memory: the model, the reviews, the solvers' tables. It grows when a load or a solve needs more and never shrinks.
 memory-heap-value = { $mib } MiB ({ $bytes } bytes)
+
+## The dataset preview (shown before a file, folder, URL or sample loads)
+
+preview-title = Preview: { $name }
+preview-confirm = Load and reset training
+preview-latin1 = Decode as Latin-1 (Windows-1252) and retry
+preview-latin1-note = The bytes are not UTF-8. Older exports from Excel and Windows tools are often Windows-1252; decoding keeps every character.
+preview-format = Format
+preview-detect = detect ({ $found })
+preview-text-column = Text column
+preview-label-column = Label column
+preview-stars = Star threshold
+preview-stars-title = Star ratings above are positive, below negative, equal dropped (1-5 scale; 1-10 columns scale alike).
+preview-format-fact = Format { $format }, { $encoding }.
+preview-columns-fact = Text from “{ $text }”, label from “{ $label }”: { $mapping }.
+preview-balance = { $rows } { $rows ->
+        [one] review
+       *[other] reviews
+    }: { $positive } positive, { $negative } negative.
+preview-dropped = { $rows } { $rows ->
+        [one] row
+       *[other] rows
+    } dropped: { $reasons }.
+preview-reason-separator = {"; "}
+preview-rows-caption = The first { $rows } { $rows ->
+        [one] row
+       *[other] rows
+    }, texts cut short
+preview-column-label = Label
+preview-column-text = Text
+preview-columns-first = the first { $listed } of { $columns } columns; search for others
+preview-columns-matching = { $shown } of { $matched } columns matching “{ $query }”
+preview-columns-search = Search { $columns } columns
+preview-columns-search-text = Search the columns for the text column
+preview-columns-search-label = Search the columns for the label column
+
+## A link's page keys the page could not use (the banner; the value is ignored)
+
+link-key-malformed = { $key }: the value has a malformed %-escape; ignored.
+link-key-twice = { $key } is given twice; the first value is used.
+link-run-invalid = run: "{ $value }" is not a whole number of steps; ignored.
+link-speed-invalid = speed: "{ $value }" is not one of { $speeds } steps per second (0: as fast as possible); ignored.
+link-lang-invalid = lang: "{ $value }" is not a language of the lab (en, es, zh-CN); ignored.
+link-scorm-invalid = scorm: "{ $value }" is not 1.2 or 2004; ignored.
+link-panels-none = panels: names no panel (the panels are { $panels }); the whole lab is shown.
+link-hide-all = hide: every panel would be hidden, which leaves an empty page; the whole lab is shown.
+link-panel-unknown = { $key }: unknown panel "{ $name }" ignored.
+
+## The training worker's errors (web/src/worker), said in the banner
+
+error-no-preview = There is no dataset preview to confirm.
+error-unknown-preset = Unknown dataset preset “{ $name }”.
+error-lab-faulted = The lab stopped after a failure; the page is restarting the training worker.
+error-module-not-loaded = The wasm module is not loaded yet.
+error-needs-data =
+    { $action ->
+        [reset] Load a dataset before Reset.
+        [review] Load a dataset before showing a review.
+        [score] Load a dataset before scoring a review.
+        [list] Load a dataset before listing reviews.
+        [export] Load a dataset before exporting the data.
+        [activity] Load a dataset before the activity.
+        [replay] Load a dataset before replaying a link.
+        [step] Load a dataset before stepping.
+        [solve] Load a dataset before solving for p_mm.
+        [save] Load a dataset before saving a run.
+        [train] Load a dataset before training.
+       *[play] Load a dataset before Play.
+    }
+error-no-link-answer = No link is waiting for an answer about the data.
+error-settings-not-compared = The settings could not be compared: { $reason }
+error-no-link-file = No link is waiting for a file: load your own data from the Dataset card.
+error-no-link-download = No link is waiting for a download.
+error-download-failed = Could not download the built-in dataset “{ $name }” ({ $url }): { $reason }
+error-download-cancelled-kept = You cancelled the download of { $file }: the lab keeps { $source } and its run.
+error-download-cancelled-empty = You cancelled the download of { $file }: nothing is loaded: choose a dataset, or load a file.
+error-run-not-saved = The run was not saved: { $reason }.
+error-run-not-loaded = The run file was not loaded: { $reason }.
+error-run-unreadable = The run file cannot be read: { $reason }.
+error-run-not-applied = The run file was not loaded, and nothing changed: { $reason }.
+error-link-not-replayed = The link's run was not replayed: { $reason }.
+error-split-empty =
+    { $split ->
+        [test] The test split is empty.
+       *[train] The training split is empty.
+    }
+error-faults-test-only = Faults are injected only in test builds.
+error-too-large = { $name } is { $size }; files larger than { $limit } cannot be loaded (the parser refuses them). Take a sample of the rows, or split the file.
+error-folder-too-large = The folder { $name } is { $size }; files larger than { $limit } cannot be loaded (the parser refuses them). Take a sample of the rows, or split the file.
+error-offline = The network is unreachable: this computer is offline, and { $what ->
+        [sample] sampling { $name }
+       *[download] downloading { $name }
+    } needs { $host }. Load a file from your computer instead, or choose the built-in movie or restaurant reviews (the Dataset setting), which work offline.
+error-unreachable = The network is unreachable: { $what ->
+        [sample] sampling { $name }
+       *[download] downloading { $name }
+    } needs { $host }, which did not answer (this computer may be offline, or a firewall or the site itself may block the request). Load a file from your computer instead, or choose the built-in movie or restaurant reviews (the Dataset setting), which work offline.
+error-gzip-damaged = { $name } is gzip-compressed but damaged: { $reason }
+error-download-url = Could not download { $url }: { $reason }
+error-download-http = Could not download { $url }: HTTP { $status }
+error-source-files = Got { $files } files. Expected one review file (CSV, TSV, JSON Lines), a pair of *.pos and *.neg files with one review per line, or a folder with pos/ and neg/ subfolders holding one review per file.
+error-rows-http = { $name }: HTTP { $status } from the rows API: “{ $reason }”
+error-rows-no-array = { $name }: the rows API answered without a “rows” array
+error-rows-bad-row = { $name } row { $row }: expected a “{ $field }” string and a numeric “label”
+module-fault-memory = The lab ran out of memory (the wasm heap is limited to 2 GB): { $detail }. The training worker restarts with the last dataset and settings that loaded. Lower max_reviews, max_vocab or d before trying that again.
+module-fault-internal = The lab stopped on an internal error: { $detail }. The training worker restarts with the last dataset and settings that loaded.
+
+## The training worker stopped, or is slow (the banner)
+
+worker-gone-terminated = it was terminated
+worker-gone-error = an uncaught error ({ $detail })
+worker-gone-unreadable = a message could not be read
+worker-gone-hung = it did not answer for { $seconds } s (stuck in one computation)
+worker-gone-stopped-busy = you stopped it while "{ $task }" was running (over { $seconds } s)
+worker-stopped = The training worker stopped: { $reason }. Restart it with the same settings and data.
+worker-restart = Restart
+worker-restarted = The training worker stopped: { $reason }. It was restarted and replayed to step { $step }.
+worker-restarted-interrupted = The training worker stopped: { $reason }. It was restarted and replayed to step { $step } of the run that stood before the new data; that data did not load (load it again to try once more).
+worker-slow = { $task } is taking longer than expected: { $seconds } s so far, about { $estimate } s was estimated (the computer may be busy). The training worker is still computing and will go on when it finishes.
+worker-slow-stop = Stop it and keep the run

@@ -369,6 +369,48 @@ recipe-result2-kinds = s* es un signo de puntuación en el { $punctuation } de l
 recipe-result2-nothing-selected = Ninguna reseña conserva un token con estos ajustes, así que no se selecciona nada.
 recipe-result2-eta = η = { $eta } pone el paso sobre E en 6 veces el ruido de E(0) a lo largo de v: (η/2)·std(α) = { $step } frente a σ/√d = { $noise }.
 
+## What a file reads as (core's data findings: the dataset preview and the dataset card)
+
+data-encoding = { $encoding ->
+        [utf-16-le] UTF-16 LE (convertido a UTF-8)
+        [utf-16-be] UTF-16 BE (convertido a UTF-8)
+        [windows-1252] Windows-1252 (convertido a UTF-8)
+       *[utf-8] UTF-8
+    }{ $ends ->
+        [cr] , líneas terminadas en CR (Mac OS clásico)
+       *[lf] {""}
+    }
+data-labels = { $scheme ->
+        [zero-one] 0 = negativa, 1 = positiva
+        [minus-one-one] -1 = negativa, 1 = positiva
+        [one-two] 1 = negativa, 2 = positiva
+        [minus-one-zero-one] -1 = negativa, 0 = neutra (descartada), 1 = positiva
+        [zero-one-two] 0 = negativa, 1 = neutra (descartada), 2 = positiva
+        [stars] valoraciones con estrellas (escala { $scale }): > { $threshold } positiva, < { $threshold } negativa, = { $threshold } descartada
+        [words] pos = positiva, neg = negativa
+        [paired-files] archivo positivo = positiva, archivo negativo = negativa
+       *[folders] carpeta pos = positiva, neg = negativa
+    }{ $words ->
+        [yes] ; pos/neg
+       *[no] {""}
+    }
+data-dropped = { $rows } { $rows ->
+        [one] fila
+       *[other] filas
+    }: { $reason ->
+        [missing-label] sin etiqueta
+        [empty-text] texto vacío
+        [neutral-label] etiqueta neutra
+       *[no-tokens] sin tokens tras la tokenización
+    }
+data-one-class = una sola clase ({ $label ->
+        [positive] positiva
+       *[negative] negativa
+    }) en { $rows } { $rows ->
+        [one] fila
+       *[other] filas
+    }; un clasificador necesita ambas, así que la carga se rechazará
+
 # ---------------------------------------------------------------------------------------
 # Las palabras propias de la página (index.html y las vistas de la página).
 
@@ -1067,3 +1109,123 @@ memory-model-none = n/d (no hay datos cargados)
 memory-heap-label = memoria wasm ahora
 memory-heap-hint = La memoria del módulo wasm: el modelo, las reseñas, las tablas de los solvers. Crece cuando una carga o una resolución necesita más y nunca se reduce.
 memory-heap-value = { $mib } MiB ({ $bytes } bytes)
+
+## The dataset preview (shown before a file, folder, URL or sample loads)
+
+preview-title = Vista previa: { $name }
+preview-confirm = Cargar y reiniciar el entrenamiento
+preview-latin1 = Decodificar como Latin-1 (Windows-1252) y reintentar
+preview-latin1-note = Los bytes no son UTF-8. Las exportaciones antiguas de Excel y de herramientas de Windows suelen ser Windows-1252; decodificarlas conserva todos los caracteres.
+preview-format = Formato
+preview-detect = detectar ({ $found })
+preview-text-column = Columna de texto
+preview-label-column = Columna de etiqueta
+preview-stars = Umbral de estrellas
+preview-stars-title = Las valoraciones por encima son positivas, por debajo negativas, iguales se descartan (escala 1-5; las columnas 1-10 se escalan igual).
+preview-format-fact = Formato { $format }, { $encoding }.
+preview-columns-fact = Texto de «{ $text }», etiqueta de «{ $label }»: { $mapping }.
+preview-balance = { $rows } { $rows ->
+        [one] reseña
+       *[other] reseñas
+    }: { $positive } positivas, { $negative } negativas.
+preview-dropped = { $rows } { $rows ->
+        [one] fila descartada
+       *[other] filas descartadas
+    }: { $reasons }.
+preview-reason-separator = {"; "}
+preview-rows-caption = { $rows ->
+        [one] La primera fila
+       *[other] Las primeras { $rows } filas
+    }, con los textos recortados
+preview-column-label = Etiqueta
+preview-column-text = Texto
+preview-columns-first = las primeras { $listed } de { $columns } columnas; busca las demás
+preview-columns-matching = { $shown } de { $matched } columnas que contienen «{ $query }»
+preview-columns-search = Buscar entre { $columns } columnas
+preview-columns-search-text = Buscar la columna de texto entre las columnas
+preview-columns-search-label = Buscar la columna de etiqueta entre las columnas
+
+## A link's page keys the page could not use (the banner; the value is ignored)
+
+link-key-malformed = { $key }: el valor tiene un escape % mal formado; se ignora.
+link-key-twice = { $key } aparece dos veces; se usa el primer valor.
+link-run-invalid = run: «{ $value }» no es un número entero de pasos; se ignora.
+link-speed-invalid = speed: «{ $value }» no es ninguna de { $speeds } pasos por segundo (0: lo más rápido posible); se ignora.
+link-lang-invalid = lang: «{ $value }» no es un idioma del laboratorio (en, es, zh-CN); se ignora.
+link-scorm-invalid = scorm: «{ $value }» no es 1.2 ni 2004; se ignora.
+link-panels-none = panels: no nombra ningún panel (los paneles son { $panels }); se muestra todo el laboratorio.
+link-hide-all = hide: se ocultarían todos los paneles y la página quedaría vacía; se muestra todo el laboratorio.
+link-panel-unknown = { $key }: panel desconocido «{ $name }», se ignora.
+
+## The training worker's errors (web/src/worker), said in the banner
+
+error-no-preview = No hay ninguna vista previa de datos que confirmar.
+error-unknown-preset = Conjunto de datos predefinido desconocido: «{ $name }».
+error-lab-faulted = El laboratorio se detuvo tras un fallo; la página está reiniciando el proceso de entrenamiento.
+error-module-not-loaded = El módulo wasm aún no se ha cargado.
+error-needs-data =
+    { $action ->
+        [reset] Carga un conjunto de datos antes de Reiniciar.
+        [review] Carga un conjunto de datos antes de mostrar una reseña.
+        [score] Carga un conjunto de datos antes de puntuar una reseña.
+        [list] Carga un conjunto de datos antes de listar las reseñas.
+        [export] Carga un conjunto de datos antes de exportar los datos.
+        [activity] Carga un conjunto de datos antes de la actividad.
+        [replay] Carga un conjunto de datos antes de reproducir un enlace.
+        [step] Carga un conjunto de datos antes de dar un paso.
+        [solve] Carga un conjunto de datos antes de resolver p_mm.
+        [save] Carga un conjunto de datos antes de guardar una ejecución.
+        [train] Carga un conjunto de datos antes de entrenar.
+       *[play] Carga un conjunto de datos antes de Reproducir.
+    }
+error-no-link-answer = Ningún enlace espera una respuesta sobre los datos.
+error-settings-not-compared = No se pudieron comparar los ajustes: { $reason }
+error-no-link-file = Ningún enlace espera un archivo: carga tus propios datos desde la tarjeta Conjunto de datos.
+error-no-link-download = Ningún enlace espera una descarga.
+error-download-failed = No se pudo descargar el conjunto de datos incluido «{ $name }» ({ $url }): { $reason }
+error-download-cancelled-kept = Cancelaste la descarga de { $file }: el laboratorio conserva { $source } y su ejecución.
+error-download-cancelled-empty = Cancelaste la descarga de { $file }: no hay nada cargado: elige un conjunto de datos o carga un archivo.
+error-run-not-saved = La ejecución no se guardó: { $reason }.
+error-run-not-loaded = El archivo de ejecución no se cargó: { $reason }.
+error-run-unreadable = El archivo de ejecución no se puede leer: { $reason }.
+error-run-not-applied = El archivo de ejecución no se cargó y nada cambió: { $reason }.
+error-link-not-replayed = La ejecución del enlace no se reprodujo: { $reason }.
+error-split-empty =
+    { $split ->
+        [test] La partición de prueba está vacía.
+       *[train] La partición de entrenamiento está vacía.
+    }
+error-faults-test-only = Los fallos solo se inyectan en las compilaciones de prueba.
+error-too-large = { $name } ocupa { $size }; no se pueden cargar archivos de más de { $limit } (el analizador los rechaza). Toma una muestra de las filas o divide el archivo.
+error-folder-too-large = La carpeta { $name } ocupa { $size }; no se pueden cargar archivos de más de { $limit } (el analizador los rechaza). Toma una muestra de las filas o divide el archivo.
+error-offline = La red no está disponible: este equipo no tiene conexión y { $what ->
+        [sample] muestrear { $name }
+       *[download] descargar { $name }
+    } necesita { $host }. Carga en su lugar un archivo de tu equipo, o elige las reseñas incluidas de películas o restaurantes (el ajuste Conjunto de datos), que funcionan sin conexión.
+error-unreachable = La red no está disponible: { $what ->
+        [sample] muestrear { $name }
+       *[download] descargar { $name }
+    } necesita { $host }, que no respondió (puede que este equipo no tenga conexión, o que un cortafuegos o el propio sitio bloqueen la solicitud). Carga en su lugar un archivo de tu equipo, o elige las reseñas incluidas de películas o restaurantes (el ajuste Conjunto de datos), que funcionan sin conexión.
+error-gzip-damaged = { $name } está comprimido con gzip pero dañado: { $reason }
+error-download-url = No se pudo descargar { $url }: { $reason }
+error-download-http = No se pudo descargar { $url }: HTTP { $status }
+error-source-files = Se recibieron { $files } archivos. Se esperaba un archivo de reseñas (CSV, TSV, JSON Lines), un par de archivos *.pos y *.neg con una reseña por línea, o una carpeta con subcarpetas pos/ y neg/ con una reseña por archivo.
+error-rows-http = { $name }: HTTP { $status } de la API de filas: «{ $reason }»
+error-rows-no-array = { $name }: la API de filas respondió sin una lista «rows»
+error-rows-bad-row = { $name }, fila { $row }: se esperaba un texto «{ $field }» y una «label» numérica
+module-fault-memory = El laboratorio se quedó sin memoria (la memoria wasm está limitada a 2 GB): { $detail }. El proceso de entrenamiento se reinicia con el último conjunto de datos y los últimos ajustes que se cargaron. Reduce max_reviews, max_vocab o d antes de volver a intentarlo.
+module-fault-internal = El laboratorio se detuvo por un error interno: { $detail }. El proceso de entrenamiento se reinicia con el último conjunto de datos y los últimos ajustes que se cargaron.
+
+## The training worker stopped, or is slow (the banner)
+
+worker-gone-terminated = se terminó
+worker-gone-error = un error no capturado ({ $detail })
+worker-gone-unreadable = no se pudo leer un mensaje
+worker-gone-hung = no respondió durante { $seconds } s (atascado en un cálculo)
+worker-gone-stopped-busy = lo detuviste mientras «{ $task }» estaba en curso (más de { $seconds } s)
+worker-stopped = El proceso de entrenamiento se detuvo: { $reason }. Reinícialo con los mismos ajustes y datos.
+worker-restart = Reiniciar
+worker-restarted = El proceso de entrenamiento se detuvo: { $reason }. Se reinició y se reprodujo hasta el paso { $step }.
+worker-restarted-interrupted = El proceso de entrenamiento se detuvo: { $reason }. Se reinició y se reprodujo hasta el paso { $step } de la ejecución anterior a los datos nuevos; esos datos no se cargaron (cárgalos de nuevo para volver a intentarlo).
+worker-slow = { $task } está tardando más de lo previsto: { $seconds } s hasta ahora, se estimaron unos { $estimate } s (puede que el equipo esté ocupado). El proceso de entrenamiento sigue calculando y continuará cuando termine.
+worker-slow-stop = Detenerlo y conservar la ejecución

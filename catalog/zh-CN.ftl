@@ -350,6 +350,42 @@ recipe-result2-kinds = 在 { $punctuation } 的评论中 s* 是标点，在 { $u
 recipe-result2-nothing-selected = 在这些设置下没有评论保留任何词元，因此没有词元被选中。
 recipe-result2-eta = η = { $eta } 使 E 上的一步达到 E(0) 沿 v 方向噪声的 6 倍：(η/2)·std(α) = { $step }，对比 σ/√d = { $noise }。
 
+## What a file reads as (core's data findings: the dataset preview and the dataset card)
+
+data-encoding = { $encoding ->
+        [utf-16-le] UTF-16 LE（已转换为 UTF-8）
+        [utf-16-be] UTF-16 BE（已转换为 UTF-8）
+        [windows-1252] Windows-1252（已转换为 UTF-8）
+       *[utf-8] UTF-8
+    }{ $ends ->
+        [cr] ，行以 CR 结尾（经典 Mac OS）
+       *[lf] {""}
+    }
+data-labels = { $scheme ->
+        [zero-one] 0 = 负面，1 = 正面
+        [minus-one-one] -1 = 负面，1 = 正面
+        [one-two] 1 = 负面，2 = 正面
+        [minus-one-zero-one] -1 = 负面，0 = 中性（丢弃），1 = 正面
+        [zero-one-two] 0 = 负面，1 = 中性（丢弃），2 = 正面
+        [stars] 星级评分（{ $scale } 分制）：> { $threshold } 为正面，< { $threshold } 为负面，= { $threshold } 丢弃
+        [words] pos = 正面，neg = 负面
+        [paired-files] 正面文件 = 正面，负面文件 = 负面
+       *[folders] 文件夹 pos = 正面，neg = 负面
+    }{ $words ->
+        [yes] ；pos/neg
+       *[no] {""}
+    }
+data-dropped = { $rows } 行：{ $reason ->
+        [missing-label] 缺少标签
+        [empty-text] 文本为空
+        [neutral-label] 中性标签
+       *[no-tokens] 分词后没有词元
+    }
+data-one-class = 只有一个类别：全部 { $rows } 行都是{ $label ->
+        [positive] 正面
+       *[negative] 负面
+    }；分类器需要两类，因此加载会被拒绝
+
 # ---------------------------------------------------------------------------------------
 # 页面自身的文字（index.html 与页面各视图）。
 
@@ -984,3 +1020,114 @@ memory-model-none = 不适用（尚未加载数据）
 memory-heap-label = 当前 wasm 堆
 memory-heap-hint = wasm 模块的内存：模型、评论、求解器的表。加载或求解需要更多时会增长，且从不缩小。
 memory-heap-value = { $mib } MiB（{ $bytes } 字节）
+
+## The dataset preview (shown before a file, folder, URL or sample loads)
+
+preview-title = 预览：{ $name }
+preview-confirm = 加载并重置训练
+preview-latin1 = 按 Latin-1（Windows-1252）解码并重试
+preview-latin1-note = 这些字节不是 UTF-8。Excel 和 Windows 工具的较早导出常为 Windows-1252；解码会保留每个字符。
+preview-format = 格式
+preview-detect = 自动检测（{ $found }）
+preview-text-column = 文本列
+preview-label-column = 标签列
+preview-stars = 星级阈值
+preview-stars-title = 高于阈值的星级为正面，低于为负面，等于则丢弃（1-5 分制；1-10 分的列按比例换算）。
+preview-format-fact = 格式 { $format }，{ $encoding }。
+preview-columns-fact = 文本取自“{ $text }”，标签取自“{ $label }”：{ $mapping }。
+preview-balance = { $rows } 条评论：{ $positive } 条正面，{ $negative } 条负面。
+preview-dropped = 丢弃了 { $rows } 行：{ $reasons }。
+preview-reason-separator = {"；"}
+preview-rows-caption = 前 { $rows } 行，文本已截短
+preview-column-label = 标签
+preview-column-text = 文本
+preview-columns-first = 列出 { $columns } 列中的前 { $listed } 列；其余请搜索
+preview-columns-matching = { $matched } 列中有 { $shown } 列包含“{ $query }”
+preview-columns-search = 搜索 { $columns } 列
+preview-columns-search-text = 在各列中搜索文本列
+preview-columns-search-label = 在各列中搜索标签列
+
+## A link's page keys the page could not use (the banner; the value is ignored)
+
+link-key-malformed = { $key }：值中的 %-转义格式错误；已忽略。
+link-key-twice = { $key } 出现了两次；使用第一个值。
+link-run-invalid = run：“{ $value }”不是整数步数；已忽略。
+link-speed-invalid = speed：“{ $value }”不是 { $speeds } 步每秒中的任何一个（0：尽可能快）；已忽略。
+link-lang-invalid = lang：“{ $value }”不是实验室支持的语言（en、es、zh-CN）；已忽略。
+link-scorm-invalid = scorm：“{ $value }”不是 1.2 或 2004；已忽略。
+link-panels-none = panels：没有指定任何面板（面板有 { $panels }）；显示整个实验室。
+link-hide-all = hide：所有面板都会被隐藏，页面将为空；显示整个实验室。
+link-panel-unknown = { $key }：未知面板“{ $name }”，已忽略。
+
+## The training worker's errors (web/src/worker), said in the banner
+
+error-no-preview = 没有可确认的数据集预览。
+error-unknown-preset = 未知的预设数据集“{ $name }”。
+error-lab-faulted = 实验室因故障停止；页面正在重启训练进程。
+error-module-not-loaded = wasm 模块尚未加载。
+error-needs-data =
+    { $action ->
+        [reset] 请先加载数据集再重置。
+        [review] 请先加载数据集再显示评论。
+        [score] 请先加载数据集再为评论打分。
+        [list] 请先加载数据集再列出评论。
+        [export] 请先加载数据集再导出数据。
+        [activity] 请先加载数据集再开始活动。
+        [replay] 请先加载数据集再重放链接。
+        [step] 请先加载数据集再单步执行。
+        [solve] 请先加载数据集再求解 p_mm。
+        [save] 请先加载数据集再保存运行。
+        [train] 请先加载数据集再训练。
+       *[play] 请先加载数据集再播放。
+    }
+error-no-link-answer = 没有链接在等待关于数据的回答。
+error-settings-not-compared = 无法比较设置：{ $reason }
+error-no-link-file = 没有链接在等待文件：请从“数据集”卡片加载你自己的数据。
+error-no-link-download = 没有链接在等待下载。
+error-download-failed = 无法下载内置数据集“{ $name }”（{ $url }）：{ $reason }
+error-download-cancelled-kept = 你取消了 { $file } 的下载：实验室保留 { $source } 及其运行。
+error-download-cancelled-empty = 你取消了 { $file } 的下载：尚未加载任何数据：请选择数据集或加载文件。
+error-run-not-saved = 运行未保存：{ $reason }。
+error-run-not-loaded = 运行文件未加载：{ $reason }。
+error-run-unreadable = 无法读取运行文件：{ $reason }。
+error-run-not-applied = 运行文件未加载，没有任何改变：{ $reason }。
+error-link-not-replayed = 链接的运行未重放：{ $reason }。
+error-split-empty =
+    { $split ->
+        [test] 测试集为空。
+       *[train] 训练集为空。
+    }
+error-faults-test-only = 只有测试构建才会注入故障。
+error-too-large = { $name } 大小为 { $size }；大于 { $limit } 的文件无法加载（解析器会拒绝）。请抽取部分行，或拆分文件。
+error-folder-too-large = 文件夹 { $name } 大小为 { $size }；大于 { $limit } 的文件无法加载（解析器会拒绝）。请抽取部分行，或拆分文件。
+error-offline = 网络不可用：这台计算机处于离线状态，而{ $what ->
+        [sample] 抽样 { $name }
+       *[download] 下载 { $name }
+    }需要 { $host }。请改为从计算机加载文件，或选择内置的电影或餐厅评论（“数据集”设置），它们离线也能使用。
+error-unreachable = 网络不可用：{ $what ->
+        [sample] 抽样 { $name }
+       *[download] 下载 { $name }
+    }需要 { $host }，但它没有响应（这台计算机可能离线，或者防火墙或该网站本身阻止了请求）。请改为从计算机加载文件，或选择内置的电影或餐厅评论（“数据集”设置），它们离线也能使用。
+error-gzip-damaged = { $name } 是 gzip 压缩文件，但已损坏：{ $reason }
+error-download-url = 无法下载 { $url }：{ $reason }
+error-download-http = 无法下载 { $url }：HTTP { $status }
+error-source-files = 收到 { $files } 个文件。需要一个评论文件（CSV、TSV、JSON Lines），或一对每行一条评论的 *.pos 和 *.neg 文件，或一个包含 pos/ 和 neg/ 子文件夹、每个文件一条评论的文件夹。
+error-rows-http = { $name }：行 API 返回 HTTP { $status }：“{ $reason }”
+error-rows-no-array = { $name }：行 API 的回答中没有“rows”数组
+error-rows-bad-row = { $name } 第 { $row } 行：需要字符串“{ $field }”和数字“label”
+module-fault-memory = 实验室内存不足（wasm 堆上限为 2 GB）：{ $detail }。训练进程将以最后成功加载的数据集和设置重启。再次尝试前请降低 max_reviews、max_vocab 或 d。
+module-fault-internal = 实验室因内部错误停止：{ $detail }。训练进程将以最后成功加载的数据集和设置重启。
+
+## The training worker stopped, or is slow (the banner)
+
+worker-gone-terminated = 它被终止了
+worker-gone-error = 未捕获的错误（{ $detail }）
+worker-gone-unreadable = 无法读取一条消息
+worker-gone-hung = 它 { $seconds } 秒没有响应（卡在一次计算中）
+worker-gone-stopped-busy = 你在“{ $task }”运行时停止了它（超过 { $seconds } 秒）
+worker-stopped = 训练进程已停止：{ $reason }。请用相同的设置和数据重启它。
+worker-restart = 重启
+worker-restarted = 训练进程已停止：{ $reason }。它已重启并重放到第 { $step } 步。
+worker-restarted-interrupted = 训练进程已停止：{ $reason }。它已重启并重放到新数据之前那次运行的第 { $step } 步；那些数据没有加载（再次加载可重试）。
+worker-slow = { $task }耗时超出预期：已用 { $seconds } 秒，预计约 { $estimate } 秒（计算机可能正忙）。训练进程仍在计算，完成后会继续。
+worker-slow-stop = 停止并保留运行

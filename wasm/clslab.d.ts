@@ -57,7 +57,8 @@ export interface DatasetSummary {
   contentHash: string;
   parsedRows: number;
   dropped: number;
-  dropReasons: string[];
+  /** Why rows were dropped: data-dropped findings { rows, reason }, worded by the catalog. */
+  dropReasons: Finding[];
   trainReviews: number;
   testReviews: number;
   trainPositive: number;
@@ -152,21 +153,23 @@ export interface DatasetPreview {
   notUtf8: boolean;
   sourceName: string;
   format: string;
-  /** "UTF-8", "UTF-16 LE (converted to UTF-8)", "Windows-1252 (converted to UTF-8)". */
-  encoding: string;
+  /** data-encoding: UTF-8, or what was converted to it (and lone-CR line ends). */
+  encoding: Finding;
   columns: string[];
   textColumn: string;
   labelColumn: string;
-  labelMapping: string;
+  /** data-labels: how the label column's values became classes. */
+  labelMapping: Finding;
   /** The first rows in file order; texts cut short with an ellipsis. */
   rows: PreviewRow[];
   parsedRows: number;
   positive: number;
   negative: number;
   dropped: number;
-  dropReasons: string[];
-  /** E.g. one class only: loading will be refused. */
-  warnings: string[];
+  /** data-dropped findings { rows, reason }. */
+  dropReasons: Finding[];
+  /** data-one-class: one class only, loading will be refused. */
+  warnings: Finding[];
 }
 
 /** Every number is finite; a metric that does not apply has its has* flag false. */

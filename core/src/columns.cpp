@@ -203,11 +203,11 @@ Result<ParsedReviews> TableToReviews(Table table, ColumnHints hints, const Parse
   for (size_t i = first_data; i < table.rows.size(); ++i) {
     std::vector<std::string>& row = table.rows[i];
     if (IsBlank(Cell(row, label))) {
-      ++drops["missing label"];
+      ++drops["missing-label"];
     } else if (IsBlank(Cell(row, text))) {
-      ++drops["empty text"];
+      ++drops["empty-text"];
     } else if (int8_t y = mapper.value.Map(Cell(row, label)); y == 0) {
-      ++drops["neutral label"];
+      ++drops["neutral-label"];
     } else {
       parsed.rows.push_back({std::move(row[text]), y});
     }

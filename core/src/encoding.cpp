@@ -176,7 +176,7 @@ Result<std::string_view> WithLineEnds(Result<std::string_view> checked, std::str
     if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
   }
   *storage = std::move(text);
-  *encoding += ", lines ended by CR (classic Mac OS)";
+  *encoding += "+cr";
   return Result<std::string_view>::Success(*storage);
 }
 
@@ -205,15 +205,15 @@ Result<std::string_view> DecodeInput(std::string_view raw, const ParseOptions& o
           source + ": looks like UTF-16 but has an unpaired surrogate at byte " +
           std::to_string(bad) + "; save the file as UTF-8 and retry");
     }
-    *encoding = utf16 == 1 ? "UTF-16 LE (converted to UTF-8)" : "UTF-16 BE (converted to UTF-8)";
+    *encoding = utf16 == 1 ? "utf-16-le" : "utf-16-be";
     return WithLineEnds(CheckEncoding(*storage, decoded_limit, source), storage, encoding);
   }
   if (options.latin1) {
     *storage = Latin1ToUtf8(raw);
-    *encoding = "Windows-1252 (converted to UTF-8)";
+    *encoding = "windows-1252";
     return WithLineEnds(CheckEncoding(*storage, decoded_limit, source), storage, encoding);
   }
-  *encoding = "UTF-8";
+  *encoding = "utf-8";
   return WithLineEnds(CheckEncoding(raw, options, source), storage, encoding);
 }
 

@@ -7,10 +7,55 @@
 #include "clslab/experiment.h"
 #include "clslab/synthetic.h"
 #include "experiment_state.h"
+#include "guidance_specs.h"  // kData*
 #include "text_util.h"
 
 namespace clslab {
+
+// What a file reads as, in the catalog's words (guidance_specs.h). Said of the data, not of
+// a run: no claim (the numbers are the parse's own counts).
+const MessageSpec kDataEncoding{
+    "data-encoding",
+    {{"encoding", ArgType::kName, {"utf-8", "utf-16-le", "utf-16-be", "windows-1252"}},
+     {"ends", ArgType::kName, {"lf", "cr"}}},
+    nullptr};
+const MessageSpec kDataLabels{"data-labels",
+                              {{"scheme",
+                                ArgType::kName,
+                                {"zero-one", "minus-one-one", "one-two", "minus-one-zero-one",
+                                 "zero-one-two", "stars", "words", "paired-files", "folders"}},
+                               {"words", ArgType::kName, {"yes", "no"}},
+                               {"scale", ArgType::kName, {"1-5", "1-10"}},
+                               {"threshold", ArgType::kValue}},
+                              nullptr};
+const MessageSpec kDataDropped{
+    "data-dropped",
+    {{"rows", ArgType::kCount},
+     {"reason", ArgType::kName, {"missing-label", "empty-text", "neutral-label", "no-tokens"}}},
+    nullptr};
+const MessageSpec kDataOneClass{
+    "data-one-class",
+    {{"rows", ArgType::kCount}, {"label", ArgType::kName, {"positive", "negative"}}},
+    nullptr};
+const SpecList kDataSpecs = {&kDataEncoding, &kDataLabels, &kDataDropped, &kDataOneClass};
+
 namespace {
+
+// `rows` rows dropped for `reason` (a data-dropped reason key).
+Finding DroppedRows(const std::string& reason, int64_t rows) {
+  return kDataDropped.Say("dataset", FindingKind::kNote,
+                          {Count("rows", static_cast<double>(rows)), Name("reason", reason)});
+}
+
+// ParsedReviews::encoding's key ("utf-8", "windows-1252+cr", ...) as data-encoding.
+Finding EncodingFinding(const std::string& key) {
+  const std::string cr = "+cr";
+  const bool lone_cr =
+      key.size() > cr.size() && key.compare(key.size() - cr.size(), cr.size(), cr) == 0;
+  const std::string encoding = lone_cr ? key.substr(0, key.size() - cr.size()) : key;
+  return kDataEncoding.Detail({Name("encoding", encoding.empty() ? "utf-8" : encoding),
+                               Name("ends", lone_cr ? "cr" : "lf")});
+}
 
 using Loaded = Result<DatasetSummary>;
 
@@ -57,7 +102,7 @@ DatasetSummary SummaryOf(const ParsedReviews& parsed, std::string source_name) {
   summary.parsed_rows = static_cast<int64_t>(parsed.rows.size());
   summary.dropped = parsed.dropped;
   for (const auto& [reason, count] : parsed.drop_reasons) {
-    summary.drop_reasons.push_back(std::to_string(count) + " rows: " + reason);
+    summary.drop_reasons.push_back(DroppedRows(reason, count));
   }
   return summary;
 }
@@ -205,7 +250,10 @@ Loaded Experiment::Rebuild(const RunConfig& config) {
   summary.dropped -= state_->dataset.dropped_empty;
   summary.drop_reasons.erase(
       std::remove_if(summary.drop_reasons.begin(), summary.drop_reasons.end(),
-                     [](const std::string& r) { return r.find("after tokenization") != r.npos; }),
+                     [](const Finding& r) {
+                       const FindingArg* reason = r.Arg("reason");
+                       return reason != nullptr && reason->text == "no-tokens";
+                     }),
       summary.drop_reasons.end());
   return BuildAndAdopt(std::move(parsed), std::move(summary), config);
 }
@@ -225,7 +273,7 @@ DatasetPreview PreviewOf(const Result<ParsedReviews>& parsed, const ParseOptions
   const ParsedReviews& p = parsed.value;
   preview.ok = true;
   preview.format = p.format;
-  preview.encoding = p.encoding;
+  preview.encoding = EncodingFinding(p.encoding);
   preview.columns = p.columns;
   preview.text_column = p.text_column;
   preview.label_column = p.label_column;
@@ -239,12 +287,13 @@ DatasetPreview PreviewOf(const Result<ParsedReviews>& parsed, const ParseOptions
   }
   preview.dropped = p.dropped;
   for (const auto& [reason, count] : p.drop_reasons) {
-    preview.drop_reasons.push_back(std::to_string(count) + " rows: " + reason);
+    preview.drop_reasons.push_back(DroppedRows(reason, count));
   }
   if (preview.positive == 0 || preview.negative == 0) {
-    preview.warnings.push_back("only one class: " + AllOf(preview.parsed_rows, "row", "are") + " " +
-                               (preview.positive > 0 ? "positive" : "negative") +
-                               "; a classifier needs both, so loading will be refused");
+    preview.warnings.push_back(
+        kDataOneClass.Say("dataset", FindingKind::kNote,
+                          {Count("rows", static_cast<double>(preview.parsed_rows)),
+                           Name("label", preview.positive > 0 ? "positive" : "negative")}));
   }
   return preview;
 }
@@ -305,8 +354,7 @@ Loaded Experiment::BuildAndAdopt(ParsedReviews parsed, DatasetSummary summary,
   if (!learnable.ok()) return Loaded::Failure(name + ": " + learnable.message());
   summary.dropped += dataset.dropped_empty;
   if (dataset.dropped_empty > 0) {
-    summary.drop_reasons.push_back(std::to_string(dataset.dropped_empty) +
-                                   " rows: no tokens after tokenization");
+    summary.drop_reasons.push_back(DroppedRows("no-tokens", dataset.dropped_empty));
   }
   summary.train_reviews = dataset.train.NumReviews();
   summary.test_reviews = dataset.test.NumReviews();

@@ -15,5 +15,12 @@ std::vector<const SpecList*> GuidanceSpecLists();
 extern const SpecList kReviewSpecs;
 // What the recipes say (recipes.cpp).
 extern const SpecList kRecipeSpecs;
+// What a file reads as (text_formats.cpp): its encoding, its labels, the rows dropped and
+// why, and a preview's warnings. Said of the data, not of a run: no claim.
+extern const MessageSpec kDataEncoding;
+extern const MessageSpec kDataLabels;
+extern const MessageSpec kDataDropped;
+extern const MessageSpec kDataOneClass;
+extern const SpecList kDataSpecs;
 
 }  // namespace clslab

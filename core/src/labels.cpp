@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "guidance_specs.h"  // kDataLabels
 #include "text_formats_internal.h"
 
 namespace clslab {
@@ -45,6 +46,14 @@ bool Within(const std::set<double>& values, std::initializer_list<double> allowe
   return true;
 }
 
+// The catalog's data-labels: `scheme` (zero-one, ..., stars, words), pos/neg words besides
+// the numbers, and for stars the scale and the threshold on it.
+Finding LabelsFinding(const std::string& scheme, bool words, bool ten_point, double threshold) {
+  return kDataLabels.Detail({Name("scheme", scheme), Name("words", words ? "yes" : "no"),
+                             Name("scale", ten_point ? "1-10" : "1-5"),
+                             Value("threshold", threshold)});
+}
+
 }  // namespace
 
 bool LooksLikeLabel(std::string_view value) {
@@ -81,41 +90,40 @@ Result<LabelMapper> LabelMapper::Decide(const std::vector<std::string_view>& val
     }
   }
   LabelMapper mapper;
-  if (Within(numbers, {0, 1})) {
+  std::string scheme;
+  double shown_threshold = 0;
+  bool ten_point = false;
+  if (numbers.empty()) {
+    scheme = "words";
+  } else if (Within(numbers, {0, 1})) {
     mapper.kind_ = Kind::kZeroOne;
-    mapper.description_ = "0 = negative, 1 = positive";
+    scheme = "zero-one";
   } else if (Within(numbers, {-1, 1})) {
     mapper.kind_ = Kind::kMinusOneOne;
-    mapper.description_ = "-1 = negative, 1 = positive";
+    scheme = "minus-one-one";
   } else if (Within(numbers, {1, 2})) {
     mapper.kind_ = Kind::kOneTwo;
-    mapper.description_ = "1 = negative, 2 = positive";
+    scheme = "one-two";
   } else if (Within(numbers, {-1, 0, 1})) {
     mapper.kind_ = Kind::kMinusOneZeroOne;
-    mapper.description_ = "-1 = negative, 0 = neutral (dropped), 1 = positive";
+    scheme = "minus-one-zero-one";
   } else if (Within(numbers, {0, 1, 2})) {
     mapper.kind_ = Kind::kZeroOneTwo;
-    mapper.description_ = "0 = negative, 1 = neutral (dropped), 2 = positive";
+    scheme = "zero-one-two";
   } else if (numbers.count(-1) > 0) {
     return Result<LabelMapper>::Failure(
         source + ": label -1 mixed with star ratings; use one labelling scheme per file");
   } else {
     // Stars. The threshold is stated on the 1-5 scale; a 10-point column uses the same
     // relative position so the default 3 (the middle of 1-5) becomes 5.5 (the middle of 1-10).
-    bool ten_point = *numbers.rbegin() > 5;
+    ten_point = *numbers.rbegin() > 5;
     mapper.kind_ = Kind::kStars;
     mapper.threshold_ = ten_point ? 1 + (star_threshold - 1) * 9 / 4 : star_threshold;
-    char buffer[192];
-    std::snprintf(buffer, sizeof(buffer),
-                  "star ratings (%s scale): > %g positive, < %g negative, = %g dropped",
-                  ten_point ? "1-10" : "1-5", mapper.threshold_, mapper.threshold_,
-                  mapper.threshold_);
-    mapper.description_ = buffer;
+    scheme = "stars";
+    shown_threshold = mapper.threshold_;
   }
-  if (has_words) {
-    mapper.description_ =
-        numbers.empty() ? "pos = positive, neg = negative" : mapper.description_ + "; pos/neg";
-  }
+  mapper.description_ =
+      LabelsFinding(scheme, has_words && !numbers.empty(), ten_point, shown_threshold);
   return Result<LabelMapper>::Success(std::move(mapper));
 }
 

@@ -4,6 +4,7 @@
 // split on its first tab (label first) or its last tab (label last) and never re-joined.
 #include <algorithm>
 
+#include "guidance_specs.h"  // kDataLabels
 #include "text_formats_internal.h"
 
 namespace clslab {
@@ -85,7 +86,8 @@ Result<ParsedReviews> ParsePairedLines(std::string_view positive_bytes,
                                        const ParseOptions& options) {
   ParsedReviews parsed;
   parsed.format = "paired-lines";
-  parsed.label_mapping = "positive file = positive, negative file = negative";
+  parsed.label_mapping = kDataLabels.Detail({Name("scheme", "paired-files"), Name("words", "no"),
+                                             Name("scale", "1-5"), Value("threshold", 0)});
   const std::pair<std::string_view, int8_t> files[] = {{positive_bytes, 1}, {negative_bytes, -1}};
   for (const auto& file : files) {
     const int8_t label = file.second;  // a named copy: lambdas cannot capture bindings in C++17
@@ -110,7 +112,8 @@ Result<ParsedReviews> ParseLabeledTexts(std::vector<LabeledText> rows,
                                         const ParseOptions& options) {
   ParsedReviews parsed;
   parsed.format = "labeled texts";
-  parsed.label_mapping = "folder pos = positive, neg = negative";
+  parsed.label_mapping = kDataLabels.Detail({Name("scheme", "folders"), Name("words", "no"),
+                                             Name("scale", "1-5"), Value("threshold", 0)});
   int64_t total = 0;
   for (const LabeledText& row : rows) total += static_cast<int64_t>(row.text.size());
   if (total > options.max_bytes) {
@@ -142,7 +145,7 @@ Result<ParsedReviews> ParseLabeledTexts(std::vector<LabeledText> rows,
   }
   if (blank > 0) {
     parsed.dropped = blank;
-    parsed.drop_reasons.push_back({"empty text", blank});
+    parsed.drop_reasons.push_back({"empty-text", blank});
   }
   if (parsed.rows.empty()) {
     return Result<ParsedReviews>::Failure(options.source_name + ": no reviews with text");

@@ -31,6 +31,7 @@ const std::vector<const MessageSpec*>& MessageSpecs() {
     const auto& activity = ActivitySpecs();
     list.insert(list.end(), activity.begin(), activity.end());
     list.insert(list.end(), kRecipeSpecs.begin(), kRecipeSpecs.end());
+    list.insert(list.end(), kDataSpecs.begin(), kDataSpecs.end());
     return list;
   }();
   return all;

@@ -31,7 +31,7 @@ struct ColumnHints {
 // --- encoding.cpp
 // The input as UTF-8: refuses oversize input unread, converts UTF-16 (a BOM, or NULs in
 // every other byte) and, with options.latin1, Windows-1252, into *storage; then
-// CheckEncoding. *encoding names what the input was ("UTF-8", "UTF-16 LE (converted ...)").
+// CheckEncoding. *encoding names what the input was by its key (ParsedReviews::encoding).
 Result<std::string_view> DecodeInput(std::string_view raw, const ParseOptions& options,
                                      const std::string& source, std::string* storage,
                                      std::string* encoding);
@@ -70,13 +70,14 @@ class LabelMapper {
                                     const std::string& source);
   // +1, -1, or 0 for a neutral value (dropped). Only values seen by Decide are valid input.
   int8_t Map(std::string_view value) const;
-  const std::string& description() const { return description_; }
+  // The mapping in the catalog's words (data-labels).
+  const Finding& description() const { return description_; }
 
  private:
   enum class Kind { kZeroOne, kMinusOneOne, kOneTwo, kMinusOneZeroOne, kZeroOneTwo, kStars };
   Kind kind_ = Kind::kZeroOne;
   double threshold_ = 3;  // kStars only, on the column's own scale
-  std::string description_;
+  Finding description_;
 };
 
 // --- delimited.cpp: RFC 4180 records (quotes, doubled quotes, embedded newlines).

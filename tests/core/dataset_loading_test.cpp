@@ -6,6 +6,7 @@
 #include <string>
 
 #include "clslab/experiment.h"
+#include "clslab/messages.h"  // KeepsSpec
 
 namespace clslab {
 namespace {
@@ -50,13 +51,25 @@ TEST(DatasetPreview, ShowsFormatColumnsMappingRowsBalanceAndDrops) {
   EXPECT_EQ(preview.columns, (std::vector<std::string>{"id", "title", "review", "stars"}));
   EXPECT_EQ(preview.text_column, "review");
   EXPECT_EQ(preview.label_column, "stars");
-  EXPECT_FALSE(preview.label_mapping.empty());
+  // What the file reads as is said in the catalog's words: typed findings, not English.
+  std::string why;
+  EXPECT_EQ(preview.label_mapping.code, "data-labels");
+  EXPECT_TRUE(KeepsSpec(preview.label_mapping, &why)) << why;
+  ASSERT_NE(preview.label_mapping.Arg("scheme"), nullptr);
+  EXPECT_EQ(preview.label_mapping.Arg("scheme")->text, "stars");
+  EXPECT_EQ(preview.label_mapping.Number("threshold"), 3);
+  EXPECT_EQ(preview.encoding.code, "data-encoding");
+  EXPECT_TRUE(KeepsSpec(preview.encoding, &why)) << why;
+  EXPECT_EQ(preview.encoding.Arg("encoding")->text, "utf-8");
   EXPECT_EQ(preview.parsed_rows, 6);
   EXPECT_EQ(preview.positive, 3);
   EXPECT_EQ(preview.negative, 3);
   EXPECT_EQ(preview.dropped, 1);
   ASSERT_EQ(preview.drop_reasons.size(), 1u);
-  EXPECT_TRUE(Contains(preview.drop_reasons[0], "1 rows:")) << preview.drop_reasons[0];
+  EXPECT_EQ(preview.drop_reasons[0].code, "data-dropped");
+  EXPECT_TRUE(KeepsSpec(preview.drop_reasons[0], &why)) << why;
+  EXPECT_EQ(preview.drop_reasons[0].Number("rows"), 1);
+  EXPECT_EQ(preview.drop_reasons[0].Arg("reason")->text, "neutral-label");
   ASSERT_EQ(preview.rows.size(), 6u);
   EXPECT_EQ(preview.rows[0].text, "a wonderful film, moving and superb");
   EXPECT_EQ(preview.rows[0].label, 1);
@@ -149,7 +162,11 @@ TEST(DatasetPreview, OneClassIsWarnedAndTheLoadIsRefusedKeepingThePreviousDatase
   const DatasetPreview preview = Experiment::Preview(SourceBytes::Text(one_class), ParseOptions());
   ASSERT_TRUE(preview.ok) << preview.message;
   ASSERT_EQ(preview.warnings.size(), 1u);
-  EXPECT_TRUE(Contains(preview.warnings[0], "only one class")) << preview.warnings[0];
+  EXPECT_EQ(preview.warnings[0].code, "data-one-class");
+  std::string why;
+  EXPECT_TRUE(KeepsSpec(preview.warnings[0], &why)) << why;
+  EXPECT_EQ(preview.warnings[0].Number("rows"), 3);
+  EXPECT_EQ(preview.warnings[0].Arg("label")->text, "positive");
   Experiment experiment;
   ASSERT_TRUE(experiment.Load(SourceBytes::Text(kStarsCsv), FileConfig()).ok());
   const Result<DatasetSummary> refused =

@@ -306,7 +306,8 @@ TEST(RunIdentity, Utf16FilesAreConvertedNotCalledBinary) {
       ASSERT_TRUE(preview.ok) << preview.message;
       EXPECT_EQ(preview.parsed_rows, 2);
       EXPECT_EQ(preview.rows[0].text, "great film");
-      EXPECT_TRUE(Contains(preview.encoding, little_endian ? "UTF-16 LE" : "UTF-16 BE"));
+      ASSERT_NE(preview.encoding.Arg("encoding"), nullptr);
+      EXPECT_EQ(preview.encoding.Arg("encoding")->text, little_endian ? "utf-16-le" : "utf-16-be");
     }
   }
   const DatasetPreview binary = Experiment::Preview(

@@ -198,7 +198,7 @@ TEST(TextFormats, StarRatingsUseThresholdAndCountDrops) {
   EXPECT_EQ(Labels(parsed), (std::vector<int>{-1, -1, 1, 1, 1}));
   EXPECT_EQ(parsed.dropped, 1);
   ASSERT_EQ(parsed.drop_reasons.size(), 1u);
-  EXPECT_EQ(parsed.drop_reasons[0], (std::pair<std::string, int64_t>{"neutral label", 1}));
+  EXPECT_EQ(parsed.drop_reasons[0], (std::pair<std::string, int64_t>{"neutral-label", 1}));
   ParseOptions options;
   options.star_threshold = 4;
   EXPECT_EQ(Labels(MustParse("text,stars\na,1\nb,3\nc,4\nd,5\n", options)),
@@ -217,7 +217,7 @@ TEST(TextFormats, EmptyTextAndMissingLabelAreDroppedWithReasons) {
   EXPECT_EQ(parsed.rows.size(), 2u);
   EXPECT_EQ(parsed.dropped, 2);
   EXPECT_EQ(parsed.drop_reasons, (std::vector<std::pair<std::string, int64_t>>{
-                                     {"empty text", 1}, {"missing label", 1}}));
+                                     {"empty-text", 1}, {"missing-label", 1}}));
 }
 
 TEST(TextFormats, RejectsBooleanAndOtherUnparseableLabels) {
@@ -257,7 +257,7 @@ TEST(TextFormats, RejectsBinaryData) {
 TEST(TextFormats, ClassicMacLineEndsAreReadAsLineEndsAndSaidSo) {
   ParsedReviews parsed = MustParse("text,label\rgood film,1\rbad film,0\r\"two\rlines\",1\r");
   EXPECT_EQ(parsed.format, "csv");
-  EXPECT_EQ(parsed.encoding, "UTF-8, lines ended by CR (classic Mac OS)");
+  EXPECT_EQ(parsed.encoding, "utf-8+cr");  // the preview's data-encoding says so
   ASSERT_EQ(parsed.rows.size(), 3u);
   EXPECT_EQ(parsed.rows[1].text, "bad film");
   EXPECT_EQ(parsed.rows[2].text, "two\nlines");  // a line end inside quotes stays one
@@ -271,9 +271,9 @@ TEST(TextFormats, ClassicMacLineEndsAreReadAsLineEndsAndSaidSo) {
   EXPECT_EQ(Labels(pair.value), (std::vector<int>{1, 1, -1}));
   EXPECT_TRUE(Contains(ErrorOf("text,label\rgood,1\rcaf\xE9,0\r"), "movies.csv line 3: not valid"));
   // CR LF and LF files, and a stray CR inside LF-ended text, are read as before.
-  EXPECT_EQ(MustParse("text,label\r\ngood,1\r\nbad,0\r\n").encoding, "UTF-8");
+  EXPECT_EQ(MustParse("text,label\r\ngood,1\r\nbad,0\r\n").encoding, "utf-8");
   ParsedReviews stray = MustParse("text,label\ngood\rfilm,1\nbad film,0\nfine,1\n");
-  EXPECT_EQ(stray.encoding, "UTF-8");
+  EXPECT_EQ(stray.encoding, "utf-8");
   EXPECT_EQ(stray.rows.size(), 3u);
 }
 

@@ -219,6 +219,45 @@ test('en-XA: every visible word of the default page, its run played to the end, 
     await walk(`the tour's step ${step}`);
     await page.locator('#tour-next').click();
   }
+  // A file of the reader's own: the preview dialog (its format, encoding, label mapping,
+  // balance, dropped rows and first rows) and the page once it has loaded.
+  await page.setInputFiles('#dataset-file', {
+    name: 'reviews.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(starReviews(60)),
+  });
+  await page.waitForSelector('#dataset-preview[open] #preview-rows');
+  assert.equal(await page.locator('#preview-facts li').count(), 4, 'the dropped rows are said');
+  await walk('the dataset preview of an uploaded file');
+  await page.locator('#preview-confirm').click();
+  await page.waitForFunction(() =>
+    (document.getElementById('dataset-summary')?.textContent ?? '').includes('reviews.csv'),
+  );
+  await page.locator('#step').click();
+  await page.waitForFunction(() => {
+    const state = window.__clslab?.state();
+    return state !== undefined && state.step >= 1 && state.guidanceStep === state.step;
+  });
+  await walk('the page after the upload, one step on');
   assert.deepEqual(problems.console, []);
   await page.close();
 });
+
+/** A small review file written here (never from ../shared/data): star ratings, every fifth
+ *  one neutral (3 stars) and one row without text, so that the preview says its label
+ *  mapping and why rows are dropped. */
+function starReviews(rows: number): string {
+  const good = ['superb', 'moving', 'wonderful', 'great', 'charming', 'brilliant', 'gripping'];
+  const bad = ['dull', 'clumsy', 'awful', 'boring', 'tedious', 'bland', 'messy', 'stale'];
+  const lines = ['review,stars'];
+  for (let i = 0; i < rows; i++) {
+    const stars = 1 + (i % 5);
+    const words = stars > 3 ? good : bad;
+    // Each word in few reviews: the vocabulary keeps them (max_doc_share).
+    lines.push(
+      `"a ${words[i % words.length]} film, ${words[(i * 5 + 3) % words.length]} acting",${stars}`,
+    );
+  }
+  lines.push(',5');
+  return `${lines.join('\n')}\n`;
+}

@@ -122,6 +122,23 @@ function check(value: unknown, shape: Shape, where: string): void {
 
 const status = { ok: 'boolean', message: 'string' } satisfies Record<keyof StatusResult, Kind>;
 const configResult = { ...status, configJson: 'string' } satisfies Record<keyof ConfigResult, Kind>;
+const findingArg = {
+  name: 'string',
+  type: oneOf<ArgTypeName>()(['count', 'share', 'ratio', 'value', 'token', 'tokens', 'name']),
+  number: 'number',
+  text: 'string',
+  items: 'string[]',
+} satisfies Record<keyof FindingArg, Kind>;
+const finding: Record<keyof Finding, Kind> = {
+  panel: 'string',
+  kind: oneOf<FindingKindName>()(['expect', 'shown', 'off', 'instead', 'n/a', 'fact', 'note']),
+  code: 'string',
+  args: { arrayOf: findingArg },
+  recipe: 'string',
+  dataset: 'string',
+  details: { arrayOf: {} },
+};
+finding.details = { arrayOf: finding }; // a finding's details are findings
 const summary = {
   sourceName: 'string',
   format: 'string',
@@ -131,7 +148,7 @@ const summary = {
   contentHash: 'string',
   parsedRows: 'number',
   dropped: 'number',
-  dropReasons: 'string[]',
+  dropReasons: { arrayOf: finding },
   trainReviews: 'number',
   testReviews: 'number',
   trainPositive: 'number',
@@ -150,18 +167,18 @@ const preview = {
   notUtf8: 'boolean',
   sourceName: 'string',
   format: 'string',
-  encoding: 'string',
+  encoding: { nullable: false, shape: finding },
   columns: 'string[]',
   textColumn: 'string',
   labelColumn: 'string',
-  labelMapping: 'string',
+  labelMapping: { nullable: false, shape: finding },
   rows: { arrayOf: previewRow },
   parsedRows: 'number',
   positive: 'number',
   negative: 'number',
   dropped: 'number',
-  dropReasons: 'string[]',
-  warnings: 'string[]',
+  dropReasons: { arrayOf: finding },
+  warnings: { arrayOf: finding },
 } satisfies Record<keyof DatasetPreview, Kind>;
 const phaseNames = oneOf<PhaseName>()(['initialized', 'embeddings_stepped', 'flow', 'joint']);
 const metrics = {
@@ -305,23 +322,6 @@ const maxMarginScores = { all: 'Float32Array', acyclic: 'Float32Array' } satisfi
   keyof MaxMarginScores,
   Kind
 >;
-const findingArg = {
-  name: 'string',
-  type: oneOf<ArgTypeName>()(['count', 'share', 'ratio', 'value', 'token', 'tokens', 'name']),
-  number: 'number',
-  text: 'string',
-  items: 'string[]',
-} satisfies Record<keyof FindingArg, Kind>;
-const finding: Record<keyof Finding, Kind> = {
-  panel: 'string',
-  kind: oneOf<FindingKindName>()(['expect', 'shown', 'off', 'instead', 'n/a', 'fact', 'note']),
-  code: 'string',
-  args: { arrayOf: findingArg },
-  recipe: 'string',
-  dataset: 'string',
-  details: { arrayOf: {} },
-};
-finding.details = { arrayOf: finding }; // a finding's details are findings
 const review = {
   text: 'string',
   tokens: 'string[]',

@@ -93,7 +93,7 @@ test('numbers of every argument type are written as Intl writes them, in each lo
 
 /** The page's own ids: index.html's data-l10n-* attributes, the views' t('id') calls, the
  *  ids tables hold for them (msg('id'), web/src/localized.ts; tr('id') where t names a token
- *  position), the worker's phrase('id') and the build's
+ *  position), the worker's phrase('id') and failure('id'), and the build's
  *  getMessage('id') (the boot fallback, web/vite.config.ts). */
 function chromeIds(): Set<string> {
   const ids = new Set<string>();
@@ -105,7 +105,7 @@ function chromeIds(): Set<string> {
     .map((file) => new URL(`../../web/src/${file}`, import.meta.url));
   for (const file of [...sources, new URL('../../web/vite.config.ts', import.meta.url)]) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\b(?:t|tr|msg|phrase|getMessage)\(\s*'([\w-]+)'/g))
+    for (const m of text.matchAll(/\b(?:t|tr|msg|phrase|failure|getMessage)\(\s*'([\w-]+)'/g))
       ids.add(m[1]!);
   }
   return ids;

@@ -7,8 +7,14 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { gunzipped } from '../../web/src/data/read-bytes.ts';
+import { PhraseError } from '../../web/src/localized.ts';
+import { createMessages } from '../../web/src/messages.ts';
+import { catalogText } from './catalog-files.ts';
 import { PAGE_ROWS, samplePageOffsets } from '../../web/src/data/hf-rows.ts';
 import { reviewsCsv, sessionHarness } from './support.ts';
+
+/** The page's English, for a failure read outside the session (its phrase). */
+const english = createMessages(catalogText('en'), 'en');
 
 const fixtures = new URL('../fixtures/hf/', import.meta.url);
 
@@ -109,7 +115,7 @@ test('a one-class file is refused on confirm and the previous dataset stays', as
   });
   const preview = h.last('previewShown').preview;
   assert.ok(preview.ok);
-  assert.match(preview.warnings[0] ?? '', /only one class/);
+  assert.equal(preview.warnings[0]?.code, 'data-one-class');
   const settings = h.ofType('settingsApplied').length;
   const id = await h.send({ type: 'confirmDataset' });
   const failed = h.failureOf(id);
@@ -207,10 +213,14 @@ test('a gzip file is read decompressed, as the text it holds, within the limit',
   // A small file that decompresses past the limit is refused as a large one is.
   const bomb = gzipSync(new Uint8Array(3 << 20));
   const limit = { limit: 2 << 20, signal: new AbortController().signal, onProgress: () => {} };
-  await assert.rejects(
-    gunzipped(new Uint8Array(bomb), 'bomb.tsv.gz', limit),
-    /^Error: bomb\.tsv\.gz \(decompressed\) is 2\.\d MB; files larger than 2\.0 MB cannot be loaded/,
-  );
+  await assert.rejects(gunzipped(new Uint8Array(bomb), 'bomb.tsv.gz', limit), (error) => {
+    assert.ok(error instanceof PhraseError);
+    assert.match(
+      english.format(error.words.id, error.words.args),
+      /^bomb\.tsv\.gz \(decompressed\) is 2\.\d MB; files larger than 2\.0 MB cannot be loaded/,
+    );
+    return true;
+  });
   h.session.dispose();
 });
 
@@ -285,7 +295,8 @@ test('the IMDB preset samples pages across the whole split with progress, and pr
     preview.positive > 0 && preview.negative > 0,
     'pages from both halves of the sorted split',
   );
-  assert.match(preview.labelMapping, /0 = negative/);
+  assert.equal(preview.labelMapping.code, 'data-labels');
+  assert.equal(preview.labelMapping.args.find((a) => a.name === 'scheme')?.text, 'zero-one');
   await h.send({ type: 'confirmDataset' });
   // The settings name the preset, the rows and the seed the pages were drawn with (the
   // run's seed), so a link re-samples the same pages.

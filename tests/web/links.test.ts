@@ -176,7 +176,8 @@ test('(11) a UTF-16 file is converted, not called binary', async () => {
   });
   const preview = h.last('previewShown').preview;
   assert.ok(preview.ok, preview.message);
-  assert.match(preview.encoding, /UTF-16 LE/);
+  assert.equal(preview.encoding.code, 'data-encoding');
+  assert.equal(preview.encoding.args.find((a) => a.name === 'encoding')?.text, 'utf-16-le');
   assert.equal(preview.parsedRows, 40);
   h.session.dispose();
 });

@@ -4,7 +4,13 @@
 // values become warnings. Which panels a page hides follows from panels, hide and embed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { say } from '../../web/src/localized.ts';
 import { hiddenPanels, joinHash, PANELS, splitHash } from '../../web/src/ui/page-flags.ts';
+import { speak } from './catalog-files.ts';
+
+// The warnings are phrases of the catalog, read here as the English page says them.
+speak('en');
+const warningsOf = (hash: string) => splitHash(hash).flags.warnings.map(say);
 
 test('page keys are split from the settings and the settings keep their order', () => {
   const { settings, flags } = splitHash('v=1&sigma=0.2&run=37&hide=settings,table&embed=1&tour=1');
@@ -33,9 +39,7 @@ test('an activity link keeps its questions readable; a course launch says its SC
   // A share link carries the activity, never the launch's SCORM version.
   assert.equal(joinHash(settings, flags), 'dataset=movies&run=0&activity=cosine,word:12');
   assert.equal(splitHash('activity=&scorm=3').flags.activity, '', 'an empty value: every question');
-  assert.deepEqual(splitHash('scorm=3').flags.warnings, [
-    'scorm: "3" is not 1.2 or 2004; ignored.',
-  ]);
+  assert.deepEqual(warningsOf('scorm=3'), ['scorm: "3" is not 1.2 or 2004; ignored.']);
 });
 
 test('an embed link names its panels, speed and autoplay, and they round-trip', () => {
@@ -56,8 +60,8 @@ test('a speed off the slider stops and an unknown panel are refused with a warni
   const { flags } = splitHash('speed=45&panels=ushape,charts');
   assert.equal(flags.speed, null);
   assert.deepEqual(flags.panels, ['ushape']);
-  assert.match(flags.warnings.join(' '), /speed: "45"/);
-  assert.match(flags.warnings.join(' '), /panels: unknown panel "charts"/);
+  assert.match(flags.warnings.map(say).join(' '), /speed: "45"/);
+  assert.match(flags.warnings.map(say).join(' '), /panels: unknown panel "charts"/);
   assert.equal(splitHash('speed=0').flags.speed, 0, '0: as fast as possible');
 });
 
@@ -82,8 +86,8 @@ test('a bad run length and unknown panels are reported and ignored', () => {
   assert.equal(flags.run, null);
   assert.deepEqual(flags.hide, ['table']);
   assert.equal(flags.warnings.length, 2);
-  assert.match(flags.warnings.join(' '), /run/);
-  assert.match(flags.warnings.join(' '), /nonsense/);
+  assert.match(flags.warnings.map(say).join(' '), /run/);
+  assert.match(flags.warnings.map(say).join(' '), /nonsense/);
 });
 
 test('joining puts the page keys after the settings and round-trips', () => {
@@ -98,8 +102,8 @@ test('malformed escapes and repeated keys never throw: each is left to a warning
   // '%' and the width part go to the module, which names them in its own warnings.
   assert.equal(settings, '%&width=%zz');
   assert.equal(flags.run, 5);
-  assert.match(flags.warnings.join(' '), /run is given twice/);
-  assert.match(flags.warnings.join(' '), /hide/);
+  assert.match(flags.warnings.map(say).join(' '), /run is given twice/);
+  assert.match(flags.warnings.map(say).join(' '), /hide/);
 });
 
 // Issue 20, item 7a: `hide=` naming every panel opened an empty page, and `panels=` naming
@@ -107,7 +111,7 @@ test('malformed escapes and repeated keys never throw: each is left to a warning
 test('a link never opens an empty page: hide= of every panel or panels= of none shows the lab', () => {
   const everything = splitHash(`v=1&hide=${PANELS.join(',')}`).flags;
   assert.deepEqual(hiddenPanels(everything), [], 'the whole lab is shown');
-  assert.deepEqual(everything.warnings, [
+  assert.deepEqual(everything.warnings.map(say), [
     'hide: every panel would be hidden, which leaves an empty page; the whole lab is shown.',
   ]);
   for (const hash of ['v=1&panels=', 'v=1&panels=nothing,nowhere']) {
@@ -115,8 +119,10 @@ test('a link never opens an empty page: hide= of every panel or panels= of none 
     assert.equal(flags.panels, null, hash);
     assert.deepEqual(hiddenPanels(flags), [], hash);
     assert.ok(
-      flags.warnings.some((w) => w.startsWith('panels: names no panel (the panels are header,')),
-      `${hash}: ${flags.warnings.join(' | ')}`,
+      flags.warnings
+        .map(say)
+        .some((w) => w.startsWith('panels: names no panel (the panels are header,')),
+      `${hash}: ${flags.warnings.map(say).join(' | ')}`,
     );
   }
   // panels= of only the control bar, with hide=controls, would leave nothing either.
@@ -136,7 +142,7 @@ test('lang= picks a language of the lab, refuses others with a warning, and link
   assert.equal(splitHash('v=2&lang=zh-cn').flags.lang, 'zh-CN');
   const refused = splitHash('v=2&lang=fr').flags;
   assert.equal(refused.lang, null);
-  assert.match(refused.warnings.join(' '), /lang: "fr" is not a language of the lab/);
+  assert.match(refused.warnings.map(say).join(' '), /lang: "fr" is not a language of the lab/);
   assert.equal(splitHash('v=2&lang=es').settings, 'v=2');
   assert.equal(
     joinHash('v=2', { run: 5, hide: [], embed: false, lang: 'zh-CN' }),

@@ -7,7 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { ClslabModule, Lab, Metrics, WorkOrder, WorkReport } from '../../wasm/clslab.d.ts';
 import type { CommandBody, WorkerEvent } from '../../web/src/protocol.ts';
 import type { FetchBuiltin } from '../../web/src/worker/dataset-loader.ts';
+import { createMessages } from '../../web/src/messages.ts';
 import { Session } from '../../web/src/worker/session.ts';
+import { catalogText } from './catalog-files.ts';
 
 const wasmUrl = new URL('../../web/src/wasm-build/clslab.wasm', import.meta.url);
 const glueUrl = new URL('../../web/src/wasm-build/clslab.js', import.meta.url);
@@ -86,6 +88,11 @@ export interface HarnessOptions {
   now?: () => number;
 }
 
+/** The English catalog, as the page words a worker's failure (its `words`). */
+const english = createMessages(catalogText('en'), 'en', (error) => {
+  throw error;
+});
+
 /** A Session over the real module, as entry.ts runs it in a worker. */
 export async function sessionHarness(options: HarnessOptions = {}) {
   const module = options.module ?? (await loadModule());
@@ -93,7 +100,13 @@ export async function sessionHarness(options: HarnessOptions = {}) {
   const bytes = new TextEncoder().encode(options.builtin ?? corpus(240));
   const session = new Session({
     loadModule: options.module === undefined ? loadModule : async () => module,
-    post: (event) => events.push(event),
+    // A failure in the catalog's words is kept as the page says it in English.
+    post: (event) =>
+      events.push(
+        event.type === 'failed' && event.words !== null
+          ? { ...event, message: english.format(event.words.id, event.words.args) }
+          : event,
+      ),
     fetchBytes:
       options.fetchBuiltin ??
       (async (url) => {

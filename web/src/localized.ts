@@ -63,6 +63,21 @@ export function phrase<Id extends MessageId>(id: Id, ...args: ArgsOf<Id>): Phras
   return { id, args: (args[0] ?? {}) as Record<string, string | number> };
 }
 
+/** A failure said in the catalog's words: the worker throws it, and the page words it in the
+ *  reader's language (the protocol's failed event carries the phrase). Its message names the
+ *  id and arguments, for a log. */
+export class PhraseError extends Error {
+  constructor(readonly words: Phrase) {
+    super(`${words.id} ${JSON.stringify(words.args)}`);
+    this.name = 'PhraseError';
+  }
+}
+
+/** Throws nothing: the error `words` would be, for `throw failure(...)`. */
+export function failure<Id extends MessageId>(id: Id, ...args: ArgsOf<Id>): PhraseError {
+  return new PhraseError(phrase(id, ...args));
+}
+
 /** A phrase in the current language. */
 export function say(words: Phrase): string {
   return format(words.id, words.args);

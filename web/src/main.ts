@@ -17,7 +17,7 @@ import { Recovery } from './state/recovery.ts';
 import { LabStore, type LabState } from './state/store.ts';
 import { formatInteger } from './format.ts';
 import { messages, onLocaleChange, setLocale } from './catalog.ts';
-import { say } from './localized.ts';
+import { phrase, say, t, type Phrase } from './localized.ts';
 import { chooseLocale } from './locale.ts';
 import { Banner } from './ui/banner.ts';
 import { Controls } from './ui/controls.ts';
@@ -128,7 +128,7 @@ onLocaleChange(() => {
 store.subscribe((event: WorkerEvent, state) => {
   switch (event.type) {
     case 'ready':
-      banner.warn([...event.warnings, ...pageWarnings], 'link', true);
+      banner.warn([...event.warnings, ...pageWarnings.map(say)], 'link', true);
       pageWarnings = [];
       break;
     case 'linkReplacesData': {
@@ -190,9 +190,9 @@ store.subscribe((event: WorkerEvent, state) => {
     case 'failed':
       // The module aborted: a fresh worker with the last dataset and settings that loaded.
       if (event.fatal) {
-        banner.notice(event.message);
-        restartWorker(true, '');
-      } else banner.error(event.message, event.command);
+        banner.notice(event.words !== null ? say(event.words) : event.message);
+        restartWorker(true, null);
+      } else banner.error(event.words !== null ? say(event.words) : event.message, event.command);
       break;
     default:
       break;
@@ -202,47 +202,47 @@ store.subscribe((event: WorkerEvent, state) => {
 
 /** The worker died (a crash: the user restarts it), hung or was stopped by the user while
  *  busy (restarted at once). */
-function workerGone(reason: string, restartAtOnce: boolean): void {
+function workerGone(reason: Phrase, restartAtOnce: boolean): void {
   banner.withdraw('busy');
   banner.withdraw('link');
   store.workerGone();
   controls.refresh();
   if (restartAtOnce) {
-    restartWorker(false, `The training worker stopped: ${reason}. It was restarted`);
+    restartWorker(false, reason);
     return;
   }
-  banner.workerStopped(reason, () => restartWorker(false, ''));
+  banner.workerStopped(say(reason), () => restartWorker(false, null));
 }
 
 /** An announced computation overran its estimate: the worker is busy, not stuck. It is
  *  left to finish; the user may stop it, which keeps the run that stood before it. */
 function workerSlow(slow: SlowTask | null): void {
   if (slow === null) return banner.withdraw('busy');
-  const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000)).toLocaleString('en-US');
+  const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
+  const task = say(slow.label);
   const stop = () =>
-    client.stopBusy(
-      `you stopped it while "${say(slow.label)}" was running (over ${seconds(slow.silentMs)} s)`,
-    );
+    client.stopBusy(phrase('worker-gone-stopped-busy', { task, seconds: seconds(slow.silentMs) }));
   banner.ask(
     'busy',
-    `${say(slow.label)} is taking longer than expected: ${seconds(slow.silentMs)} s so far, ` +
-      `about ${seconds(slow.estimateMs)} s was estimated (the computer may be busy). The ` +
-      'training worker is still computing and will go on when it finishes.',
-    [{ id: 'banner-stop-busy', label: 'Stop it and keep the run', run: stop }],
+    t('worker-slow', {
+      task,
+      seconds: seconds(slow.silentMs),
+      estimate: seconds(slow.estimateMs),
+    }),
+    [{ id: 'banner-stop-busy', label: t('worker-slow-stop'), run: stop }],
   );
 }
 
 /** A fresh worker with the run's settings and data, replayed to the step it had reached. */
-function restartWorker(afterFault: boolean, said: string): void {
+/** `stopped`: why the worker stopped, when the banner should say it was restarted. */
+function restartWorker(afterFault: boolean, stopped: Phrase | null): void {
   const { commands, step, interruptedLoad } = recovery.restart(afterFault);
-  if (said !== '')
+  if (stopped !== null) {
+    const said = { reason: say(stopped), step };
     banner.notice(
-      `${said} and replayed to step ${step}` +
-        (interruptedLoad
-          ? ' of the run that stood before the new data; that data did not load (load it ' +
-            'again to try once more).'
-          : '.'),
+      interruptedLoad ? t('worker-restarted-interrupted', said) : t('worker-restarted', said),
     );
+  }
   store.workerGone();
   controls.refresh();
   client.restart();
@@ -270,7 +270,8 @@ else if (launch.scorm !== null) {
   note.hidden = false;
 }
 
-let pageWarnings: string[] = [];
+/** The link's page keys' warnings, in the catalog's words (page-flags.ts). */
+let pageWarnings: Phrase[] = [];
 function openHash(): string {
   const { settings, flags } = views.openHash(location.hash.slice(1));
   pageWarnings = flags.warnings;
@@ -282,7 +283,7 @@ window.addEventListener('hashchange', () => {
   const hash = openHash();
   // The link's run length waits for its settings: when they fail, nothing is replayed.
   store.send({ type: 'openShareLink', hash }, () => replay.expect(null));
-  banner.warn(pageWarnings, 'link', true);
+  banner.warn(pageWarnings.map(say), 'link', true);
 });
 // The link's view first (panels, embed layout), so the first height a frame reports is the
 // embed's own; framed, the page then tells its parent its height.

@@ -309,8 +309,17 @@ export type WorkerEvent =
   | { type: 'runImported'; step: number; checksum: string }
   | { type: 'pong'; request: number }
   /** `fatal`: the wasm module aborted (out of memory or an internal error) and cannot be
-   *  used again; the page restarts the worker with the last dataset and settings that loaded. */
-  | { type: 'failed'; request: number; command: CommandType; message: string; fatal: boolean };
+   *  used again; the page restarts the worker with the last dataset and settings that loaded.
+   *  `words`: the failure in the catalog's words (the page says them in the reader's
+   *  language); null when `message` is core's own text. */
+  | {
+      type: 'failed';
+      request: number;
+      command: CommandType;
+      message: string;
+      words: Phrase | null;
+      fatal: boolean;
+    };
 
 export function assertNever(value: never): never {
   throw new Error(`Unhandled message: ${JSON.stringify(value)}`);

@@ -33,7 +33,8 @@ using RecipeClaim = bool (*)(const RecipeFacts& data, const Finding& said, std::
 
 // A message has one claim, over what it is said of: a run (claim), a recipe (recipe_claim),
 // or a review's view (claim and recipe_claim null: ReviewClaimHolds), or a solve's progress
-// (null: what it names is the solve's state, ProgressClaimHolds).
+// (null: what it names is the solve's state, ProgressClaimHolds), or a file as it was read
+// (null: data-*, the parse's own counts and keys, experiment_data.cpp).
 struct MessageSpec {
   std::string code;
   std::vector<ArgSpec> args;

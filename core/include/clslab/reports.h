@@ -23,8 +23,9 @@ struct DatasetSummary {
   std::string text_column, label_column;  // what was used
   std::string content_hash;               // ContentHash of the source bytes ("" for synthetic)
   int64_t parsed_rows = 0;
-  int64_t dropped = 0;                    // rows dropped while parsing or as empty
-  std::vector<std::string> drop_reasons;  // "12 rows: 3-star rating (neutral)"
+  int64_t dropped = 0;  // rows dropped while parsing or as empty
+  // Why, in the catalog's words: data-dropped {rows, reason} per reason.
+  std::vector<Finding> drop_reasons;
   int32_t train_reviews = 0, test_reviews = 0;
   int32_t train_positive = 0, train_negative = 0;
   int32_t vocab_size = 0;  // including <unk>
@@ -65,15 +66,15 @@ struct DatasetPreview {
   bool not_utf8 = false;
   std::string source_name;
   std::string format;                     // detected or chosen, e.g. "csv"
-  std::string encoding;                   // "UTF-8", "UTF-16 LE (converted)", "Windows-1252"
+  Finding encoding;                       // data-encoding: UTF-8, or what was converted
   std::vector<std::string> columns;       // header or column names, when tabular
   std::string text_column, label_column;  // what was used
-  std::string label_mapping;              // "0 = negative, 1 = positive"
+  Finding label_mapping;                  // data-labels: "0 = negative, 1 = positive"
   std::vector<LabeledText> rows;          // the first kPreviewRows rows, texts cut short
   int64_t parsed_rows = 0, positive = 0, negative = 0;
   int64_t dropped = 0;
-  std::vector<std::string> drop_reasons;  // "12 rows: 3-star rating (neutral)"
-  std::vector<std::string> warnings;      // e.g. one class only: loading will be refused
+  std::vector<Finding> drop_reasons;  // data-dropped {rows, reason} per reason
+  std::vector<Finding> warnings;      // data-one-class: loading will be refused
 };
 constexpr int kPreviewRows = 8;
 constexpr size_t kPreviewTextBytes = 160;  // cut at a UTF-8 boundary, "…" appended

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "clslab/findings.h"
 #include "clslab/status.h"
 
 namespace clslab {
@@ -62,13 +63,17 @@ struct ParseOptions {
 
 struct ParsedReviews {
   std::vector<LabeledText> rows;
-  std::string format;                     // detected/used format name, for the preview
-  std::string encoding;                   // "UTF-8", "UTF-16 LE (converted to UTF-8)", ...
+  std::string format;  // detected/used format name, for the preview
+  // The encoding by its key: "utf-8", "utf-16-le", "utf-16-be" or "windows-1252" (the last
+  // three converted to UTF-8), with "+cr" when lone CRs ended the lines (classic Mac OS).
+  std::string encoding;
   std::vector<std::string> columns;       // header names (or "column 1".. ) when tabular
   std::string text_column, label_column;  // what was used
-  std::string label_mapping;              // e.g. "0 = negative, 1 = positive"
+  Finding label_mapping;                  // data-labels: how labels became classes
   int64_t dropped = 0;                    // rows dropped (neutral labels, empty text/label)
-  std::vector<std::pair<std::string, int64_t>> drop_reasons;  // reason -> count
+  // reason -> count, the reason by its key: "missing-label", "empty-text", "neutral-label"
+  // (the catalog's data-dropped words it).
+  std::vector<std::pair<std::string, int64_t>> drop_reasons;
 };
 
 // Labels are mapped per file from the set of distinct values in the label column

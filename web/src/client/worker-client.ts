@@ -6,12 +6,13 @@
 // worker needs is the page's business (state/recovery.ts).
 import { startWorker } from '../edition.ts';
 import type { CommandBody, WorkerEvent } from '../protocol.ts';
+import { phrase, type Phrase } from '../localized.ts';
 import { Heartbeat, type SlowTask } from './heartbeat.ts';
 
 export type EventListener = (event: WorkerEvent) => void;
 /** The worker is gone; `reason` says why in words; `restarted`: the page restarts it at
  *  once (it hung, or the user stopped it), rather than offering a Restart. */
-export type GoneListener = (reason: string, restartAtOnce: boolean) => void;
+export type GoneListener = (reason: Phrase, restartAtOnce: boolean) => void;
 /** A task the worker announced overran its allowance (null: it has ended after all). */
 export type SlowListener = (task: SlowTask | null) => void;
 
@@ -30,10 +31,7 @@ export class WorkerClient {
       now: () => performance.now(),
       ping: () => this.send({ type: 'ping' }),
       hung: (silentMs) =>
-        this.stop(
-          `it did not answer for ${Math.round(silentMs / 1000)} s (stuck in one computation)`,
-          true,
-        ),
+        this.stop(phrase('worker-gone-hung', { seconds: Math.round(silentMs / 1000) }), true),
       slow: (task) => this.onSlow(task),
       setInterval: (callback, ms) => setInterval(callback, ms),
       clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
@@ -57,11 +55,11 @@ export class WorkerClient {
 
   /** Tests only (window.__clslab): ends the worker as a crash would. */
   kill(): void {
-    this.stop('it was terminated', false);
+    this.stop(phrase('worker-gone-terminated'), false);
   }
 
   /** The user gave up on a task that overran its estimate: `reason` says which. */
-  stopBusy(reason: string): void {
+  stopBusy(reason: Phrase): void {
     this.stop(reason, true);
   }
 
@@ -74,17 +72,18 @@ export class WorkerClient {
     };
     worker.onerror = (error) => {
       error.preventDefault();
-      if (worker === this.worker) this.stop(error.message || 'an uncaught error', false);
+      if (worker === this.worker)
+        this.stop(phrase('worker-gone-error', { detail: error.message || '?' }), false);
     };
     worker.onmessageerror = () => {
-      if (worker === this.worker) this.stop('a message could not be read', false);
+      if (worker === this.worker) this.stop(phrase('worker-gone-unreadable'), false);
     };
     this.heartbeat.start();
     return worker;
   }
 
   /** Its state is unknown after an uncaught error or a hang: ended, not trusted. */
-  private stop(reason: string, restartAtOnce: boolean): void {
+  private stop(reason: Phrase, restartAtOnce: boolean): void {
     if (!this.alive) return;
     this.alive = false;
     this.heartbeat.stop();

@@ -16,6 +16,7 @@
 // - cornell-movie-review-data/rotten_tomatoes, config default: text, label (neg, pos);
 //   train 8,530, validation 1,066, test 1,066.
 // Core maps the {0, 1} label column to 0 = negative, 1 = positive (text_formats.h).
+import { failure } from '../localized.ts';
 import { isUnreachable, unreachable } from './network.ts';
 
 export const ROWS_API = 'https://datasets-server.huggingface.co/rows';
@@ -144,15 +145,15 @@ export async function sampleRows(
       response = await options.fetch(url, { signal: options.signal });
     } catch (error) {
       if (options.signal.aborted || !isUnreachable(error)) throw error;
-      throw unreachable(`sampling ${preset.title}`, url);
+      throw unreachable('sample', preset.title, url);
     }
     const body = (await response.json().catch(() => null)) as RowsResponse | null;
     if (!response.ok) {
-      const detail = body !== null && typeof body.error === 'string' ? `: ${body.error}` : '';
-      throw new Error(`${preset.dataset}: HTTP ${response.status} from the rows API${detail}`);
+      const reason = body !== null && typeof body.error === 'string' ? body.error : '';
+      throw failure('error-rows-http', { name: preset.dataset, status: response.status, reason });
     }
     if (body === null || !Array.isArray(body.rows)) {
-      throw new Error(`${preset.dataset}: the rows API answered without a "rows" array`);
+      throw failure('error-rows-no-array', { name: preset.dataset });
     }
     if (typeof body.num_rows_total === 'number' && body.num_rows_total < total) {
       total = body.num_rows_total;
@@ -161,10 +162,11 @@ export async function sampleRows(
       const text = item?.row?.[preset.textField];
       const label = item?.row?.['label'];
       if (typeof text !== 'string' || typeof label !== 'number') {
-        throw new Error(
-          `${preset.dataset} row ${String(item?.row_idx)}: expected a "${preset.textField}" ` +
-            'string and a numeric "label"',
-        );
+        throw failure('error-rows-bad-row', {
+          name: preset.dataset,
+          row: String(item?.row_idx),
+          field: preset.textField,
+        });
       }
       rows.push({ text, label });
     }

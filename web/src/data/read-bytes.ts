@@ -1,6 +1,7 @@
 // Bytes of a user's file or URL, read in chunks in the worker with progress and a size limit
 // stated in words, so a large file never blocks the page and an oversize one is refused
 // before it is read. The limit is core's (ParseOptions::max_bytes via maxInputBytes()).
+import { failure, PhraseError } from '../localized.ts';
 import { isUnreachable, unreachable } from './network.ts';
 
 export interface ReadOptions {
@@ -18,12 +19,13 @@ export function megabytes(bytes: number): string {
 }
 
 /** An input over the limit (tooLarge). */
-class TooLarge extends Error {}
+class TooLarge extends PhraseError {}
 
-export function tooLarge(name: string, size: number, limit: number): Error {
+/** The file (or, `folder`, the folder) `name` of `size` bytes is over `limit`. */
+export function tooLarge(name: string, size: number, limit: number, folder = false): Error {
+  const args = { name, size: megabytes(size), limit: megabytes(limit) };
   return new TooLarge(
-    `${name} is ${megabytes(size)}; files larger than ${megabytes(limit)} cannot be loaded ` +
-      '(the parser refuses them). Take a sample of the rows, or split the file.',
+    (folder ? failure('error-folder-too-large', args) : failure('error-too-large', args)).words,
   );
 }
 
@@ -61,7 +63,7 @@ export async function gunzipped(
   } catch (error) {
     // The decompressor's own error (a TypeError in browsers, zlib's in Node): damaged data.
     if (error instanceof Cancelled || error instanceof TooLarge) throw error;
-    throw new Error(`${name} is gzip-compressed but damaged: ${describe(error)}`);
+    throw failure('error-gzip-damaged', { name, reason: describe(error) });
   }
 }
 
@@ -77,10 +79,10 @@ export async function fetchBytes(
     response = await fetchFn(url, { signal: options.signal });
   } catch (error) {
     if (options.signal.aborted) throw new Cancelled();
-    if (isUnreachable(error)) throw unreachable(`downloading ${name}`, url);
-    throw new Error(`Could not download ${url}: ${describe(error)}`);
+    if (isUnreachable(error)) throw unreachable('download', name, url);
+    throw failure('error-download-url', { url, reason: describe(error) });
   }
-  if (!response.ok) throw new Error(`Could not download ${url}: HTTP ${response.status}`);
+  if (!response.ok) throw failure('error-download-http', { url, status: response.status });
   return gunzipped(await readBody(response, name, options), name, options);
 }
 

@@ -12,7 +12,7 @@ export type SourcePlan =
   | { kind: 'text'; name: string; file: SourceFile }
   | { kind: 'paired'; name: string; positive: SourceFile; negative: SourceFile }
   | { kind: 'texts'; name: string; files: SourceFile[]; labels: Int8Array }
-  | { kind: 'none'; message: string };
+  | { kind: 'none'; files: number };
 
 /** Label from the nearest folder named pos or neg (case-insensitive), 0 when none. */
 function folderLabel(path: string): number {
@@ -69,11 +69,6 @@ export function planSource(files: SourceFile[]): SourcePlan {
     // The File's own name: a picked file's name is not a path and may even contain '/'.
     return { kind: 'text', name: only.file.name, file: only };
   }
-  return {
-    kind: 'none',
-    message:
-      `Got ${visible.length} files. Expected one review file (CSV, TSV, JSON Lines), a pair ` +
-      'of *.pos and *.neg files with one review per line, or a folder with pos/ and neg/ ' +
-      'subfolders holding one review per file.',
-  };
+  // The catalog's error-source-files says what was expected (the loader throws it).
+  return { kind: 'none', files: visible.length };
 }

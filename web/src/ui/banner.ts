@@ -3,6 +3,7 @@
 // clears them, so an old failure never stands beside a good state. When the training
 // worker has stopped it also carries a Restart button (one action, in the banner, so that
 // the message and what to do about it are read together).
+import { t } from '../localized.ts';
 import { byId, element } from './dom.ts';
 
 /** 'notice': an error about the worker itself (it stopped, ran out of memory, was
@@ -47,11 +48,9 @@ export class Banner {
 
   /** "The training worker stopped: <reason>" with a Restart button that calls `restart`. */
   workerStopped(reason: string, restart: () => void): void {
-    this.notice(
-      `The training worker stopped: ${reason}. Restart it with the same settings and data.`,
-    );
+    this.notice(t('worker-stopped', { reason }));
     const button = element('button', {
-      text: 'Restart',
+      text: t('worker-restart'),
       className: 'primary',
       attributes: { id: 'banner-restart', type: 'button' },
     });

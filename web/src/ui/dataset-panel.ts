@@ -5,6 +5,7 @@
 import './dataset.css';
 import type { DataNeed, DatasetSummary, Limits, Plan } from '../protocol.ts';
 import { onLocaleChange, t } from '../localized.ts';
+import { say } from '../words.ts';
 import type { LabState, LabStore } from '../state/store.ts';
 import type { SourceFile } from '../data/sources.ts';
 import { isPresetId, PRESETS } from '../data/hf-rows.ts';
@@ -121,7 +122,7 @@ export class DatasetPanel {
         ? summary
         : `${summary} ${t('dataset-content-hash', { hash: s.contentHash })}`;
     const drops =
-      s.dropped > 0 ? [t('dataset-dropped', { rows: s.dropped }), ...s.dropReasons] : [];
+      s.dropped > 0 ? [t('dataset-dropped', { rows: s.dropped }), ...s.dropReasons.map(say)] : [];
     this.reasons.replaceChildren(...drops.map((text) => element('li', { text })));
   }
 

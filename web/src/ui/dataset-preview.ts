@@ -1,8 +1,12 @@
 // The preview dialog: what a file, folder, URL or preset would load as (format, columns,
 // label mapping, first rows, balance, dropped rows), with the choices that change it and
 // the "decode as Latin-1" offer for non-UTF-8 bytes. Nothing loads until Confirm.
+// Every word is the catalog's: the dialog's own (preview-*), and core's data findings for
+// the encoding, the label mapping, the dropped rows and the warnings; file and column names
+// and the rows' texts are data (translate="no").
 import type { DatasetPreview, ParseChoice, TextFormatName } from 'clslab-wasm';
-import { formatInteger } from '../format.ts';
+import { t } from '../localized.ts';
+import { say } from '../words.ts';
 import { element } from './dom.ts';
 
 export interface PreviewActions {
@@ -35,13 +39,13 @@ export class PreviewDialog {
 
   show(p: DatasetPreview, choice: ParseChoice): void {
     const title = element('h2', {
-      text: `Preview: ${p.sourceName}`,
+      text: t('preview-title', { name: p.sourceName }),
       attributes: { id: 'preview-title' },
     });
     const body = p.ok ? this.parsed(p, choice) : this.refused(p);
     const confirm = element('button', {
       className: 'primary',
-      text: 'Load and reset training',
+      text: t('preview-confirm'),
       attributes: { id: 'preview-confirm', type: 'button', disabled: !p.ok },
     });
     confirm.addEventListener('click', () => {
@@ -49,7 +53,7 @@ export class PreviewDialog {
       this.actions.confirm();
     });
     const cancel = element('button', {
-      text: 'Cancel',
+      text: t('cancel'),
       attributes: { id: 'preview-cancel', type: 'button' },
     });
     cancel.addEventListener('click', () => {
@@ -75,14 +79,14 @@ export class PreviewDialog {
     ];
     if (p.notUtf8) {
       const latin1 = element('button', {
-        text: 'Decode as Latin-1 (Windows-1252) and retry',
+        text: t('preview-latin1'),
         attributes: { id: 'preview-latin1', type: 'button' },
       });
       latin1.addEventListener('click', () => this.actions.change({ latin1: true }));
       nodes.push(
         element('p', {
           className: 'small',
-          text: 'The bytes are not UTF-8. Older exports from Excel and Windows tools are often Windows-1252; decoding keeps every character.',
+          text: t('preview-latin1-note'),
         }),
         latin1,
       );
@@ -93,8 +97,8 @@ export class PreviewDialog {
   private parsed(p: DatasetPreview, choice: ParseChoice): Node[] {
     const format = this.select(
       'preview-format',
-      'Format',
-      this.formats().map((f) => [f, f === 'auto' ? `detect (${p.format})` : f]),
+      t('preview-format'),
+      this.formats().map((f) => [f, f === 'auto' ? t('preview-detect', { found: p.format }) : f]),
       choice.format,
     );
     format.control.addEventListener('change', () =>
@@ -107,7 +111,8 @@ export class PreviewDialog {
     );
     const text = this.columnSelect(
       'preview-text-column',
-      'Text column',
+      t('preview-text-column'),
+      'text',
       p.columns,
       p.textColumn,
       choice.textColumn,
@@ -117,7 +122,8 @@ export class PreviewDialog {
     );
     const label = this.columnSelect(
       'preview-label-column',
-      'Label column',
+      t('preview-label-column'),
+      'label',
       p.columns,
       p.labelColumn,
       choice.labelColumn,
@@ -145,45 +151,59 @@ export class PreviewDialog {
       {
         className: 'preview-field',
         attributes: {
-          title:
-            'Star ratings above are positive, below negative, equal dropped (1-5 scale; 1-10 columns scale alike).',
+          title: t('preview-stars-title'),
         },
       },
-      [element('span', { text: 'Star threshold' }), stars],
+      [element('span', { text: t('preview-stars') }), stars],
     );
     const controls = element('div', { className: 'preview-controls' }, [
       format.field,
       ...(p.columns.length > 0 ? [text.field, label.field] : []),
       starsField,
     ]);
-    const balance = `${formatInteger(p.parsedRows)} reviews: ${formatInteger(p.positive)} positive, ${formatInteger(p.negative)} negative.`;
+    const balance = t('preview-balance', {
+      rows: p.parsedRows,
+      positive: p.positive,
+      negative: p.negative,
+    });
     const facts = element(
       'ul',
       { className: 'small preview-facts', attributes: { id: 'preview-facts' } },
       [
         element('li', {
-          text: `Format ${p.format}, ${p.encoding}.`,
+          text: t('preview-format-fact', { format: p.format, encoding: say(p.encoding) }),
         }),
         element('li', {
-          text: `Text from “${p.textColumn || 'text'}”, label from “${p.labelColumn || 'label'}”: ${p.labelMapping}.`,
+          text: t('preview-columns-fact', {
+            text: p.textColumn || 'text',
+            label: p.labelColumn || 'label',
+            mapping: say(p.labelMapping),
+          }),
         }),
         element('li', { text: balance, attributes: { id: 'preview-balance' } }),
         ...(p.dropped > 0
           ? [
               element('li', {
-                text: `${formatInteger(p.dropped)} rows dropped: ${p.dropReasons.join('; ')}.`,
+                text: t('preview-dropped', {
+                  rows: p.dropped,
+                  reasons: p.dropReasons.map(say).join(t('preview-reason-separator')),
+                }),
               }),
             ]
           : []),
       ],
     );
     const warnings = p.warnings.map((w) =>
-      element('p', { className: 'preview-warning', text: w, attributes: { role: 'status' } }),
+      element('p', {
+        className: 'preview-warning',
+        text: say(w),
+        attributes: { role: 'status', 'data-code': w.code },
+      }),
     );
     const rows = p.rows.map((row) =>
       element('tr', {}, [
-        element('td', { text: row.label > 0 ? 'positive' : 'negative' }),
-        element('td', { text: row.text }),
+        element('td', { text: row.label > 0 ? t('label-positive') : t('label-negative') }),
+        element('td', { text: row.text, attributes: { translate: 'no' } }),
       ]),
     );
     const table = element(
@@ -192,10 +212,13 @@ export class PreviewDialog {
       [
         element('caption', {
           className: 'small muted',
-          text: `The first ${p.rows.length} rows, texts cut short`,
+          text: t('preview-rows-caption', { rows: p.rows.length }),
         }),
         element('thead', {}, [
-          element('tr', {}, [element('th', { text: 'Label' }), element('th', { text: 'Text' })]),
+          element('tr', {}, [
+            element('th', { text: t('preview-column-label') }),
+            element('th', { text: t('preview-column-text') }),
+          ]),
         ]),
         element('tbody', {}, rows),
       ],
@@ -209,6 +232,7 @@ export class PreviewDialog {
   private columnSelect(
     id: string,
     labelText: string,
+    which: 'text' | 'label',
     columns: string[],
     detected: string,
     value: string,
@@ -216,21 +240,27 @@ export class PreviewDialog {
     const listed = (names: string[]): Array<[string, string]> => {
       const shown = names.slice(0, LISTED_COLUMNS);
       if (value !== '' && !shown.includes(value)) shown.unshift(value);
-      return [['', `detect (${detected})`], ...shown.map((c): [string, string] => [c, c])];
+      return [
+        ['', t('preview-detect', { found: detected })],
+        ...shown.map((c): [string, string] => [c, c]),
+      ];
     };
     const picker = this.select(id, labelText, listed(columns), value);
     if (columns.length <= LISTED_COLUMNS) return picker;
+    const first = () =>
+      t('preview-columns-first', { listed: LISTED_COLUMNS, columns: columns.length });
     const note = element('span', {
       className: 'small muted',
-      text: `the first ${formatInteger(LISTED_COLUMNS)} of ${formatInteger(columns.length)} columns; search for others`,
+      text: first(),
       attributes: { id: `${id}-note` },
     });
     const search = element('input', {
       attributes: {
         id: `${id}-search`,
         type: 'search',
-        placeholder: `Search ${formatInteger(columns.length)} columns`,
-        'aria-label': `Search the columns for the ${labelText.toLowerCase()}`,
+        placeholder: t('preview-columns-search', { columns: columns.length }),
+        'aria-label':
+          which === 'text' ? t('preview-columns-search-text') : t('preview-columns-search-label'),
       },
     });
     search.addEventListener('input', () => {
@@ -238,24 +268,36 @@ export class PreviewDialog {
       const matches =
         query === '' ? columns : columns.filter((c) => c.toLowerCase().includes(query));
       const options = listed(matches);
-      picker.control.replaceChildren(
-        ...options.map(([v, text]) => element('option', { text, attributes: { value: v } })),
-      );
+      picker.control.replaceChildren(...options.map(([v, text]) => PreviewDialog.option(v, text)));
       picker.control.value = value;
       note.textContent =
         query === ''
-          ? `the first ${formatInteger(LISTED_COLUMNS)} of ${formatInteger(columns.length)} columns; search for others`
-          : `${formatInteger(Math.min(matches.length, LISTED_COLUMNS))} of ${formatInteger(matches.length)} columns matching “${search.value.trim()}”`;
+          ? first()
+          : t('preview-columns-matching', {
+              shown: Math.min(matches.length, LISTED_COLUMNS),
+              matched: matches.length,
+              query: search.value.trim(),
+            });
     });
     picker.field.append(search, note);
     return picker;
+  }
+
+  /** An option: '' and 'auto' are the catalog's "detect (…)"; any other is a column's or a
+   *  format's own name (data). */
+  private static option(value: string, text: string): HTMLOptionElement {
+    const data = value !== '' && value !== 'auto';
+    return element('option', {
+      text,
+      attributes: data ? { value, translate: 'no' } : { value },
+    });
   }
 
   private select(id: string, labelText: string, options: Array<[string, string]>, value: string) {
     const control = element(
       'select',
       { attributes: { id } },
-      options.map(([v, text]) => element('option', { text, attributes: { value: v } })),
+      options.map(([v, text]) => PreviewDialog.option(v, text)),
     );
     control.value = value;
     const field = element('label', { className: 'preview-field' }, [

@@ -8,6 +8,7 @@
 // the page speaks, one of locale.ts's; without it the browser's languages choose).
 // They are split off before the hash goes to the module, which would report them as
 // unknown settings.
+import { phrase, type Phrase } from '../localized.ts';
 import { matchLocale, type Locale } from '../locale.ts';
 import { SPEEDS } from './speeds.ts';
 import { PANEL_KEYS, type PanelKey } from './panels.ts';
@@ -54,8 +55,9 @@ export interface PageFlags {
   /** The language the link asks for (`lang=es`, `lang=zh-CN`; any Spanish or simplified
    *  Chinese tag reads as the lab's), or null: the browser's languages choose. */
   lang: Locale | null;
-  /** Problems with the page keys, one sentence each (the value was ignored). */
-  warnings: string[];
+  /** Problems with the page keys, one sentence each in the catalog's words (the value was
+   *  ignored); the banner words them. */
+  warnings: Phrase[];
 }
 
 function isPageKey(key: string): key is PageKey {
@@ -94,11 +96,11 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
       continue;
     }
     if (value === null) {
-      flags.warnings.push(`${key}: the value has a malformed %-escape; ignored.`);
+      flags.warnings.push(phrase('link-key-malformed', { key }));
       continue;
     }
     if (seen.has(key)) {
-      flags.warnings.push(`${key} is given twice; the first value is used.`);
+      flags.warnings.push(phrase('link-key-twice', { key }));
       continue;
     }
     seen.add(key);
@@ -106,7 +108,7 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
       const run = Number(value);
       // Only the form here: how far a run may go is core's rule (the worker checks it).
       if (value !== '' && Number.isSafeInteger(run) && run >= 0) flags.run = run;
-      else flags.warnings.push(`run: "${value}" is not a whole number of steps; ignored.`);
+      else flags.warnings.push(phrase('link-run-invalid', { value }));
     } else if (key === 'hide' || key === 'panels') {
       const list = panelList(key, value, flags.warnings);
       if (key === 'hide') flags.hide = list;
@@ -114,22 +116,16 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
     } else if (key === 'speed') {
       const speed = Number(value);
       if (value !== '' && SPEEDS.includes(speed)) flags.speed = speed;
-      else
-        flags.warnings.push(
-          `speed: "${value}" is not one of ${SPEEDS.join(', ')} steps per second (0: as fast as possible); ignored.`,
-        );
+      else flags.warnings.push(phrase('link-speed-invalid', { value, speeds: SPEEDS.join(', ') }));
     } else if (key === 'activity') {
       flags.activity = value;
     } else if (key === 'lang') {
       flags.lang = matchLocale(value);
-      if (flags.lang === null)
-        flags.warnings.push(
-          `lang: "${value}" is not a language of the lab (en, es, zh-CN); ignored.`,
-        );
+      if (flags.lang === null) flags.warnings.push(phrase('link-lang-invalid', { value }));
     } else if (key === 'scorm') {
       const version = SCORM_VERSIONS.find((v) => v === value);
       if (version !== undefined) flags.scorm = version;
-      else flags.warnings.push(`scorm: "${value}" is not ${SCORM_VERSIONS.join(' or ')}; ignored.`);
+      else flags.warnings.push(phrase('link-scorm-invalid', { value }));
     } else {
       flags[key] = value === '1' || value === 'true';
     }
@@ -142,25 +138,21 @@ export function splitHash(hash: string): { settings: string; flags: PageFlags } 
  *  without `panels`) leaving none shown, is ignored with a warning, and the whole lab shows. */
 function keepSomethingShown(flags: PageFlags): void {
   if (flags.panels !== null && flags.panels.length === 0) {
-    flags.warnings.push(
-      `panels: names no panel (the panels are ${PANELS.join(', ')}); the whole lab is shown.`,
-    );
+    flags.warnings.push(phrase('link-panels-none', { panels: PANELS.join(', ') }));
     flags.panels = null;
   }
   if (hiddenPanels(flags).length === PANELS.length) {
-    flags.warnings.push(
-      'hide: every panel would be hidden, which leaves an empty page; the whole lab is shown.',
-    );
+    flags.warnings.push(phrase('link-hide-all'));
     flags.hide = [];
     flags.panels = null;
   }
 }
 
-function panelList(key: string, value: string, warnings: string[]): Panel[] {
+function panelList(key: 'hide' | 'panels', value: string, warnings: Phrase[]): Panel[] {
   const list: Panel[] = [];
   for (const name of value.split(',').filter((n) => n !== '')) {
     if (isPanel(name)) list.push(name);
-    else warnings.push(`${key}: unknown panel "${name}" ignored.`);
+    else warnings.push(phrase('link-panel-unknown', { key, name }));
   }
   return list;
 }

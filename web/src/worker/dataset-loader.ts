@@ -2,7 +2,7 @@
 // samples become SourceBytes (with progress and Cancel), and a source the user is looking
 // at in the preview waits here with its parse choices until confirmed. Parsing and
 // validation are core's (module.preview; Lab.load on confirm, by the session).
-import { phrase, type Phrase } from '../localized.ts';
+import { failure, phrase, type Phrase } from '../localized.ts';
 import type { ClslabModule, ParseChoice, SourceBytes } from 'clslab-wasm';
 import type { TaskKind, WorkerEvent } from '../protocol.ts';
 import { isPresetId, PRESETS, rowsToJsonLines, sampleRows } from '../data/hf-rows.ts';
@@ -95,7 +95,7 @@ export class DatasetLoader {
   /** The previewed source, to load; it stays pending until `loaded()` (a failed load keeps
    *  the preview open for other choices). */
   requirePending(): PendingSource {
-    if (this.pending === null) throw new Error('There is no dataset preview to confirm.');
+    if (this.pending === null) throw failure('error-no-preview');
     return this.pending;
   }
 
@@ -108,7 +108,7 @@ export class DatasetLoader {
     files: SourceFile[],
   ): Promise<{ bytes: SourceBytes; origin: SourceOrigin } | null> {
     const plan = planSource(files);
-    if (plan.kind === 'none') throw new Error(plan.message);
+    if (plan.kind === 'none') throw failure('error-source-files', { files: plan.files });
     const origin: SourceOrigin = { kind: 'file', name: plan.name };
     return this.read(
       'reading',
@@ -135,7 +135,7 @@ export class DatasetLoader {
           return { bytes: { layout: 'paired', positive, negative }, origin };
         }
         const size = plan.files.reduce((sum, f) => sum + f.file.size, 0);
-        if (size > limit) throw tooLarge(`The folder ${plan.name}`, size, limit);
+        if (size > limit) throw tooLarge(plan.name, size, limit, true);
         const texts: Uint8Array[] = [];
         for (let i = 0; i < plan.files.length; i += FILES_PER_PROGRESS) {
           if (signal.aborted) throw new Cancelled();
@@ -183,7 +183,7 @@ export class DatasetLoader {
 
   /** Samples `reviews` rows of a preset from `seed` as JSON lines; null when cancelled. */
   async sample(id: string, reviews: number, seed: number): Promise<SourceBytes | null> {
-    if (!isPresetId(id)) throw new Error(`Unknown dataset preset "${id}".`);
+    if (!isPresetId(id)) throw failure('error-unknown-preset', { name: id });
     const preset = PRESETS[id];
     const label = phrase('task-sampling', { name: preset.title });
     return this.read('reading', label, async (signal) => {

@@ -3,7 +3,23 @@
 // one place that knows it may be gone (not loaded yet, or dropped after a module fault).
 import type { ClslabModule, Lab, Limits } from 'clslab-wasm';
 import type { Plan } from '../protocol.ts';
+import { failure, type PhraseError } from '../localized.ts';
 import { planOf } from './data-source.ts';
+
+/** What needs a dataset, as the catalog's error-needs-data selects on it. */
+export type DataAction =
+  | 'reset'
+  | 'review'
+  | 'score'
+  | 'list'
+  | 'export'
+  | 'activity'
+  | 'replay'
+  | 'step'
+  | 'solve'
+  | 'save'
+  | 'train'
+  | 'play';
 
 export class LabHost {
   private module: ClslabModule | null = null;
@@ -22,19 +38,20 @@ export class LabHost {
   }
 
   requireModule(): ClslabModule {
-    if (this.module === null) throw new Error(this.notLoaded());
+    if (this.module === null) throw this.notLoaded();
     return this.module;
   }
 
   requireLab(): Lab {
-    if (this.lab === null) throw new Error(this.notLoaded());
+    if (this.lab === null) throw this.notLoaded();
     return this.lab;
   }
 
-  /** The Lab, which must hold a dataset for `action` ("Play", "Step E", ...). */
-  requireData(action: string): Lab {
+  /** The Lab, which must hold a dataset for `action` (the catalog's error-needs-data says
+   *  which: 'play', 'step', ...). */
+  requireData(action: DataAction): Lab {
     const lab = this.requireLab();
-    if (!lab.hasDataset()) throw new Error(`Load a dataset before ${action}.`);
+    if (!lab.hasDataset()) throw failure('error-needs-data', { action });
     return lab;
   }
 
@@ -71,9 +88,7 @@ export class LabHost {
     this.lab = null;
   }
 
-  private notLoaded(): string {
-    return this.faulted
-      ? 'The lab stopped after a failure; the page is restarting the training worker.'
-      : 'The wasm module is not loaded yet.';
+  private notLoaded(): PhraseError {
+    return this.faulted ? failure('error-lab-faulted') : failure('error-module-not-loaded');
   }
 }

@@ -4,6 +4,8 @@
 // exception that reached JS as a bare number, which in a core that throws nothing is
 // operator new's std::bad_alloc. After either, the module's state is unknown: it is dropped.
 
+import { phrase, type Phrase } from '../localized.ts';
+
 /** True when `error` came out of the wasm module rather than from the session's checks. */
 export function isModuleFault(error: unknown): boolean {
   if (typeof error === 'number') return true;
@@ -12,22 +14,16 @@ export function isModuleFault(error: unknown): boolean {
   return error !== null && typeof error === 'object';
 }
 
-/** A sentence for the banner: what happened, what the page does, what to lower. */
-export function describeModuleFault(error: unknown): string {
+/** The banner's sentence, in the catalog's words: what happened, what the page does, what
+ *  to lower. */
+export function describeModuleFault(error: unknown): Phrase {
   // A bare number is the address of the C++ exception object: meaningless to a reader.
-  const detail =
-    error instanceof Error
-      ? error.message
-      : typeof error === 'number'
-        ? 'an allocation failed (std::bad_alloc)'
-        : String(error);
-  const memory = typeof error === 'number' || /OOM|memory|Cannot enlarge|bad_alloc/i.test(detail);
-  const what = memory
-    ? 'The lab ran out of memory (the wasm heap is limited to 2 GB)'
-    : 'The lab stopped on an internal error';
-  const advice = memory ? ' Lower max_reviews, max_vocab or d before trying that again.' : '';
-  return (
-    `${what}: ${detail}. The training worker restarts with the last dataset and settings ` +
-    `that loaded.${advice}`
-  );
+  if (typeof error === 'number') {
+    return phrase('module-fault-memory', { detail: 'std::bad_alloc' });
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  const memory = /OOM|memory|Cannot enlarge|bad_alloc/i.test(detail);
+  return memory
+    ? phrase('module-fault-memory', { detail })
+    : phrase('module-fault-internal', { detail });
 }

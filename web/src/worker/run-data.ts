@@ -4,7 +4,7 @@
 // about data: a link whose data is still awaited (a file to supply, a download to agree
 // to). Until that data loads, the run in the Lab is untouched. Settings changes go through
 // here too, since another dataset is a settings change whose effect is 'source'.
-import { phrase } from '../localized.ts';
+import { failure, phrase } from '../localized.ts';
 import type { LoadResult, SettingEffect, SourceBytes } from 'clslab-wasm';
 import type { DataNeed, WorkerEvent } from '../protocol.ts';
 import type { SourceFile } from '../data/sources.ts';
@@ -118,7 +118,7 @@ export class RunData {
    *  link whole. */
   async resolveLink(keepData: boolean): Promise<void> {
     const link = this.linkOverData;
-    if (link === null) throw new Error('No link is waiting for an answer about the data.');
+    if (link === null) throw failure('error-no-link-answer');
     this.linkOverData = null;
     if (!keepData) return this.adopt(link.configJson, link.warnings);
     const module = this.deps.host.requireModule();
@@ -141,7 +141,7 @@ export class RunData {
       ? module.effectOfChange(lab.configJson(), checked.configJson)
       : { ok: true, message: '', value: 'source' as const };
     const effect = compared.value;
-    if (effect === null) throw new Error(`The settings could not be compared: ${compared.message}`);
+    if (effect === null) throw failure('error-settings-not-compared', { reason: compared.message });
     if (effect === 'source') return this.loadFor(checked.configJson, warnings);
     if (effect !== 'run-length') this.deps.training.halt();
     if (effect === 'pipeline') return this.rebuild(checked.configJson, warnings);
@@ -203,7 +203,7 @@ export class RunData {
   async supplySource(files: SourceFile[]): Promise<void> {
     const awaiting = this.awaiting;
     if (awaiting === null || awaiting.need.kind !== 'file') {
-      throw new Error('No link is waiting for a file: load your own data from the Dataset card.');
+      throw failure('error-no-link-file');
     }
     const read = await this.deps.datasets.readFiles(files);
     if (read === null) return;
@@ -217,7 +217,7 @@ export class RunData {
   async confirmSource(): Promise<void> {
     const awaiting = this.awaiting;
     if (awaiting === null || awaiting.need.kind === 'file') {
-      throw new Error('No link is waiting for a download.');
+      throw failure('error-no-link-download');
     }
     const { need } = awaiting;
     const bytes =
@@ -321,14 +321,14 @@ export class RunData {
       bytes = await this.deps.datasets.builtin(`${name}.tsv`, url);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      throw new Error(`Could not download the built-in dataset "${name}" (${url}): ${detail}`);
+      throw failure('error-download-failed', { name, url, reason: detail });
     }
     if (bytes !== null) return bytes;
     const lab = this.deps.host.requireLab();
-    const kept = lab.hasDataset()
-      ? `the lab keeps ${lab.summary().sourceName} and its run`
-      : 'nothing is loaded: choose a dataset, or load a file';
-    throw new Error(`You cancelled the download of ${name}.tsv: ${kept}.`);
+    const file = `${name}.tsv`;
+    throw lab.hasDataset()
+      ? failure('error-download-cancelled-kept', { file, source: lab.summary().sourceName })
+      : failure('error-download-cancelled-empty', { file });
   }
 }
 

@@ -4,6 +4,7 @@
 // stored, in a run file: its bytes are fetched here and handed over with the file.
 import type { SourceBytes } from 'clslab-wasm';
 import type { WorkerEvent } from '../protocol.ts';
+import { failure } from '../localized.ts';
 import { planOf, sourceOf } from './data-source.ts';
 import type { LabHost } from './lab-host.ts';
 
@@ -21,10 +22,10 @@ export class RunFiles {
    *  large to be loaded back (core's run-file limit) is not saved: the page's module could
    *  not read it (a 270 MB one aborted it), nor could the CLI. */
   export(): void {
-    const lab = this.deps.host.requireData('saving a run');
+    const lab = this.deps.host.requireData('save');
     const json = lab.exportRun();
     const fits = this.deps.host.requireModule().checkRunFileBytes(utf8Bytes(json), '');
-    if (!fits.ok) throw new Error(`The run was not saved: ${fits.message}.`);
+    if (!fits.ok) throw failure('error-run-not-saved', { reason: fits.message });
     this.deps.post({ type: 'runExported', json, step: lab.step() });
   }
 
@@ -33,9 +34,9 @@ export class RunFiles {
   async import(json: string): Promise<void> {
     const module = this.deps.host.requireModule();
     const fits = module.checkRunFileBytes(utf8Bytes(json), 'the run file');
-    if (!fits.ok) throw new Error(`The run file was not loaded: ${fits.message}.`);
+    if (!fits.ok) throw failure('error-run-not-loaded', { reason: fits.message });
     const header = module.readRun(json);
-    if (!header.ok) throw new Error(`The run file cannot be read: ${header.message}.`);
+    if (!header.ok) throw failure('error-run-unreadable', { reason: header.message });
     const source = sourceOf(planOf(module, header.configJson));
     let bytes: SourceBytes | null = null;
     if (!header.storesRows && source.kind === 'builtin') {
@@ -44,7 +45,7 @@ export class RunFiles {
     const lab = this.deps.host.requireLab();
     const applied = lab.applyRun(json, bytes);
     if (!applied.ok) {
-      throw new Error(`The run file was not loaded, and nothing changed: ${applied.message}.`);
+      throw failure('error-run-not-applied', { reason: applied.message });
     }
   }
 }

@@ -9,6 +9,7 @@
 import type { ClslabModule } from 'clslab-wasm';
 import type { Command, CommandType, WorkerEvent } from '../protocol.ts';
 import { assertNever } from '../protocol.ts';
+import { failure, PhraseError } from '../localized.ts';
 import { planOf, shareLinkOf } from './data-source.ts';
 import { DatasetLoader, type FetchBuiltin } from './dataset-loader.ts';
 import { injectFault } from './faults.ts';
@@ -125,11 +126,13 @@ export class Session {
     if (this.host.started && isModuleFault(error)) {
       this.training.halt();
       this.host.dropAfterFault();
-      this.deps.post({ type: 'failed', ...base, message: describeModuleFault(error), fatal: true });
+      const words = describeModuleFault(error);
+      this.deps.post({ type: 'failed', ...base, message: words.id, words, fatal: true });
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
-    this.deps.post({ type: 'failed', ...base, message, fatal: false });
+    const words = error instanceof PhraseError ? error.words : null;
+    this.deps.post({ type: 'failed', ...base, message, words, fatal: false });
   }
 
   /** `before`: the pauses and data loads there had been when the command arrived. */
@@ -153,7 +156,7 @@ export class Session {
         return this.data.confirmSource();
       case 'reset': {
         this.training.halt();
-        const reset = this.host.requireData('Reset').reset();
+        const reset = this.host.requireData('reset').reset();
         if (!reset.ok) throw new Error(reset.message);
         this.training.snapshot(true, 0, 0);
         return this.training.guide(lab());
@@ -168,7 +171,7 @@ export class Session {
         return this.training.play((error) => this.report(command, error));
       case 'runTo': {
         const replay = this.host.requireModule().checkReplayStep(command.step);
-        if (!replay.ok) throw new Error(`The link's run was not replayed: ${replay.message}.`);
+        if (!replay.ok) throw failure('error-link-not-replayed', { reason: replay.message });
         this.training.halt();
         return this.training.play((error) => this.report(command, error), command.step);
       }
@@ -180,10 +183,10 @@ export class Session {
       case 'solveMaxMargin':
         return this.training.solve();
       case 'requestReview': {
-        const split = this.host.requireData('showing a review').summary();
+        const split = this.host.requireData('review').summary();
         const total = command.testSplit ? split.testReviews : split.trainReviews;
         if (total === 0)
-          throw new Error(`The ${command.testSplit ? 'test' : 'training'} split is empty.`);
+          throw failure('error-split-empty', { split: command.testSplit ? 'test' : 'train' });
         const index = Math.min(Math.max(0, Math.trunc(command.index)), total - 1);
         const review = lab().review(command.testSplit, index);
         return post({ type: 'reviewShown', review, testSplit: command.testSplit, index, total });
@@ -191,11 +194,11 @@ export class Session {
       case 'scoreText':
         return post({
           type: 'textScored',
-          review: this.host.requireData('scoring a review').scoreText(command.text),
+          review: this.host.requireData('score').scoreText(command.text),
         });
       case 'listReviews': {
         const { filter } = command;
-        const summary = this.host.requireData('listing reviews').summary();
+        const summary = this.host.requireData('list').summary();
         const total = filter.testSplit ? summary.testReviews : summary.trainReviews;
         const page = await listReviews(
           (index) => lab().review(filter.testSplit, index),
@@ -222,7 +225,7 @@ export class Session {
       case 'discardPreview':
         return this.datasets.discard();
       case 'exportDataset': {
-        const summary = this.host.requireData('exporting the data').summary();
+        const summary = this.host.requireData('export').summary();
         const stem = summary.sourceName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_');
         return post({
           type: 'datasetExported',
@@ -243,7 +246,7 @@ export class Session {
         });
       case 'evaluateActivity':
       case 'commitActivity': {
-        const data = this.host.requireData('the activity');
+        const data = this.host.requireData('activity');
         const outcome =
           command.type === 'commitActivity'
             ? data.commitActivity(command.value, command.stateJson, command.responsesJson)
@@ -252,7 +255,7 @@ export class Session {
         return post({ type: 'activityEvaluated', report: outcome.value, step: data.step() });
       }
       case 'injectFault':
-        if (!this.deps.allowFaults) throw new Error('Faults are injected only in test builds.');
+        if (!this.deps.allowFaults) throw failure('error-faults-test-only');
         this.training.halt();
         return injectFault(command.fault, {
           host: this.host,

@@ -6,7 +6,7 @@
 // rate the page can show them, the solve's progress, the stop. Metrics cost O(N + V d), so
 // they are asked for at display rate, never per step, and exactly at the step a run stops:
 // that is the step a test or a link reads.
-import { phrase } from '../localized.ts';
+import { failure, phrase } from '../localized.ts';
 import type { Lab, StepKindName, WorkOrder, WorkReport } from 'clslab-wasm';
 import type { StopReason, TokenColumns, WorkerEvent } from '../protocol.ts';
 import type { LabHost } from './lab-host.ts';
@@ -133,7 +133,7 @@ export class Training {
    *  fast as the machine goes. */
   play(onError: (error: unknown) => void, target?: number): void {
     if (this.isPlaying) return;
-    const lab = this.deps.host.requireData(target === undefined ? 'Play' : 'replaying a link');
+    const lab = this.deps.host.requireData(target === undefined ? 'play' : 'replay');
     const targetStep = target ?? lab.plan().targetStep;
     this.stop('interrupted'); // the step's own work left from before goes on in this drive
     if (targetStep > lab.step()) this.deps.post({ type: 'started', targetStep });
@@ -148,7 +148,7 @@ export class Training {
    *  command ends once the steps and the p_mm solve they owe are done. */
   async step(kind: 'step' | 'stepEmbeddings' | 'stepAttention', count: number): Promise<void> {
     this.halt();
-    const lab = this.deps.host.requireData(`"${kind}"`);
+    const lab = this.deps.host.requireData('step');
     const stepKind =
       kind === 'stepEmbeddings' ? 'embeddings' : kind === 'stepAttention' ? 'flow' : 'any';
     await this.drive(lab.step() + count, false, false, stepKind, true);
@@ -158,7 +158,7 @@ export class Training {
    *  this E is not solved again: its report is said again. */
   async solve(): Promise<void> {
     this.halt();
-    const lab = this.deps.host.requireData('solving for p_mm');
+    const lab = this.deps.host.requireData('solve');
     lab.requestMaxMargin();
     const solving = lab.plan().next === 'max_margin';
     await this.drive(lab.step(), false, false, 'any', true);
@@ -306,7 +306,7 @@ export class Training {
       // run's verdicts are final once it ends.
       if (onlyFinish) this.announceLocal(plan.step);
       if (report.stopped === 'refused') return this.refused(run, lab, report.steps.message);
-      if (report.stopped === 'no_data') throw new Error('Load a dataset before training.');
+      if (report.stopped === 'no_data') throw failure('error-needs-data', { action: 'train' });
       if (report.stopped === 'target' && atTarget === 'settled') return;
       rate = window.add(report.steps.taken, now());
       // One yield per call (a capped Play's wait is that yield), so that Pause, Cancel and
