@@ -60,7 +60,16 @@ export const axisTitles: Plugin = {
             ? known.text
             : title.text.join(' ');
       const vertical = id.startsWith('y');
-      const room = Math.max((vertical ? chart.height : chart.width) - MARGIN_PX * 2, 40);
+      // The plot's side the title is centred on (the last layout's), else the canvas's less
+      // the room the other axis takes: a title no longer than it stays clear of the legend.
+      const area = chart.chartArea as { width: number; height: number } | undefined;
+      const side =
+        area !== undefined && area.width > 0
+          ? vertical
+            ? area.height
+            : area.width
+          : (vertical ? chart.height : chart.width) - MARGIN_PX * 2;
+      const room = Math.max(side, 60);
       const font = toFont((resolved[id]?.title?.font ?? {}) as Partial<FontSpec>);
       const ctx = chart.ctx;
       ctx.save();
