@@ -182,6 +182,11 @@ coverage = { $all ->
        *[no] Over the { $scored } of { $reviews } training reviews ({ $scored_share }) with a token in the vocabulary; the others select nothing, so over all { $reviews } attention selects s* in { $selection }.
     }
 coverage-acyclic = Acyclic: { $acyclic } of the { $reviews } ({ $share }).
+rate-measured = { $direction ->
+       *[falls] Measured slope { $slope } on these axes (steps { $from }–{ $to }, { $points } points): 1 − cos(p, p_mm) falls like step^{ $slope }. A measurement, not a rate the theory states.
+        [rises] Measured slope { $slope } on these axes (steps { $from }–{ $to }, { $points } points): 1 − cos(p, p_mm) rises, so p turns away from p_mm.
+    }
+rate-unmeasured = The slope is measured once 1 − cos(p, p_mm) has { $points } recorded points over a factor of { $span } in steps.
 
 ## The prompt above the charts: what the run calls for next
 
@@ -459,6 +464,7 @@ u-shape-point-size = Point size: count.
 result2-heading = Result 2: p turns toward the max-margin direction
 chart-selection-label = Cosine to p_mm and selection accuracy over log steps
 chart-norm-label = Norm of p and normalized margin over log steps
+chart-rate-label = One minus the cosine to p_mm against the step, both on log scales
 loss-heading = Training: loss and accuracy
 chart-loss-label = Loss and accuracy over training steps
 verdict-details = Reasons and numbers
@@ -637,11 +643,13 @@ chart-title-alignment = Result 1: v·E_s against α_s after the step on E
 chart-title-u-shape = Figure 1: p·E_s against Δ_s (the U shape)
 chart-title-selection = Result 2: cos(p, p_mm), selection accuracy and attention mass
 chart-title-norm = Result 2: ‖p‖ and the normalized margin
+chart-title-rate = Result 2: 1 − cos(p, p_mm), the rate of convergence
 chart-lead-loss = The loss (how wrong the model is, on average) falls as it trains; accuracy is the share of reviews it labels right, on the reviews it learns from and on held-out ones.
 chart-lead-alignment = Each dot is a word: its score after one training step (up) against how much more often it appears in positive than in negative reviews (across); the theory predicts they line up.
 chart-lead-u-shape = Each dot is a word: its attention score (up) against how strongly it leans to one label (across, neutral in the middle); the theory predicts that training lifts the strongly leaning words on both sides above the neutral ones, a U.
 chart-lead-selection = As training runs (steps across, on a log scale), these lines show how close attention comes to the direction the theory predicts and in how many reviews it picks the word the theory names.
 chart-lead-norm = The length of the attention vector, which the theory predicts grows without limit, and its margin between the chosen word and the rest per unit of length, which the theory predicts tends to the max-margin value where its hypotheses hold.
+chart-lead-rate = How far the attention vector's direction still is from the one the theory predicts, on log scales both ways: a straight falling line means it keeps closing in at a steady power of the step; the slope written under the title is measured on this run.
 
 ## Views: the charts' axes, legends, tooltips and tables (web/src/charts/)
 
@@ -650,6 +658,7 @@ chart-axis-step = step (gradient steps)
 chart-axis-loss = logistic loss (nats per review)
 chart-axis-accuracy = accuracy (share of reviews)
 chart-axis-norm = ‖p‖ (log scale)
+chart-axis-rate = 1 − cos(p, p_mm) (log scale)
 chart-axis-margin = normalized margin (score units)
 chart-axis-cosine-share = cosine / share of reviews (0 to 1)
 chart-axis-alpha = average signed frequency α_s (share of tokens, signed)
@@ -662,6 +671,7 @@ chart-series-test-loss = test loss
 chart-series-train-accuracy = train accuracy
 chart-series-test-accuracy = test accuracy
 chart-series-p-norm = ‖p‖
+chart-series-rate = 1 − cos(p, p_mm), all reviews
 chart-series-margin = normalized margin
 chart-series-margin-reference = 1/‖p_mm‖ (reference)
 chart-series-local-margin = normalized margin, flow's own selection

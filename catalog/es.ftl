@@ -188,6 +188,11 @@ coverage = { $all ->
        *[no] Sobre las { $scored } de { $reviews } reseñas de entrenamiento ({ $scored_share }) que tienen algún token del vocabulario; las demás no seleccionan nada, así que en las { $reviews } la atención selecciona s* en el { $selection }.
     }
 coverage-acyclic = Acíclicas: { $acyclic } de las { $reviews } ({ $share }).
+rate-measured = { $direction ->
+       *[falls] Pendiente medida { $slope } en estos ejes (pasos { $from }–{ $to }, { $points } puntos): 1 − cos(p, p_mm) decrece como paso^{ $slope }. Es una medida, no una tasa que afirme la teoría.
+        [rises] Pendiente medida { $slope } en estos ejes (pasos { $from }–{ $to }, { $points } puntos): 1 − cos(p, p_mm) crece, así que p se aleja de p_mm.
+    }
+rate-unmeasured = La pendiente se mide cuando 1 − cos(p, p_mm) tiene { $points } puntos registrados a lo largo de un factor { $span } en los pasos.
 
 ## The prompt above the charts: what the run calls for next
 
@@ -462,6 +467,7 @@ u-shape-point-size = Tamaño del punto: recuento.
 result2-heading = Resultado 2: p gira hacia la dirección de margen máximo
 chart-selection-label = Coseno con p_mm y exactitud de la selección frente al logaritmo de los pasos
 chart-norm-label = Norma de p y margen normalizado frente al logaritmo de los pasos
+chart-rate-label = Uno menos el coseno con p_mm frente al paso, ambos en escala logarítmica
 loss-heading = Entrenamiento: pérdida y exactitud
 chart-loss-label = Pérdida y exactitud a lo largo de los pasos de entrenamiento
 verdict-details = Razones y números
@@ -638,11 +644,13 @@ chart-title-alignment = Resultado 1: v·E_s frente a α_s tras el paso sobre E
 chart-title-u-shape = Figura 1: p·E_s frente a Δ_s (la forma de U)
 chart-title-selection = Resultado 2: cos(p, p_mm), exactitud de selección y masa de atención
 chart-title-norm = Resultado 2: ‖p‖ y el margen normalizado
+chart-title-rate = Resultado 2: 1 − cos(p, p_mm), la velocidad de convergencia
 chart-lead-loss = La pérdida (cuánto se equivoca el modelo, en promedio) baja a medida que entrena; la exactitud es la proporción de reseñas que etiqueta bien, en las reseñas de las que aprende y en las reservadas.
 chart-lead-alignment = Cada punto es una palabra: su puntuación tras un paso de entrenamiento (en vertical) frente a cuánto más aparece en reseñas positivas que en negativas (en horizontal); la teoría predice que quedan en línea.
 chart-lead-u-shape = Cada punto es una palabra: su puntuación de atención (en vertical) frente a cuánto se inclina hacia una etiqueta (en horizontal, las neutras en el centro); la teoría predice que el entrenamiento sube las palabras muy inclinadas de ambos lados por encima de las neutras, una U.
 chart-lead-selection = A medida que avanza el entrenamiento (los pasos en horizontal, en escala logarítmica), estas líneas muestran cuánto se acerca la atención a la dirección que predice la teoría y en cuántas reseñas elige la palabra que la teoría señala.
 chart-lead-norm = La longitud del vector de atención, que según la teoría crece sin límite, y su margen entre la palabra elegida y las demás por unidad de longitud, que según la teoría tiende al valor de margen máximo donde se cumplen sus hipótesis.
+chart-lead-rate = Cuánto se aparta aún la dirección del vector de atención de la que predice la teoría, en escala logarítmica en ambos ejes: una recta descendente significa que se acerca a una potencia constante del paso; la pendiente escrita bajo el título se mide en esta ejecución.
 
 ## Views: the charts' axes, legends, tooltips and tables (web/src/charts/)
 
@@ -651,6 +659,7 @@ chart-axis-step = paso (pasos de gradiente)
 chart-axis-loss = pérdida logística (nats por reseña)
 chart-axis-accuracy = exactitud (proporción de reseñas)
 chart-axis-norm = ‖p‖ (escala logarítmica)
+chart-axis-rate = 1 − cos(p, p_mm) (escala logarítmica)
 chart-axis-margin = margen normalizado (unidades de puntuación)
 chart-axis-cosine-share = coseno / proporción de reseñas (de 0 a 1)
 chart-axis-alpha = frecuencia media con signo α_s (proporción de tokens, con signo)
@@ -663,6 +672,7 @@ chart-series-test-loss = pérdida de prueba
 chart-series-train-accuracy = exactitud de entrenamiento
 chart-series-test-accuracy = exactitud de prueba
 chart-series-p-norm = ‖p‖
+chart-series-rate = 1 − cos(p, p_mm), todas las reseñas
 chart-series-margin = margen normalizado
 chart-series-margin-reference = 1/‖p_mm‖ (referencia)
 chart-series-local-margin = margen normalizado, selección propia del flujo

@@ -188,6 +188,11 @@ coverage = { $all ->
        *[no] 基于 { $reviews } 条训练评论中含有词表词元的 { $scored } 条（{ $scored_share }）；其余评论不选中任何词元，因此在全部 { $reviews } 条评论上 s* 的选中率为 { $selection }。
     }
 coverage-acyclic = 无环：{ $reviews } 条中的 { $acyclic } 条（{ $share }）。
+rate-measured = { $direction ->
+       *[falls] 在这两条对数坐标轴上实测斜率为 { $slope }（第 { $from }–{ $to } 步，{ $points } 个点）：1 − cos(p, p_mm) 按 步数^{ $slope } 下降。这是测量值，不是理论给出的速率。
+        [rises] 在这两条对数坐标轴上实测斜率为 { $slope }（第 { $from }–{ $to } 步，{ $points } 个点）：1 − cos(p, p_mm) 在上升，即 p 正在偏离 p_mm。
+    }
+rate-unmeasured = 当 1 − cos(p, p_mm) 有 { $points } 个记录点、且步数跨度达到 { $span } 倍时，才测量斜率。
 
 ## The prompt above the charts: what the run calls for next
 
@@ -437,6 +442,7 @@ u-shape-point-size = 点的大小：计数。
 result2-heading = 结果 2：p 转向最大间隔方向
 chart-selection-label = 与 p_mm 的余弦和选中率，横轴为对数步数
 chart-norm-label = p 的范数和归一化间隔，横轴为对数步数
+chart-rate-label = 1 减去与 p_mm 的余弦，对步数作图，两轴均为对数刻度
 loss-heading = 训练：损失与准确率
 chart-loss-label = 损失与准确率随训练步数的变化
 verdict-details = 理由与数值
@@ -606,11 +612,13 @@ chart-title-alignment = 结果 1：E 上一步之后的 v·E_s 对 α_s
 chart-title-u-shape = 图 1：p·E_s 对 Δ_s（U 形）
 chart-title-selection = 结果 2：cos(p, p_mm)、选中率与注意力质量
 chart-title-norm = 结果 2：‖p‖ 与归一化间隔
+chart-title-rate = 结果 2：1 − cos(p, p_mm)，收敛的速率
 chart-lead-loss = 损失（模型平均错得有多厉害）随训练下降；准确率是模型判对标签的评论所占比例，分别在它学习的评论和留出的评论上计算。
 chart-lead-alignment = 每个点是一个词：纵轴是它在一步训练后的得分，横轴是它在正面评论中比在负面评论中多出现的程度；理论预测这些点排成一条直线。
 chart-lead-u-shape = 每个点是一个词：纵轴是它的注意力得分，横轴是它偏向某一标签的程度（中性词在中间）；理论预测训练会把两侧强烈偏向的词抬得比中性词高，形成 U 形。
 chart-lead-selection = 随着训练进行（横轴为步数，对数刻度），这些曲线显示注意力与理论预测的方向有多接近，以及在多少评论中它选中了理论指出的那个词。
 chart-lead-norm = 注意力向量的长度（理论预测它会无限增长），以及它在被选中的词与其余词之间按单位长度计的间隔（理论预测在其假设成立时，它趋于最大间隔的值）。
+chart-lead-rate = 注意力向量的方向离理论预测的方向还有多远，两轴都取对数刻度：一条下降的直线表示它以步数的固定幂次不断接近；标题下方写出的斜率是在本次运行中测得的。
 
 ## Views: the charts' axes, legends, tooltips and tables (web/src/charts/)
 
@@ -619,6 +627,7 @@ chart-axis-step = 步（梯度步数）
 chart-axis-loss = 逻辑损失（每条评论的奈特）
 chart-axis-accuracy = 准确率（评论所占比例）
 chart-axis-norm = ‖p‖（对数刻度）
+chart-axis-rate = 1 − cos(p, p_mm)（对数刻度）
 chart-axis-margin = 归一化间隔（分数单位）
 chart-axis-cosine-share = 余弦 / 评论所占比例（0 到 1）
 chart-axis-alpha = 平均带符号频率 α_s（词元占比，带符号）
@@ -631,6 +640,7 @@ chart-series-test-loss = 测试损失
 chart-series-train-accuracy = 训练准确率
 chart-series-test-accuracy = 测试准确率
 chart-series-p-norm = ‖p‖
+chart-series-rate = 1 − cos(p, p_mm)，全部评论
 chart-series-margin = 归一化间隔
 chart-series-margin-reference = 1/‖p_mm‖（参考值）
 chart-series-local-margin = 归一化间隔，梯度流自己的选择

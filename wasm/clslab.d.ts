@@ -195,6 +195,8 @@ export interface Metrics {
   predictedSlope: number;
   hasMaxMargin: boolean;
   cosineToMaxMargin: number;
+  /** 1 − cos(p, p_mm) computed without cancellation (digits where the cosine reads 1). */
+  oneMinusCosineToMaxMargin: number;
   normalizedMargin: number;
   maxMarginReference: number;
   selectionAccuracy: number;
@@ -689,6 +691,8 @@ export interface Guidance {
   /** Facts of the "why" panel. */
   diagnostics: Finding[];
   coverage: Finding;
+  /** The measured slope of log(1 − cos(p, p_mm)) against log(step) (core's DirectionRate). */
+  rate: Finding;
   prompt: Finding;
 }
 

@@ -108,6 +108,7 @@ Json GuidanceJson(const clslab::Guidance& guidance) {
   return {{"panels", panels},
           {"diagnostics", diagnostics},
           {"coverage", FindingJson(guidance.coverage)},
+          {"rate", FindingJson(guidance.rate)},
           {"prompt", FindingJson(guidance.prompt)}};
 }
 
@@ -119,7 +120,7 @@ Json RecipeJson(const clslab::Recipe& recipe) {
 }
 
 Json ClaimsJson(const clslab::GuidanceInputs& run, const clslab::Guidance& guidance) {
-  std::vector<const clslab::Finding*> all = {&guidance.coverage, &guidance.prompt};
+  std::vector<const clslab::Finding*> all = {&guidance.coverage, &guidance.rate, &guidance.prompt};
   for (const clslab::Finding& f : guidance.panels) all.push_back(&f);
   for (const clslab::Finding& f : guidance.diagnostics) all.push_back(&f);
   int64_t checked = 0;

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <vector>
 
 #include "guidance_rules.h"
 
@@ -531,6 +532,87 @@ Finding Coverage(const GuidanceInputs& in) {
 
 const SpecList kCoverageSpecs = {&kCoverage, &kCoverageAcyclic};
 
+// ---- The rate of Result 2's convergence in direction, measured on the run's history.
+
+DirectionRate MeasureDirectionRate(const GuidanceInputs& in) {
+  DirectionRate rate;
+  const Metrics& now = in.metrics;
+  if (now.step <= 0) return rate;
+  const double from = now.step / kRateWindow;
+  std::vector<const Metrics*> points;
+  for (const Metrics& then : in.history) {
+    if (then.step >= now.step) break;
+    if (then.step > 0 && then.step >= from) points.push_back(&then);
+  }
+  points.push_back(&now);
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (const Metrics* m : points) {
+    const double gap = m->one_minus_cosine_to_max_margin;
+    if (!m->has_max_margin || !(gap > 0) || !std::isfinite(gap)) continue;
+    const double x = std::log(static_cast<double>(m->step)), y = std::log(gap);
+    if (n == 0) rate.from_step = m->step;
+    rate.to_step = m->step;
+    n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y;
+  }
+  rate.points = static_cast<int32_t>(n);
+  const double spread = n * sxx - sx * sx;
+  rate.measured =
+      rate.points >= kRatePoints && rate.to_step >= kRateSpan * rate.from_step && spread > 0;
+  rate.slope = rate.measured ? (n * sxy - sx * sy) / spread : 0;
+  rate.measured = rate.measured && std::isfinite(rate.slope);
+  return rate;
+}
+
+namespace {
+
+// "Measured from step 750 to 3,000 (12 points): 1 - cos(p, p_mm) falls like step^-1.98":
+// the fit's numbers are the history's, recomputed.
+const MessageSpec kRateMeasured{
+    "rate-measured",
+    {{"slope", ArgType::kRatio},
+     {"from", ArgType::kCount},
+     {"to", ArgType::kCount},
+     {"points", ArgType::kCount},
+     {"direction", ArgType::kName, {"falls", "rises"}}},
+    [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+      const DirectionRate rate = MeasureDirectionRate(in);
+      return Holds(why)
+          .If(rate.measured, "enough recorded points")
+          .If(f.Number("slope") == rate.slope, "the fitted slope")
+          .If(f.Number("from") == rate.from_step && f.Number("to") == rate.to_step,
+              "the steps fitted")
+          .If(f.Number("points") == rate.points, "the points fitted")
+          .If((f.Arg("direction")->text == "falls") == (rate.slope < 0), "its sign")
+          .ok;
+    }};
+// "The slope is measured once 1 - cos(p, p_mm) has 4 points over a factor of 2 in steps."
+const MessageSpec kRateUnmeasured{
+    "rate-unmeasured",
+    {{"points", ArgType::kCount}, {"span", ArgType::kCount}},
+    [](const GuidanceInputs& in, const Finding& f, std::string* why) {
+      return Holds(why)
+          .If(!MeasureDirectionRate(in).measured, "too few points")
+          .If(f.Number("points") == kRatePoints && f.Number("span") == kRateSpan, "the bar")
+          .ok;
+    }};
+
+}  // namespace
+
+Finding Rate(const GuidanceInputs& in) {
+  const DirectionRate rate = MeasureDirectionRate(in);
+  if (!rate.measured) {
+    return kRateUnmeasured.Say("rate", FindingKind::kNote,
+                               {Count("points", kRatePoints), Count("span", kRateSpan)});
+  }
+  return kRateMeasured.Say(
+      "rate", FindingKind::kNote,
+      {Ratio("slope", rate.slope), Count("from", static_cast<double>(rate.from_step)),
+       Count("to", static_cast<double>(rate.to_step)), Count("points", rate.points),
+       Name("direction", rate.slope < 0 ? "falls" : "rises")});
+}
+
+const SpecList kRateSpecs = {&kRateMeasured, &kRateUnmeasured};
+
 // ---- The prompt: what the run calls for next. It names an action, never a verdict, so it
 // cannot contradict the verdicts under the charts.
 
@@ -592,7 +674,7 @@ const SpecList kPromptSpecs = {&kPromptStepE, &kPromptJoint, &kPromptPlay, &kPro
 
 std::vector<const SpecList*> GuidanceSpecLists() {
   return {&kResult1Specs, &kFigure1Specs,  &kResult2Specs, &kLossSpecs,
-          &kWhySpecs,     &kCoverageSpecs, &kPromptSpecs};
+          &kWhySpecs,     &kCoverageSpecs, &kRateSpecs,    &kPromptSpecs};
 }
 
 Guidance Explain(const GuidanceInputs& inputs) {
@@ -600,6 +682,7 @@ Guidance Explain(const GuidanceInputs& inputs) {
   g.panels = {Result1(inputs), Figure1(inputs), Result2(inputs), Loss(inputs)};
   g.diagnostics = Diagnostics(inputs);
   g.coverage = Coverage(inputs);
+  g.rate = Rate(inputs);
   g.prompt = Prompt(inputs);
   return g;
 }

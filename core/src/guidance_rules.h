@@ -83,7 +83,7 @@ Finding FlowSubset(const GuidanceInputs& in);
 
 // The rule files' spec lists (guidance_specs.h gathers them).
 extern const SpecList kResult1Specs, kFigure1Specs, kResult2Specs, kLossSpecs, kWhySpecs,
-    kCoverageSpecs, kPromptSpecs;
+    kCoverageSpecs, kRateSpecs, kPromptSpecs;
 
 Finding Result1(const GuidanceInputs& in);
 Finding Figure1(const GuidanceInputs& in);
@@ -91,6 +91,7 @@ Finding Result2(const GuidanceInputs& in);
 Finding Loss(const GuidanceInputs& in);
 std::vector<Finding> Diagnostics(const GuidanceInputs& in);
 Finding Coverage(const GuidanceInputs& in);
+Finding Rate(const GuidanceInputs& in);
 Finding Prompt(const GuidanceInputs& in);
 
 }  // namespace clslab

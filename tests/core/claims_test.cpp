@@ -27,7 +27,7 @@ const Catalog& English() {
 // Checks every finding of `g` against its claim and renders it; returns the failures.
 std::vector<std::string> Broken(const GuidanceInputs& in, const Guidance& g) {
   std::vector<std::string> broken;
-  std::vector<const Finding*> all = {&g.coverage, &g.prompt};
+  std::vector<const Finding*> all = {&g.coverage, &g.rate, &g.prompt};
   for (const Finding& f : g.panels) all.push_back(&f);
   for (const Finding& f : g.diagnostics) all.push_back(&f);
   for (const Finding* f : all) {
@@ -112,6 +112,10 @@ Metrics RandomMetrics(Rng& rng, int64_t step, const GuidanceInputs& in) {
   static Rng cancels(40);
   m.local_svm_cancelled =
       m.phase == Phase::kFlow && !m.local_selection_current && cancels.Below(3) == 0;
+  // 1 - cos(p, p_mm) over twelve decades, sometimes exactly 0 (p along p_mm), from a stream
+  // of its own too: the rate's slope over the history comes out either sign.
+  static Rng gaps(41);
+  m.one_minus_cosine_to_max_margin = gaps.Below(10) == 0 ? 0 : std::pow(10.0, -12 * gaps.Uniform());
   return m;
 }
 
@@ -223,6 +227,7 @@ TEST(Claims, EveryFindingOnThousandsOfGeneratedRunsKeepsItsClaimAndRenders) {
     for (const Finding& f : g.panels) count(f);
     for (const Finding& f : g.diagnostics) count(f);
     count(g.coverage);
+    count(g.rate);
     count(g.prompt);
   }
   EXPECT_GT(said, 40000);

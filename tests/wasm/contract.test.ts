@@ -199,6 +199,7 @@ const metrics = {
   predictedSlope: 'number',
   hasMaxMargin: 'boolean',
   cosineToMaxMargin: 'number',
+  oneMinusCosineToMaxMargin: 'number',
   normalizedMargin: 'number',
   maxMarginReference: 'number',
   selectionAccuracy: 'number',
@@ -444,6 +445,7 @@ const guidance = {
   panels: { arrayOf: finding },
   diagnostics: { arrayOf: finding },
   coverage: { nullable: false, shape: finding },
+  rate: { nullable: false, shape: finding },
   prompt: { nullable: false, shape: finding },
 } satisfies Record<keyof Guidance, Kind>;
 const limits = {

@@ -196,6 +196,14 @@ export interface MessageArgs {
     selection: FluentVariable;
   };
   'coverage-acyclic': { acyclic: FluentVariable; reviews: FluentVariable; share: FluentVariable };
+  'rate-measured': {
+    direction: FluentVariable;
+    from: FluentVariable;
+    points: FluentVariable;
+    slope: FluentVariable;
+    to: FluentVariable;
+  };
+  'rate-unmeasured': { points: FluentVariable; span: FluentVariable };
   'prompt-step-e': {};
   'prompt-joint': {};
   'prompt-play': { step: FluentVariable; steps: FluentVariable };
@@ -445,6 +453,7 @@ export interface MessageArgs {
   'result2-heading': {};
   'chart-selection-label': {};
   'chart-norm-label': {};
+  'chart-rate-label': {};
   'loss-heading': {};
   'chart-loss-label': {};
   'verdict-details': {};
@@ -584,16 +593,19 @@ export interface MessageArgs {
   'chart-title-u-shape': {};
   'chart-title-selection': {};
   'chart-title-norm': {};
+  'chart-title-rate': {};
   'chart-lead-loss': {};
   'chart-lead-alignment': {};
   'chart-lead-u-shape': {};
   'chart-lead-selection': {};
   'chart-lead-norm': {};
+  'chart-lead-rate': {};
   'chart-axis-step-log': {};
   'chart-axis-step': {};
   'chart-axis-loss': {};
   'chart-axis-accuracy': {};
   'chart-axis-norm': {};
+  'chart-axis-rate': {};
   'chart-axis-margin': {};
   'chart-axis-cosine-share': {};
   'chart-axis-alpha': {};
@@ -606,6 +618,7 @@ export interface MessageArgs {
   'chart-series-train-accuracy': {};
   'chart-series-test-accuracy': {};
   'chart-series-p-norm': {};
+  'chart-series-rate': {};
   'chart-series-margin': {};
   'chart-series-margin-reference': {};
   'chart-series-local-margin': {};

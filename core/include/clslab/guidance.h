@@ -22,7 +22,8 @@ struct Guidance {
   std::vector<Finding> panels;       // one verdict each: result1, figure1, result2, loss
   std::vector<Finding> diagnostics;  // panel "why", kind kFact: d vs V, constraints, selection, U
   Finding coverage;                  // panel "coverage": the reviews Result 2 is measured over
-  Finding prompt;                    // panel "prompt": the next action the run calls for
+  Finding rate;    // panel "rate": the measured slope of log(1 - cos(p, p_mm)) on log(step)
+  Finding prompt;  // panel "prompt": the next action the run calls for
 };
 
 template <typename Visitor>
@@ -30,6 +31,7 @@ void Describe(const Guidance& g, Visitor& v) {
   v("panels", g.panels);
   v("diagnostics", g.diagnostics);
   v("coverage", g.coverage);
+  v("rate", g.rate);
   v("prompt", g.prompt);
 }
 
@@ -58,6 +60,23 @@ struct GuidanceInputs {
 };
 
 Guidance Explain(const GuidanceInputs& inputs);
+
+// How fast p turns toward p_mm, as measured (never a theory's rate): the least-squares slope
+// of log(1 - cos(p, p_mm)) against log(step) over the recorded steps from now / kRateWindow
+// to now (the current metrics included) that have a p_mm and 1 - cos > 0. `measured` when
+// there are at least kRatePoints of them spanning at least a factor kRateSpan in steps. On
+// log axes 1 - cos then falls like step^slope; THEORY.md says what the theory does and does
+// not say about that slope.
+struct DirectionRate {
+  bool measured = false;
+  double slope = 0;
+  int64_t from_step = 0, to_step = 0;
+  int32_t points = 0;
+};
+DirectionRate MeasureDirectionRate(const GuidanceInputs& inputs);
+constexpr double kRateWindow = 4;
+constexpr int32_t kRatePoints = 4;
+constexpr double kRateSpan = 2;
 
 // Thresholds the rules use, named so tests and docs can quote them.
 constexpr double kGoodR2 = 0.99;  // Result 1 shown: R^2 and slope within 1%

@@ -122,6 +122,10 @@ struct Metrics {
   // Result 2: against the attention-SVM solution p_mm (after SolveMaxMargin).
   bool has_max_margin = false;
   double cosine_to_max_margin = 0;
+  // 1 - cos(p, p_mm) computed without cancellation (||p/||p|| - p_mm/||p_mm|| ||^2 / 2 in
+  // double: OneMinusCosine), so its digits survive where cos(p, p_mm) reads 0.99999999: the
+  // rate of Result 2's directional convergence on log axes (THEORY.md).
+  double one_minus_cosine_to_max_margin = 0;
   double normalized_margin = 0;     // min_k p.z_k / ||p||
   double max_margin_reference = 0;  // 1 / ||p_mm||
   double selection_accuracy = 0, selection_mass = 0;
@@ -187,6 +191,7 @@ void Describe(const Metrics& m, Visitor& v) {
   v("predicted_slope", m.predicted_slope);
   v("has_max_margin", m.has_max_margin);
   v("cosine_to_max_margin", m.cosine_to_max_margin);
+  v("one_minus_cosine_to_max_margin", m.one_minus_cosine_to_max_margin);
   v("normalized_margin", m.normalized_margin);
   v("max_margin_reference", m.max_margin_reference);
   v("selection_accuracy", m.selection_accuracy);

@@ -370,6 +370,7 @@ void MaxMarginJob::AddMetrics(const RunView& run, const TokenScalars& scalars, M
   if (m->has_max_margin) {
     m->max_margin_reference = 1 / norm_mm;
     m->cosine_to_max_margin = Cosine(w.p, p_mm_);
+    m->one_minus_cosine_to_max_margin = OneMinusCosine(w.p, p_mm_);
     m->u_score_max_margin = Finite(u_.u_score);
     m->signed_score_max_margin = Finite(u_.signed_score);
     double smallest = INFINITY;

@@ -47,6 +47,16 @@ inline double Cosine(const Eigen::VectorXf& a, const Eigen::VectorXf& b) {
   return norms > 0 ? Finite(a.cast<double>().dot(b.cast<double>()) / norms) : 0;
 }
 
+// 1 - cos(a, b) without cancellation: ||a/||a|| - b/||b|| ||^2 / 2 in double, which has
+// digits where the cosine rounds to 1 (the difference of unit vectors is summed term by
+// term, so 1 - cos of 1e-12 keeps ~4 of them; 1 - Cosine(a, b) has none). 0 when either is 0.
+inline double OneMinusCosine(const Eigen::VectorXf& a, const Eigen::VectorXf& b) {
+  const Eigen::VectorXd x = a.cast<double>(), y = b.cast<double>();
+  const double nx = x.norm(), ny = y.norm();
+  if (!(nx > 0) || !(ny > 0)) return 0;
+  return Finite((x / nx - y / ny).squaredNorm() / 2);
+}
+
 // q.E_s for every token s, row by row with the model's Dot (four float sums in a fixed
 // order): vectorized in wasm (Eigen's matrix-vector product is scalar there) and the same
 // bits natively and in wasm, so the token table's p_mm columns and Figure 1's U-score of
