@@ -48,13 +48,24 @@ inline double Cosine(const Eigen::VectorXf& a, const Eigen::VectorXf& b) {
 }
 
 // 1 - cos(a, b) without cancellation: ||a/||a|| - b/||b|| ||^2 / 2 in double, which has
-// digits where the cosine rounds to 1 (the difference of unit vectors is summed term by
-// term, so 1 - cos of 1e-12 keeps ~4 of them; 1 - Cosine(a, b) has none). 0 when either is 0.
+// digits where the cosine rounds to 1 (the unit vectors' difference is formed component by
+// component; 1 - Cosine(a, b) has none below ~1e-16). Plain loops in one order, not Eigen's
+// reductions: Eigen vectorizes double sums natively but not in wasm, and the metric is
+// bit-identical in both (tests/web/drivers-agree.test.ts). 0 when either is 0.
 inline double OneMinusCosine(const Eigen::VectorXf& a, const Eigen::VectorXf& b) {
-  const Eigen::VectorXd x = a.cast<double>(), y = b.cast<double>();
-  const double nx = x.norm(), ny = y.norm();
-  if (!(nx > 0) || !(ny > 0)) return 0;
-  return Finite((x / nx - y / ny).squaredNorm() / 2);
+  double aa = 0, bb = 0;
+  for (Eigen::Index i = 0; i < a.size(); ++i) {
+    aa += static_cast<double>(a[i]) * a[i];
+    bb += static_cast<double>(b[i]) * b[i];
+  }
+  if (!(aa > 0) || !(bb > 0)) return 0;
+  const double na = std::sqrt(aa), nb = std::sqrt(bb);
+  double gap = 0;
+  for (Eigen::Index i = 0; i < a.size(); ++i) {
+    const double d = a[i] / na - b[i] / nb;
+    gap += d * d;
+  }
+  return Finite(gap / 2);
 }
 
 // q.E_s for every token s, row by row with the model's Dot (four float sums in a fixed
