@@ -69,7 +69,7 @@ test('the cold page shows every panel and the step on E without a click', async 
       `the glossary explains ${symbol}`,
     );
   // Each chart has its tools and a caption saying what to look for.
-  assert.equal(await page.locator('.chart-tools').count(), 5);
+  assert.equal(await page.locator('.chart-tools').count(), CHART_IDS.length);
   assert.equal(await page.locator('.chart-card figcaption').count(), 4);
   await page.waitForFunction(() => document.querySelectorAll('#token-rows tr').length > 10);
   await page.waitForFunction(() => document.querySelectorAll('#review-list li').length > 0);
@@ -113,6 +113,7 @@ test('Play updates every chart, and each chart shows its data as a table', async
   assert.ok(count('uShape', 'chart-series-leans-positive') > 0, 'U shape');
   assert.ok(count('selection', 'selectionAccuracy') >= 3, 'selection');
   assert.ok(count('norm', 'pNorm') >= 3, 'norm');
+  assert.ok(count('rate', 'oneMinusCosineToMaxMargin') >= 3, 'rate');
   // A spent budget is said as such, not as a pause.
   assert.match(
     (await page.textContent('#progress-text')) ?? '',
@@ -140,7 +141,9 @@ test('Play updates every chart, and each chart shows its data as a table', async
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
     const rows = await page.locator(`#table-${chart} tbody tr`).count();
     assert.ok(rows > 0, `${chart} table has ${rows} rows`);
-    assert.ok((await page.locator(`#table-${chart} th[scope="col"]`).count()) >= 3);
+    // The step and at least one series (the rate chart has one: 1 − cos(p, p_mm)).
+    const columns = await page.locator(`#table-${chart} th[scope="col"]`).count();
+    assert.ok(columns >= 2, `${chart} table has ${columns} columns`);
   }
   const firstToken = await page.locator('#table-alignment tbody tr td').first().textContent();
   assert.ok((firstToken ?? '').length > 0, 'the scatter table names tokens');
@@ -148,6 +151,53 @@ test('Play updates every chart, and each chart shows its data as a table', async
   for (const chart of CHART_IDS)
     await page.click(`.chart-tools[data-chart="${chart}"] [data-action="table"]`);
   await screenshot(page, 'views-played.png');
+  assert.deepEqual(problems.console, []);
+  await page.close();
+});
+
+test('the rate chart: 1 − cos(p, p_mm) on log axes falls over a long default run, its slope measured', async () => {
+  // The default twins played to step 3,000 (issue 37, item 4): the gap to p_mm is core's,
+  // computed without cancellation, so it stays positive and finite where cos(p, p_mm) reads
+  // 0.99997, and it falls; the subtitle is core's measured slope, labelled as measured.
+  const { page, problems } = await openPage(lab, { hash: '#v=3&steps=3000' });
+  await page.click('#play');
+  await waitStopped(page, 300000);
+  assert.equal((await metrics(page))?.step, 3000);
+  const gap = (await series(page))['rate']?.['oneMinusCosineToMaxMargin'] ?? [];
+  assert.ok(gap.length >= 20, `a curve over the run (${gap.length} points)`);
+  for (const { x, y } of gap) assert.ok(Number.isFinite(y) && y > 0, `1 − cos at step ${x}: ${y}`);
+  const later = gap.filter((point) => point.x >= 300);
+  const falls = later.slice(1).filter((point, i) => point.y < (later[i]?.y ?? 0)).length;
+  assert.ok(falls >= 0.9 * (later.length - 1), `falling: ${falls} of ${later.length - 1} steps`);
+  const first = later[0]!.y;
+  const last = later.at(-1)!.y;
+  assert.ok(
+    last < first / 10,
+    `a decade down from step ${later[0]!.x} to 3,000: ${first} -> ${last}`,
+  );
+  // The same gap as the cosine, where the cosine still has the digits to say it.
+  const cosine = (await series(page))['selection']?.['cosineToMaxMargin'] ?? [];
+  const at300 = cosine.find((point) => point.x === later[0]!.x)?.y ?? NaN;
+  assert.ok(Math.abs(1 - at300 - first) < 1e-6, `1 − ${at300} against ${first}`);
+  // Core's rate finding, as the subtitle words it: measured, over the last part of the run.
+  const rate = await page.evaluate(() => window.__clslab?.state().guidance?.rate);
+  assert.equal(rate?.code, 'rate-measured');
+  assert.equal(rate?.args.find((arg) => arg.name === 'to')?.number, 3000);
+  assert.equal(rate?.args.find((arg) => arg.name === 'direction')?.text, 'falls');
+  // The table beside the chart (its accessible form) lists the same points.
+  await page.click('.chart-tools[data-chart="rate"] [data-action="table"]');
+  const rows = await page.locator('#table-rate tbody tr').count();
+  assert.equal(rows, gap.length);
+  // The measured slope is said in the table's caption too (the canvas subtitle is pixels).
+  const slope = rate?.args.find((arg) => arg.name === 'slope')?.number ?? NaN;
+  assert.ok(slope < 0, `a falling slope (${slope})`);
+  assert.match(
+    (await page.textContent('#table-rate caption')) ?? '',
+    /Measured slope -\d+(\.\d+)? on these axes \(steps [\d,]+–3,000, \d+ points\)/,
+  );
+  await page.locator('[data-panel="result2"]').scrollIntoViewIfNeeded();
+  await page.locator('#chart-rate').scrollIntoViewIfNeeded();
+  await screenshot(page, 'views-rate-3000.png', false);
   assert.deepEqual(problems.console, []);
   await page.close();
 });

@@ -12,7 +12,7 @@ import {
 import type { SlowTask } from './client/heartbeat.ts';
 import type {} from './test-hook.ts'; // window.__clslab's type
 import { WorkerClient } from './client/worker-client.ts';
-import type { Fault, Metrics, ReviewView, WorkerEvent } from './protocol.ts';
+import type { Fault, Guidance, Metrics, ReviewView, WorkerEvent } from './protocol.ts';
 import { Recovery } from './state/recovery.ts';
 import { LabStore, type LabState } from './state/store.ts';
 import { formatInteger } from './format.ts';
@@ -101,6 +101,13 @@ let activity: ActivityPanel | null = null;
  *  the class activity's prompt when the link has one, else core's prompt for the run
  *  (guidance.prompt: the next action, never a verdict, so it cannot contradict the
  *  verdicts under the charts). Every word is the catalog's. */
+/** Core's notes under the Result 2 charts' titles: which reviews they are over (coverage)
+ *  and the measured slope of 1 − cos(p, p_mm) (rate), in the current language. */
+function showGuidanceNotes(guidance: Guidance): void {
+  charts.selection.showCoverage(messages.render(guidance.coverage, true));
+  charts.rate.showRate(messages.render(guidance.rate, true));
+}
+
 function showPrompt(state: LabState): void {
   const m = state.metrics;
   let text: string;
@@ -121,8 +128,8 @@ function showPrompt(state: LabState): void {
 
 onLocaleChange(() => {
   showPrompt(store.state);
-  const coverage = store.state.guidance?.coverage;
-  if (coverage !== undefined) charts.selection.showCoverage(messages.render(coverage, true));
+  const guidance = store.state.guidance;
+  if (guidance !== null) showGuidanceNotes(guidance);
 });
 
 store.subscribe((event: WorkerEvent, state) => {
@@ -179,7 +186,7 @@ store.subscribe((event: WorkerEvent, state) => {
       reviews.refresh();
       break;
     case 'guidanceUpdated':
-      charts.selection.showCoverage(messages.render(event.guidance.coverage, true));
+      showGuidanceNotes(event.guidance);
       break;
     case 'reviewShown':
       reviews.showReview(event.review, event.index, event.total);

@@ -72,6 +72,6 @@ export class SelectionChart extends SeriesChart {
 
   /** Which reviews the series are over: core's coverage finding, in the catalog's words. */
   showCoverage(text: string): void {
-    this.setCoverage(text);
+    this.setSubtitle(text);
   }
 }

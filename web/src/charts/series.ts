@@ -59,6 +59,32 @@ const LATEST_POINT: Plugin<'line'> = {
   },
 };
 
+/** `text` in lines no wider than `width` px in `font` (words never split; a word wider than
+ *  the line stands alone). */
+function wrapLines(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  width: number,
+  font: { size?: number; family?: string },
+): string[] {
+  ctx.save();
+  ctx.font = `${font.size ?? 12}px ${font.family ?? 'system-ui'}`;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && ctx.measureText(next).width > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = next;
+    }
+  }
+  if (line !== '') lines.push(line);
+  ctx.restore();
+  return lines;
+}
+
 /** Keeps a point on a log axis only when its step is this factor past the last one. */
 const LOG_THINNING_RATIO = 1.005;
 
@@ -109,6 +135,7 @@ export abstract class SeriesChart implements ChartView {
         parsing: false,
         normalized: true,
         interaction: { mode: 'nearest', axis: 'x', intersect: false },
+        onResize: () => this.rewrapSubtitle(),
         scales: { x: stepAxis(steps), ...valueScales },
         plugins: {
           decimation: { enabled: !this.logSteps, algorithm: 'lttb', samples: 400 },
@@ -178,11 +205,29 @@ export abstract class SeriesChart implements ChartView {
     dataset.data = data;
   }
 
-  /** A line under the legend saying which reviews the series are over (the coverage). */
-  protected setCoverage(text: string): void {
+  /** The subtitle's sentence and the width it was wrapped to. */
+  private subtitle = { text: '', width: -1 };
+
+  /** Lines under the legend: which reviews the series are over, or what was measured on
+   *  them; wrapped to the chart's width (Chart.js squeezes a long line instead). */
+  protected setSubtitle(text: string): void {
     const plugins = this.chart.options.plugins;
-    if (plugins === undefined || plugins.subtitle?.text === text) return;
-    plugins.subtitle = { display: text !== '', text, padding: { bottom: 4 } };
+    const width = this.chart.width;
+    if (plugins === undefined) return;
+    if (this.subtitle.text === text && this.subtitle.width === width) return;
+    this.subtitle = { text, width };
+    plugins.subtitle = {
+      display: text !== '',
+      text: wrapLines(this.chart.ctx, text, width - 16, Chart.defaults.font),
+      padding: { bottom: 4 },
+    };
+  }
+
+  /** The chart's width changed: the subtitle is wrapped again. */
+  private rewrapSubtitle(): void {
+    if (this.subtitle.text === '') return;
+    this.setSubtitle(this.subtitle.text);
+    this.redraw();
   }
 
   /** Drops points past `step` in every series (a restart rewinds the timeline). */

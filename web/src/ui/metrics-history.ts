@@ -11,6 +11,7 @@ const FLAGS: Partial<Record<keyof Metrics, keyof Metrics>> = {
   testAccuracy: 'hasTest',
   predictedSlope: 'hasPredictedSlope',
   cosineToMaxMargin: 'hasMaxMargin',
+  oneMinusCosineToMaxMargin: 'hasMaxMargin',
   normalizedMargin: 'hasMaxMargin',
   maxMarginReference: 'hasMaxMargin',
   uScoreMaxMargin: 'hasMaxMargin',

@@ -9,6 +9,7 @@
 import { AlignmentChart } from '../charts/alignment-chart.ts';
 import { LossChart } from '../charts/loss-chart.ts';
 import { NormChart } from '../charts/norm-chart.ts';
+import { RateChart } from '../charts/rate-chart.ts';
 import { SelectionChart } from '../charts/selection-chart.ts';
 import type { ChartView, TokenChartView } from '../charts/snapshot.ts';
 import { UShapeChart } from '../charts/u-shape-chart.ts';
@@ -59,6 +60,11 @@ export const CHARTS = {
     title: msg('chart-title-norm'),
     lead: msg('chart-lead-norm'),
     create: (canvas) => new NormChart(canvas),
+  }),
+  rate: chart({
+    title: msg('chart-title-rate'),
+    lead: msg('chart-lead-rate'),
+    create: (canvas) => new RateChart(canvas),
   }),
 };
 export type ChartId = keyof typeof CHARTS;
@@ -176,9 +182,9 @@ const PANEL_LIST = [
   {
     key: 'result2',
     label: msg('panel-result2'),
-    frameHeight: 1060,
+    frameHeight: 1400,
     guidance: 'result2',
-    charts: ['selection', 'norm'],
+    charts: ['selection', 'norm', 'rate'],
     tour: {
       title: msg('tour-title-result2'),
       number: '#result2-readout',
