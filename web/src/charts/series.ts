@@ -6,6 +6,7 @@
 // decimated copy, so points are never read back from the datasets.
 import type { ChartConfiguration, ChartDataset, Plugin } from 'chart.js';
 import { metricColumn } from '../csv-names.ts';
+import { wrapTitle } from './axis-titles.ts';
 import { onLocaleChange, t, type PlainMessageId } from '../localized.ts';
 import type { Metrics } from '../protocol.ts';
 import { Chart, logGridColor, logTick, scheduleUpdate, theme, wordDatasets } from './setup.ts';
@@ -59,8 +60,8 @@ const LATEST_POINT: Plugin<'line'> = {
   },
 };
 
-/** `text` in lines no wider than `width` px in `font` (words never split; a word wider than
- *  the line stands alone). */
+/** `text` in lines no wider than `width` px in `font`, broken as axis titles are (between
+ *  words, between characters in Chinese: axis-titles.ts). */
 function wrapLines(
   ctx: CanvasRenderingContext2D,
   text: string,
@@ -69,18 +70,7 @@ function wrapLines(
 ): string[] {
   ctx.save();
   ctx.font = `${font.size ?? 12}px ${font.family ?? 'system-ui'}`;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if (line !== '' && ctx.measureText(next).width > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = next;
-    }
-  }
-  if (line !== '') lines.push(line);
+  const lines = wrapTitle(text, Math.max(width, 60), (s) => ctx.measureText(s).width);
   ctx.restore();
   return lines;
 }

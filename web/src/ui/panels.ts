@@ -182,7 +182,7 @@ const PANEL_LIST = [
   {
     key: 'result2',
     label: msg('panel-result2'),
-    frameHeight: 1400,
+    frameHeight: 1560,
     guidance: 'result2',
     charts: ['selection', 'norm', 'rate'],
     tour: {
