@@ -103,9 +103,15 @@ test('on a phone the stuck control bar covers at most a sixth of the first chart
   await page.waitForFunction(() => window.__clslab?.state().playing === true);
   const playing = await worstCover(page);
   await screenshot(page, 'control-bar-phone-playing.png', false);
+  // While a task runs, the bar adds the task's progress in one line (issue 40: a phone
+  // shows what is computed and how far): that line, and only it, may cover more.
+  const height = (g: Geometry) => g.bar.bottom - g.bar.top;
+  const taskLine = Math.max(0, height(solving) - height(idle));
+  assert.ok(taskLine <= 28, `the task's line adds one line to the bar (${taskLine} px)`);
   for (const [when, g] of Object.entries({ solving, idle, playing })) {
+    const allowed = g.chart.height / 6 + (when === 'solving' ? taskLine : 0);
     assert.ok(
-      g.covered <= g.chart.height / 6,
+      g.covered <= allowed,
       `${when}: the bar covers ${g.covered.toFixed(0)} of the chart's ${g.chart.height} px ` +
         `(bar ${g.bar.top.toFixed(0)}..${g.bar.bottom.toFixed(0)}, status "${g.status}")`,
     );

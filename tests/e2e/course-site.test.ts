@@ -108,7 +108,7 @@ test('without the network a preset and an undownloaded built-in dataset say it i
   await page.waitForSelector('#banner:not([hidden])');
   assert.match(
     (await page.textContent('#banner-messages')) ?? '',
-    /"restaurants".*: the network is unreachable \(this page's server did not answer\)/,
+    /[“"]restaurants[”"].*: the network is unreachable \(this page's server did not answer\)/,
   );
   assert.match((await page.textContent('#dataset-summary')) ?? '', /^twins\.tsv/, 'kept');
   await screenshot(page, 'course-site-offline-dataset.png', false);
